@@ -1,0 +1,3 @@
+// Every embedding of one user, to build the in-process exact-cosine index.
+MATCH (u:User {id: $userId})-[:OWNS]->(e:Entity)
+RETURN e.uid AS uid, e.embedding AS embedding

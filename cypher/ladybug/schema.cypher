@@ -1,0 +1,13 @@
+// kgmem schema for the embedded LadybugDB backend. Applied on every open; every statement is
+// idempotent. DDL cannot take parameters, so {{embeddingDimension}} is substituted by the loader
+// with the configured embedder's dimension (a validated positive integer, never user input).
+CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
+CREATE NODE TABLE IF NOT EXISTS User(id STRING PRIMARY KEY, createdAt TIMESTAMP);
+CREATE NODE TABLE IF NOT EXISTS Entity(uid STRING PRIMARY KEY, userId STRING, key STRING, name STRING, type STRING, summary STRING, aliases STRING[], embedding FLOAT[{{embeddingDimension}}], createdAt TIMESTAMP, updatedAt TIMESTAMP, mentions INT64);
+CREATE NODE TABLE IF NOT EXISTS EntityKey(id STRING PRIMARY KEY, userId STRING, key STRING);
+CREATE NODE TABLE IF NOT EXISTS Episode(uid STRING PRIMARY KEY, userId STRING, threadId STRING, messages STRING, contentHash STRING, summary STRING, at TIMESTAMP, status STRING, error STRING);
+CREATE REL TABLE IF NOT EXISTS OWNS(FROM User TO Entity);
+CREATE REL TABLE IF NOT EXISTS KEY_OF(FROM EntityKey TO Entity);
+CREATE REL TABLE IF NOT EXISTS HAS_EPISODE(FROM User TO Episode);
+CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Episode TO Entity);
+CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId STRING, predicate STRING, key STRING, statement STRING, confidence DOUBLE, validFrom TIMESTAMP, validTo TIMESTAMP, createdAt TIMESTAMP, episodeIds STRING[], invalidatedBy STRING, mentions INT64);

@@ -1,0 +1,2 @@
+MATCH (u:User {id: $userId})-[:HAS_EPISODE]->(p:Episode)
+DETACH DELETE p

@@ -1,0 +1,12 @@
+import type { Embeddings } from '@langchain/core/embeddings';
+
+/** Any LangChain `Embeddings` (OpenAIEmbeddings, OllamaEmbeddings, …) embeds entities and queries. */
+export type EmbeddingsLike = Pick<Embeddings, 'embedDocuments' | 'embedQuery'>;
+
+/** An embedder together with its fixed output dimension. */
+export interface ResolvedEmbedder {
+  embeddings: EmbeddingsLike;
+  dimension: number;
+  /** Short description for logs and `kgmem info` (`"hashing-256 (offline, lexical)"`). */
+  description: string;
+}

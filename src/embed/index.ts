@@ -1,0 +1,3 @@
+export * from './base.js';
+export * from './hashing.js';
+export * from './resolve.js';

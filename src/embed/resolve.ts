@@ -1,0 +1,50 @@
+import type { EmbeddingsLike, ResolvedEmbedder } from './base.js';
+import { HashingEmbeddings } from './hashing.js';
+
+/** How to choose embeddings when creating a memory. */
+export interface EmbeddingOptions {
+  /** Any LangChain `Embeddings`. Default: OpenAI when `OPENAI_API_KEY` is set, else hashing. */
+  embeddings?: EmbeddingsLike;
+  /** Dimension of `embeddings`; probed with one call when omitted. */
+  embeddingDimension?: number;
+}
+
+const OPENAI_DEFAULT_MODEL = 'text-embedding-3-small';
+const OPENAI_DEFAULT_DIMENSION = 1536;
+
+/**
+ * Picks the embedder: the one given, else `OpenAIEmbeddings` (text-embedding-3-small) when
+ * `OPENAI_API_KEY` is set, else the offline {@link HashingEmbeddings}.
+ */
+export async function resolveEmbedder(
+  options: EmbeddingOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ResolvedEmbedder> {
+  if (options.embeddings) {
+    const embeddings = options.embeddings;
+    if (embeddings instanceof HashingEmbeddings) {
+      return { embeddings, dimension: embeddings.dimension, description: hashingDescription(embeddings) };
+    }
+    const dimension = options.embeddingDimension ?? (await embeddings.embedQuery('dimension probe')).length;
+    return { embeddings, dimension, description: embeddings.constructor?.name ?? 'custom embeddings' };
+  }
+  if (env.OPENAI_API_KEY) {
+    const { OpenAIEmbeddings } = await import('@langchain/openai');
+    const model = env.KGMEM_EMBEDDING_MODEL ?? OPENAI_DEFAULT_MODEL;
+    const embeddings = new OpenAIEmbeddings({
+      model,
+      apiKey: env.OPENAI_API_KEY,
+      ...(env.OPENAI_BASE_URL ? { configuration: { baseURL: env.OPENAI_BASE_URL } } : {}),
+    });
+    const dimension =
+      options.embeddingDimension ??
+      (model === OPENAI_DEFAULT_MODEL ? OPENAI_DEFAULT_DIMENSION : (await embeddings.embedQuery('probe')).length);
+    return { embeddings, dimension, description: `openai:${model}` };
+  }
+  const hashing = new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 });
+  return { embeddings: hashing, dimension: hashing.dimension, description: hashingDescription(hashing) };
+}
+
+function hashingDescription(embeddings: HashingEmbeddings): string {
+  return `hashing-${embeddings.dimension} (offline, lexical)`;
+}

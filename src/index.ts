@@ -1,0 +1,10 @@
+/**
+ * kgmem: long-term memory for LLM agents, kept as a knowledge graph.
+ *
+ * @packageDocumentation
+ */
+export * from './embed/index.js';
+export * from './memory/index.js';
+export * from './model/index.js';
+export * from './retrieve/index.js';
+export * from './store/index.js';

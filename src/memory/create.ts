@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import { resolveEmbedder } from '../embed/resolve.js';
+import { LadybugStore } from '../store/ladybug/store.js';
+import { Memory } from './memory.js';
+import { type MemoryOptions, resolveMemoryOptions } from './options.js';
+
+/**
+ * Opens (creating if needed) a memory. With no options it uses the embedded LadybugDB database
+ * in `./.kgmem` (or `KGMEM_DATA_DIR`), OpenAI embeddings when `OPENAI_API_KEY` is set, and the
+ * offline hashing embedder otherwise.
+ *
+ * @example
+ * const memory = await createMemory();
+ * await memory.addTriples("u1", [{ subject: "I", predicate: "lives_in", object: "Paris" }]);
+ * const { context } = await memory.recall({ userId: "u1", query: "Where do I live?" });
+ * await memory.close();
+ */
+export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
+  const resolved = resolveMemoryOptions(options);
+  const embedder = await resolveEmbedder(options, options.env ?? process.env);
+  let store = options.store;
+  if (!store) {
+    mkdirSync(resolved.dataDir, { recursive: true });
+    store = new LadybugStore({ path: resolved.databasePath });
+  }
+  await store.open(embedder.dimension);
+  return new Memory(store, embedder, resolved);
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { EmbeddingsLike } from '../embed/base.js';
+import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
+import { displayName } from '../model/statement.js';
+import type { Entity } from '../model/types.js';
+import type { EntityTouch, GraphStore, NewEntity, NewEntityKey } from '../store/base.js';
+
+/** A name to resolve, as said in a triple. */
+export interface NameMention {
+  name: string;
+  type: string;
+}
+
+/** What a name resolved to. */
+export interface ResolvedName {
+  uid: string;
+  /** Canonical display name of the entity. */
+  name: string;
+}
+
+/** The outcome of resolving the names of one write. */
+export interface Resolution {
+  /** Keyed by the name's normalised key. */
+  byKey: Map<string, ResolvedName>;
+  /** uids of entities that did not exist before this write. */
+  created: Set<string>;
+  entities: NewEntity[];
+  keys: NewEntityKey[];
+  touches: EntityTouch[];
+}
+
+/** Options of one resolution. */
+export interface ResolveOptions {
+  at: Date;
+  /** Merge unknown names into an existing entity above this cosine similarity (1 disables). */
+  mergeThreshold: number;
+  /**
+   * Similarity merging asks the vector index once per unknown name; bulk loads skip it so they
+   * stay linear in the number of triples.
+   */
+  similarityMerge: boolean;
+}
+
+// Above this many unknown names in one write, similarity merging is skipped (bulk load).
+const MAX_SIMILARITY_LOOKUPS = 64;
+
+/**
+ * Resolves names to entities: exact normalised key, then aliases (both one index lookup),
+ * then embedding similarity above a threshold; "I", "me", "my" and "user" are the user's own
+ * entity. Unknown names become new entities, embedded in one `embedDocuments` call.
+ */
+export class EntityResolver {
+  constructor(
+    private readonly store: GraphStore,
+    private readonly embeddings: EmbeddingsLike,
+  ) {}
+
+  /** Resolves every mention of one write for one user. */
+  async resolve(userId: string, mentions: readonly NameMention[], options: ResolveOptions): Promise<Resolution> {
+    const counts = new Map<string, { name: string; type: string; count: number }>();
+    for (const mention of mentions) {
+      const key = entityKeyOf(mention.name);
+      const seen = counts.get(key);
+      if (seen) {
+        seen.count++;
+        if (!seen.type && mention.type) seen.type = mention.type;
+      } else {
+        const name = key === USER_ENTITY_KEY ? displayName(mention.name) : mention.name;
+        counts.set(key, { name, type: key === USER_ENTITY_KEY ? 'person' : mention.type, count: 1 });
+      }
+    }
+    const existing = await this.store.entitiesByKeys(userId, [...counts.keys()]);
+    const resolution: Resolution = { byKey: new Map(), created: new Set(), entities: [], keys: [], touches: [] };
+    const touched = new Map<string, EntityTouch>();
+    const touch = (entity: Entity, count: number, type: string, newAlias?: string): void => {
+      let entry = touched.get(entity.uid);
+      if (!entry) {
+        entry = { uid: entity.uid, at: options.at, mentions: 0, aliases: [...entity.aliases], type: '' };
+        touched.set(entity.uid, entry);
+      }
+      entry.mentions += count;
+      if (!entity.type && type) entry.type = type;
+      if (newAlias && !entry.aliases.includes(newAlias)) entry.aliases.push(newAlias);
+    };
+
+    const unknown: string[] = [];
+    for (const [key, info] of counts) {
+      const entity = existing.get(key);
+      if (entity) {
+        resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
+        touch(entity, info.count, info.type);
+      } else {
+        unknown.push(key);
+      }
+    }
+
+    const stillUnknown =
+      options.similarityMerge && options.mergeThreshold < 1 && unknown.length <= MAX_SIMILARITY_LOOKUPS
+        ? await this.mergeSimilar(userId, unknown, counts, options, resolution, touch)
+        : unknown;
+
+    if (stillUnknown.length > 0) {
+      const vectors = await this.embeddings.embedDocuments(stillUnknown.map((key) => counts.get(key)?.name ?? key));
+      stillUnknown.forEach((key, i) => {
+        const info = counts.get(key);
+        const embedding = vectors[i];
+        if (!info || !embedding) return;
+        const uid = randomUUID();
+        resolution.entities.push({
+          uid,
+          key,
+          name: info.name,
+          type: info.type,
+          summary: '',
+          aliases: [key],
+          embedding,
+          at: options.at,
+          mentions: info.count,
+        });
+        resolution.created.add(uid);
+        resolution.byKey.set(key, { uid, name: info.name });
+      });
+    }
+    resolution.touches = [...touched.values()];
+    return resolution;
+  }
+
+  private async mergeSimilar(
+    userId: string,
+    unknown: string[],
+    counts: Map<string, { name: string; type: string; count: number }>,
+    options: ResolveOptions,
+    resolution: Resolution,
+    touch: (entity: Entity, count: number, type: string, newAlias?: string) => void,
+  ): Promise<string[]> {
+    const candidates = unknown.filter((key) => key !== USER_ENTITY_KEY);
+    if (candidates.length === 0) return unknown;
+    const vectors = await this.embeddings.embedDocuments(candidates.map((key) => counts.get(key)?.name ?? key));
+    const matches = new Map<string, string>();
+    for (let i = 0; i < candidates.length; i++) {
+      const vector = vectors[i];
+      if (!vector) continue;
+      const best = (await this.store.similarEntities(userId, vector, 1, options.mergeThreshold))[0];
+      if (best) matches.set(candidates[i] as string, best.uid);
+    }
+    if (matches.size === 0) return unknown;
+    const entities = new Map(
+      (await this.store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e]),
+    );
+    const remaining: string[] = [];
+    for (const key of unknown) {
+      const entity = entities.get(matches.get(key) ?? '');
+      const info = counts.get(key);
+      if (!entity || !info) {
+        remaining.push(key);
+        continue;
+      }
+      resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
+      resolution.keys.push({ entityUid: entity.uid, key });
+      touch(entity, info.count, info.type, key);
+    }
+    return remaining;
+  }
+}

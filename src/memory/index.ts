@@ -1,0 +1,3 @@
+export * from './create.js';
+export * from './memory.js';
+export * from './options.js';

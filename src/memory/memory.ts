@@ -1,0 +1,349 @@
+import type { ResolvedEmbedder } from '../embed/base.js';
+import { InvalidInputError, NotFoundError } from '../model/errors.js';
+import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
+import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
+import type { Entity, Fact, GraphView, RecallResult } from '../model/types.js';
+import { checkDate, checkText, checkUserId } from '../model/validate.js';
+import { Retriever } from '../retrieve/recall.js';
+import type { CypherResult, GraphStore, TimeScope, UserStats } from '../store/base.js';
+import { EntityResolver } from './entity-resolver.js';
+import { planFacts, type ResolvedTriple } from './fact-planner.js';
+import { buildGraphView } from './graph-view.js';
+import type { ResolvedMemoryOptions } from './options.js';
+import { WriteLock } from './write-lock.js';
+
+/** Options of {@link Memory.addTriples}. */
+export interface AddTriplesOptions {
+  /**
+   * Provenance recorded on each fact (an episode uid, a file name, a tool name).
+   * @default "api"
+   */
+  source?: string;
+  /**
+   * When the facts became true.
+   * @default now
+   */
+  at?: Date | string;
+  /**
+   * Merge unknown names into similar existing entities. Bulk imports turn it off.
+   * @default true
+   */
+  similarityMerge?: boolean;
+}
+
+/** What {@link Memory.addTriples} changed. */
+export interface AddTriplesResult {
+  /** New fact edges. */
+  added: number;
+  /** Current facts said again (mention counted, no new edge). */
+  updated: number;
+  /** Previous facts closed by a contradicting new one. */
+  invalidated: number;
+  /** New entity nodes. */
+  entitiesCreated: number;
+  /** For each input triple, the uid of the fact holding it. */
+  factUids: string[];
+}
+
+/** A recall request. */
+export interface RecallInput {
+  userId: string;
+  /** The question or message to recall for. */
+  query: string;
+  /** @default 10 */
+  limit?: number;
+  /** Graph hops from the entities found in the query, 1–3. @default 2 */
+  hops?: number;
+  /** Recall what was true at this time instead of now. */
+  asOf?: Date | string;
+  /** Include closed (contradicted) facts. @default false */
+  includeHistory?: boolean;
+  /** Character budget of `context`. @default the memory's `contextChars` (900) */
+  maxChars?: number;
+}
+
+/** Filter of {@link Memory.facts}. */
+export interface FactsQuery {
+  /** Only facts touching this entity (a name, "I"/"me" for the user). */
+  entity?: string;
+  /** Only this predicate (normalised: "lives in" = "lives_in"). */
+  predicate?: string;
+  /** Include closed facts. @default false */
+  includeHistory?: boolean;
+  /** Facts valid at this time. */
+  asOf?: Date | string;
+  /** @default 1000 */
+  limit?: number;
+}
+
+/** What {@link Memory.forget} removes: one fact, one entity (by name) or the whole user. */
+export type ForgetInput =
+  | { userId: string; factUid: string }
+  | { userId: string; entity: string }
+  | { userId: string; all: true };
+
+/** What {@link Memory.forget} removed. */
+export interface ForgetResult {
+  deleted: boolean;
+}
+
+const MAX_LIMIT = 1000;
+
+/**
+ * Long-term memory for agents, kept as one knowledge graph per user. Create it with
+ * {@link createMemory}; close it with {@link Memory.close}.
+ */
+export class Memory {
+  private readonly resolver: EntityResolver;
+  private readonly retriever: Retriever;
+  private readonly lock = new WriteLock();
+
+  constructor(
+    /** The storage backend (embedded LadybugDB or Neo4j). */
+    readonly store: GraphStore,
+    /** The embedder in use and its dimension. */
+    readonly embedder: ResolvedEmbedder,
+    /** The options in force. */
+    readonly options: ResolvedMemoryOptions,
+  ) {
+    this.resolver = new EntityResolver(store, embedder.embeddings);
+    this.retriever = new Retriever(store, embedder.embeddings);
+  }
+
+  /**
+   * Remembers triples you extracted yourself (no model call): entities are resolved by name
+   * and alias, a current fact said again counts a mention, a functional predicate with a new
+   * object closes the previous fact. The whole call is one transaction: on any invalid triple
+   * nothing is written.
+   *
+   * @example
+   * await memory.addTriples("u1", [{ subject: "I", predicate: "lives in", object: "Paris" }]);
+   */
+  async addTriples(
+    userId: string,
+    triples: readonly (Triple | KnowledgeTriple)[],
+    options: AddTriplesOptions = {},
+  ): Promise<AddTriplesResult> {
+    const where = 'Memory.addTriples';
+    const user = checkUserId(userId, where);
+    if (!Array.isArray(triples)) throw new InvalidInputError(`${where}: triples must be an array`);
+    const checked = triples.map((t, i) => checkTriple(t, i, where));
+    checked.forEach((t, i) => checkKeys(t, i, where));
+    const at = options.at === undefined ? new Date() : checkDate(options.at, 'at', where);
+    const source = options.source === undefined ? 'api' : checkText(options.source, 'source', where);
+    if (checked.length === 0) {
+      return { added: 0, updated: 0, invalidated: 0, entitiesCreated: 0, factUids: [] };
+    }
+
+    return this.lock.run(async () => {
+      const resolution = await this.resolver.resolve(
+        user,
+        checked.flatMap((t) => [
+          { name: t.subject, type: t.subjectType },
+          { name: t.object, type: t.objectType },
+        ]),
+        {
+          at,
+          mergeThreshold: this.options.mergeThreshold,
+          similarityMerge: options.similarityMerge ?? true,
+        },
+      );
+      const resolved: ResolvedTriple[] = checked.map((t) => {
+        const subject = resolution.byKey.get(entityKeyOf(t.subject));
+        const object = resolution.byKey.get(entityKeyOf(t.object));
+        if (!subject || !object) throw new Error('Memory.addTriples: internal error, an entity was not resolved');
+        return {
+          subjectUid: subject.uid,
+          subjectName: subject.name,
+          objectUid: object.uid,
+          objectName: object.name,
+          predicate: t.predicate,
+          key: normalizePredicate(t.predicate),
+          confidence: t.confidence,
+        };
+      });
+      const plan = await planFacts(this.store, resolved, {
+        userId: user,
+        at,
+        sourceIds: [source],
+        functionalPredicates: this.options.functionalPredicates,
+        createdEntities: resolution.created,
+      });
+      await this.store.write({
+        userId: user,
+        at,
+        entities: resolution.entities,
+        keys: resolution.keys,
+        touches: resolution.touches,
+        facts: plan.facts,
+        mentions: plan.mentions,
+        invalidations: plan.invalidations,
+      });
+      return {
+        added: plan.facts.length,
+        // Every triple that did not create a fact confirmed one that already held.
+        updated: checked.length - plan.facts.length,
+        invalidated: plan.invalidations.length,
+        entitiesCreated: resolution.entities.length,
+        factUids: plan.tripleFacts,
+      };
+    });
+  }
+
+  /**
+   * Recalls what the memory knows that is relevant to a query: ranked facts, the entities
+   * involved and a compact `context` block for a system prompt. No model call.
+   *
+   * @example
+   * const { context } = await memory.recall({ userId: "u1", query: "where do I live?" });
+   */
+  async recall(input: RecallInput): Promise<RecallResult> {
+    const where = 'Memory.recall';
+    if (typeof input !== 'object' || input === null) throw new InvalidInputError(`${where}: expected {userId, query}`);
+    const userId = checkUserId(input.userId, where);
+    const query = checkText(input.query, 'query', where);
+    const limit = checkInteger(input.limit ?? 10, 'limit', 1, MAX_LIMIT, where);
+    const hops = checkInteger(input.hops ?? 2, 'hops', 1, 3, where);
+    const maxChars = checkInteger(input.maxChars ?? this.options.contextChars, 'maxChars', 0, 100_000, where);
+    const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
+    return this.retriever.recall({
+      userId,
+      query,
+      limit,
+      hops,
+      includeHistory: input.includeHistory ?? false,
+      maxChars,
+      ...(asOf ? { asOf } : {}),
+    });
+  }
+
+  /** A user's facts, current by default; optionally about one entity or predicate, or with history. */
+  async facts(userId: string, query: FactsQuery = {}): Promise<Fact[]> {
+    const where = 'Memory.facts';
+    const user = checkUserId(userId, where);
+    const limit = checkInteger(query.limit ?? MAX_LIMIT, 'limit', 1, 1_000_000, where);
+    let entityUid: string | undefined;
+    if (query.entity !== undefined) {
+      const name = checkText(query.entity, 'entity', where);
+      const entity = await this.store.entityByKey(user, entityKeyOf(name));
+      if (!entity) return [];
+      entityUid = entity.uid;
+    }
+    return this.store.listFacts(user, {
+      limit,
+      time: timeScope(query.includeHistory, query.asOf, where),
+      ...(entityUid ? { entityUid } : {}),
+      ...(query.predicate !== undefined
+        ? { predicateKey: normalizePredicate(checkText(query.predicate, 'predicate', where)) }
+        : {}),
+    });
+  }
+
+  /** A user's entities, most mentioned first. */
+  async entities(userId: string, options: { limit?: number } = {}): Promise<Entity[]> {
+    const where = 'Memory.entities';
+    return this.store.listEntities(
+      checkUserId(userId, where),
+      checkInteger(options.limit ?? 100_000, 'limit', 1, 10_000_000, where),
+    );
+  }
+
+  /**
+   * A user's graph in graphology's serialised form (`Graph.from(view)`): the most mentioned
+   * entities up to `limit` and the facts between them, current by default.
+   */
+  async graph(
+    userId: string,
+    options: { asOf?: Date | string; limit?: number; includeHistory?: boolean } = {},
+  ): Promise<GraphView> {
+    const where = 'Memory.graph';
+    const user = checkUserId(userId, where);
+    const limit = checkInteger(options.limit ?? 5000, 'limit', 1, 1_000_000, where);
+    const time = timeScope(options.includeHistory, options.asOf, where);
+    const entities = await this.store.listEntities(user, limit + 1);
+    const truncated = entities.length > limit;
+    const facts = await this.store.listFacts(user, { time, limit: 10_000_000 });
+    return buildGraphView(user, entities.slice(0, limit), facts, {
+      asOf: time.mode === 'asOf' ? time.asOf : null,
+      truncated,
+    });
+  }
+
+  /** Every user with a memory. */
+  async users(): Promise<string[]> {
+    return this.store.users();
+  }
+
+  /** Sizes of a user's memory. */
+  async stats(userId: string): Promise<UserStats> {
+    return this.store.stats(checkUserId(userId, 'Memory.stats'));
+  }
+
+  /**
+   * Forgets one fact (by uid), one entity (by name, with every fact touching it) or a whole
+   * user. This deletes; contradicted facts are closed by the write path, not here.
+   *
+   * @throws NotFoundError when the named entity does not exist for that user
+   */
+  async forget(input: ForgetInput): Promise<ForgetResult> {
+    const where = 'Memory.forget';
+    if (typeof input !== 'object' || input === null) throw new InvalidInputError(`${where}: expected {userId, …}`);
+    const userId = checkUserId(input.userId, where);
+    return this.lock.run(async () => {
+      if ('factUid' in input) {
+        return { deleted: await this.store.deleteFact(userId, checkText(input.factUid, 'factUid', where)) };
+      }
+      if ('entity' in input) {
+        const name = checkText(input.entity, 'entity', where);
+        const entity = await this.store.entityByKey(userId, entityKeyOf(name));
+        if (!entity) throw new NotFoundError(`${where}: user "${userId}" has no entity named "${name}"`);
+        return { deleted: await this.store.deleteEntity(userId, entity.uid) };
+      }
+      if ('all' in input && input.all === true) return { deleted: await this.store.deleteUser(userId) };
+      throw new InvalidInputError(`${where}: say what to forget: {factUid}, {entity} or {all: true}`);
+    });
+  }
+
+  /** Runs one Cypher statement on the backend (the `kgmem cypher` console). */
+  async cypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+    const text = checkText(statement, 'statement', 'Memory.cypher');
+    return this.lock.run(() => this.store.runCypher(text, params));
+  }
+
+  /** Waits for pending writes and closes the database. */
+  async close(): Promise<void> {
+    await this.lock.run(async () => undefined);
+    await this.store.close();
+  }
+}
+
+function checkKeys(triple: CheckedTriple, index: number, where: string): void {
+  for (const [field, value] of [
+    ['subject', triple.subject],
+    ['object', triple.object],
+  ] as const) {
+    if (entityKeyOf(value).length === 0) {
+      throw new InvalidInputError(`${where} (triple #${index + 1}): ${field} "${value}" has no letters or digits`);
+    }
+  }
+  if (normalizePredicate(triple.predicate).length === 0) {
+    throw new InvalidInputError(
+      `${where} (triple #${index + 1}): predicate "${triple.predicate}" has no letters or digits`,
+    );
+  }
+}
+
+function checkInteger(value: unknown, field: string, min: number, max: number, where: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidInputError(
+      `${where}: ${field} must be an integer from ${min} to ${max} (got ${JSON.stringify(value)})`,
+    );
+  }
+  return value;
+}
+
+function timeScope(includeHistory: boolean | undefined, asOf: Date | string | undefined, where: string): TimeScope {
+  if (includeHistory) return { mode: 'all' };
+  if (asOf !== undefined) return { mode: 'asOf', asOf: checkDate(asOf, 'asOf', where) };
+  return { mode: 'current' };
+}

@@ -1,0 +1,76 @@
+import { join, resolve } from 'node:path';
+import type { EmbeddingsLike } from '../embed/base.js';
+import type { GraphStore } from '../store/base.js';
+
+/** The predicates that hold one value at a time (a new value closes the previous fact). */
+export const DEFAULT_FUNCTIONAL_PREDICATES = [
+  'lives_in',
+  'works_at',
+  'works_as',
+  'name',
+  'age',
+  'is_married_to',
+  'married_to',
+  'birthday',
+  'email',
+  'phone',
+  'job_title',
+];
+
+/** Options of {@link createMemory}. */
+export interface MemoryOptions {
+  /**
+   * Folder of the embedded database (`<dataDir>/graph.lbug`). Ignored when `store` is given.
+   * @default process.env.KGMEM_DATA_DIR ?? "./.kgmem"
+   */
+  dataDir?: string;
+  /** A store to use instead of the embedded LadybugDB one (e.g. a Neo4j store). */
+  store?: GraphStore;
+  /**
+   * Any LangChain `Embeddings`.
+   * @default OpenAIEmbeddings (text-embedding-3-small) when OPENAI_API_KEY is set, else HashingEmbeddings
+   */
+  embeddings?: EmbeddingsLike;
+  /** Output dimension of `embeddings`; probed with one call when omitted. */
+  embeddingDimension?: number;
+  /**
+   * Predicate keys that hold a single current value per subject.
+   * @default DEFAULT_FUNCTIONAL_PREDICATES
+   */
+  functionalPredicates?: readonly string[];
+  /**
+   * Cosine similarity above which a new name is merged into an existing entity (after exact
+   * key and alias matches failed). Set to 1 to disable.
+   * @default 0.95
+   */
+  mergeThreshold?: number;
+  /**
+   * Character budget of the recall `context` block.
+   * @default 900
+   */
+  contextChars?: number;
+  /** Environment to read defaults from. @default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** {@link MemoryOptions} with every default filled. */
+export interface ResolvedMemoryOptions {
+  dataDir: string;
+  databasePath: string;
+  functionalPredicates: ReadonlySet<string>;
+  mergeThreshold: number;
+  contextChars: number;
+}
+
+/** Fills the defaults of {@link MemoryOptions}. */
+export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOptions {
+  const env = options.env ?? process.env;
+  const dataDir = resolve(options.dataDir ?? env.KGMEM_DATA_DIR ?? '.kgmem');
+  return {
+    dataDir,
+    databasePath: join(dataDir, 'graph.lbug'),
+    functionalPredicates: new Set(options.functionalPredicates ?? DEFAULT_FUNCTIONAL_PREDICATES),
+    mergeThreshold: options.mergeThreshold ?? 0.95,
+    contextChars: options.contextChars ?? 900,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Error classes with a stable `name`, so callers and tests can branch on the kind of failure
+ * rather than the wording. Every message says what was wrong and what to do about it.
+ */
+
+/** Base class of every error kgmem throws on purpose. */
+export class KgmemError extends Error {
+  override name = 'KgmemError';
+}
+
+/** Input failed validation: an empty id, a triple with an empty part, an oversize value, … */
+export class InvalidInputError extends KgmemError {
+  override name = 'InvalidInputError';
+}
+
+/** A user, entity or fact that was asked for does not exist (for that user). */
+export class NotFoundError extends KgmemError {
+  override name = 'NotFoundError';
+}
+
+/** The database records an embedding dimension other than the configured embedder's. */
+export class DimensionMismatchError extends KgmemError {
+  override name = 'DimensionMismatchError';
+}
+
+/** Another process holds the embedded database directory open for writing. */
+export class DatabaseLockedError extends KgmemError {
+  override name = 'DatabaseLockedError';
+}
+
+/** A Cypher statement was rejected by the database (syntax, binding, runtime). */
+export class CypherError extends KgmemError {
+  override name = 'CypherError';
+}
+
+/** The configured store could not be opened or reached. */
+export class StoreUnavailableError extends KgmemError {
+  override name = 'StoreUnavailableError';
+}
+
+/** The object was used after `close()`. */
+export class ClosedError extends KgmemError {
+  override name = 'ClosedError';
+}

@@ -1,0 +1,64 @@
+/**
+ * Name and predicate normalisation: the one place that decides when two spellings are the
+ * same entity key or the same predicate key.
+ */
+
+const SELF_REFERENCES = new Set(['i', 'me', 'my', 'myself', 'mine', 'user', 'the user']);
+
+/** The key of the user's own entity, which "I", "me", "my" and "user" resolve to. */
+export const USER_ENTITY_KEY = 'user';
+
+/**
+ * Folds a name to its lookup key: Unicode NFKC, lower case, punctuation dropped (apostrophes
+ * removed inside words, other marks become spaces), whitespace collapsed.
+ *
+ * @example normalizeKey("  Polar-Bear's ") === "polar bears"
+ */
+export function normalizeKey(name: string): string {
+  const folded = name.normalize('NFKC').toLowerCase();
+  const key = folded
+    .replace(/['’`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  // A name made only of symbols ("$", "+") keeps its symbols rather than becoming empty.
+  return key.length > 0 ? key : folded.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Splits text into normalised word tokens (the same folding as {@link normalizeKey}).
+ *
+ * @example tokenize("Who directed Inception?") // ["who", "directed", "inception"]
+ */
+export function tokenize(text: string): string[] {
+  const key = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/['’`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return key.length === 0 ? [] : key.split(' ');
+}
+
+/**
+ * Folds a predicate to its key: words joined with underscores.
+ *
+ * @example normalizePredicate("Lives in") === "lives_in"
+ */
+export function normalizePredicate(predicate: string): string {
+  return tokenize(predicate.replace(/_/g, ' ')).join('_');
+}
+
+/** Whether a name refers to the user themself ("I", "me", "my", "user", …). */
+export function isSelfReference(name: string): boolean {
+  return SELF_REFERENCES.has(normalizeKey(name));
+}
+
+/** Resolves a name to its entity key, mapping self references to {@link USER_ENTITY_KEY}. */
+export function entityKeyOf(name: string): string {
+  return isSelfReference(name) ? USER_ENTITY_KEY : normalizeKey(name);
+}
+
+/** Human-readable predicate: `lives_in` → `lives in`. */
+export function predicateWords(predicateKey: string): string {
+  return predicateKey.replace(/_/g, ' ');
+}

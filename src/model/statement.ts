@@ -1,0 +1,24 @@
+import { isSelfReference, predicateWords } from './normalize.js';
+
+// Predicates that read as a verb phrase ("lives in", "directed by", "likes"); anything else is
+// treated as a relation noun ("friend", "name") and reads "<subject>'s friend is <object>".
+const VERB_SHAPED = /(^(is|was|has|had|have|does|did|can|will|lives?|works?|likes?|loves?|hates?|prefers?|owns?|knows?|wants?|visited|born)_)|(_(in|at|by|of|to|with|from|on|for|as)$)|^\w+(ed|es|s)$/;
+
+/**
+ * Renders a fact as one English sentence for prompts and people.
+ *
+ * @example factStatement("Sasako", "friend", "Polar bear") === "Sasako's friend is Polar bear"
+ * @example factStatement("I", "lives_in", "Paris") === "User lives in Paris"
+ */
+export function factStatement(subject: string, predicate: string, object: string): string {
+  const who = displayName(subject);
+  const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
+  if (VERB_SHAPED.test(words.replace(/ /g, '_'))) return `${who} ${words} ${displayName(object)}`;
+  const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`;
+  return `${possessive} ${words} is ${displayName(object)}`;
+}
+
+/** "I", "me", "my", "user" are shown as "User". */
+export function displayName(name: string): string {
+  return isSelfReference(name) ? 'User' : name;
+}

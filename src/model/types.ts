@@ -1,0 +1,110 @@
+/** Core records shared by every layer: what the store keeps and what recall returns. */
+
+/** An entity node: one thing the user's memory knows about. */
+export interface Entity {
+  uid: string;
+  userId: string;
+  /** Normalised name, the lookup key (`"polar bear"`); the user themself is `"user"`. */
+  key: string;
+  /** Display name as first said (`"Polar bear"`). */
+  name: string;
+  /** Entity type (`"person"`, `"place"`, …) or `""` when unknown. */
+  type: string;
+  summary: string;
+  /** Other normalised keys that resolve to this entity. */
+  aliases: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  /** How many times the entity has been said. */
+  mentions: number;
+}
+
+/** A fact edge: `(subject)-[predicate]->(object)`, with time and provenance. */
+export interface Fact {
+  uid: string;
+  userId: string;
+  subjectUid: string;
+  subject: string;
+  objectUid: string;
+  object: string;
+  /** Predicate as said (`"lives in"`). */
+  predicate: string;
+  /** Normalised predicate (`"lives_in"`). */
+  key: string;
+  /** The fact as a sentence (`"User lives in Paris"`). */
+  statement: string;
+  confidence: number;
+  validFrom: Date;
+  /** `null` while the fact is current. */
+  validTo: Date | null;
+  createdAt: Date;
+  /** Episodes (or import sources) that said this fact. */
+  episodeIds: string[];
+  /** The uid of the fact that closed this one, if any. */
+  invalidatedBy: string | null;
+  mentions: number;
+}
+
+/** A fact as recall ranks it. */
+export interface RecalledFact {
+  uid: string;
+  subject: string;
+  subjectUid: string;
+  predicate: string;
+  object: string;
+  objectUid: string;
+  statement: string;
+  score: number;
+  validFrom: Date;
+  validTo: Date | null;
+  episodeIds: string[];
+  /** Graph distance from the nearest seed entity (1 = incident to a seed). */
+  hops: number;
+}
+
+/** An entity as recall reports it: a seed (linked or similar) or reached by traversal. */
+export interface RecalledEntity {
+  uid: string;
+  name: string;
+  type: string;
+  score: number;
+  /** How the entity entered the result. */
+  via: 'name' | 'similarity' | 'traversal';
+}
+
+/** What `recall()` returns. */
+export interface RecallResult {
+  facts: RecalledFact[];
+  entities: RecalledEntity[];
+  /** A compact text block for a system prompt, within the character budget. */
+  context: string;
+}
+
+/** A node in graphology's serialised form. */
+export interface GraphNode {
+  key: string;
+  attributes: { label: string; type: string; mentions: number; isUser: boolean };
+}
+
+/** An edge in graphology's serialised form. */
+export interface GraphEdge {
+  key: string;
+  source: string;
+  target: string;
+  attributes: {
+    label: string;
+    predicate: string;
+    statement: string;
+    validFrom: string;
+    validTo: string | null;
+    current: boolean;
+  };
+}
+
+/** One user's graph, ready for `Graph.from(view)` / `graph.import(view)` in graphology. */
+export interface GraphView {
+  attributes: { userId: string; asOf: string | null; truncated: boolean };
+  options: { type: 'directed'; multi: true; allowSelfLoops: true };
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+}

@@ -1,0 +1,62 @@
+import { InvalidInputError } from './errors.js';
+import { MAX_TEXT_LENGTH, MAX_USER_ID_LENGTH } from './limits.js';
+
+// Control characters other than tab/newline mark binary or corrupted input.
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
+
+/**
+ * Checks a user id and returns it trimmed.
+ *
+ * @param where - the calling function, named in the error (`"Memory.recall"`)
+ * @throws InvalidInputError when empty, too long or containing control characters
+ */
+export function checkUserId(userId: unknown, where: string): string {
+  if (typeof userId !== 'string' || userId.trim().length === 0) {
+    throw new InvalidInputError(`${where}: userId must be a non-empty string (got ${JSON.stringify(userId)})`);
+  }
+  const trimmed = userId.trim();
+  if (trimmed.length > MAX_USER_ID_LENGTH) {
+    throw new InvalidInputError(
+      `${where}: userId is ${trimmed.length} characters; use at most ${MAX_USER_ID_LENGTH}`,
+    );
+  }
+  if (CONTROL_CHARS.test(trimmed)) {
+    throw new InvalidInputError(`${where}: userId contains control or replacement characters; use plain text`);
+  }
+  return trimmed;
+}
+
+/**
+ * Checks one text field (a triple part, a name, a query) and returns it trimmed.
+ *
+ * @throws InvalidInputError when empty, over {@link MAX_TEXT_LENGTH} characters or binary
+ */
+export function checkText(value: unknown, field: string, where: string): string {
+  if (typeof value !== 'string' || value.trim().length === 0) {
+    throw new InvalidInputError(`${where}: ${field} must be a non-empty string (got ${JSON.stringify(value)})`);
+  }
+  const trimmed = value.trim();
+  if (trimmed.length > MAX_TEXT_LENGTH) {
+    throw new InvalidInputError(
+      `${where}: ${field} is ${trimmed.length} characters; use at most ${MAX_TEXT_LENGTH}`,
+    );
+  }
+  if (CONTROL_CHARS.test(trimmed)) {
+    throw new InvalidInputError(
+      `${where}: ${field} contains control or replacement characters (binary or non-UTF-8 input?)`,
+    );
+  }
+  return trimmed;
+}
+
+/** Parses a date given as `Date`, ISO string or epoch milliseconds. */
+export function checkDate(value: unknown, field: string, where: string): Date {
+  const date =
+    value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  if (date === null || Number.isNaN(date.getTime())) {
+    throw new InvalidInputError(
+      `${where}: ${field} must be a date (ISO 8601 such as 2026-01-31 or a Date); got ${JSON.stringify(value)}`,
+    );
+  }
+  return date;
+}

@@ -1,0 +1,66 @@
+import { isSelfReference, normalizeKey, USER_ENTITY_KEY } from '../model/normalize.js';
+import type { Entity } from '../model/types.js';
+import type { GraphStore } from '../store/base.js';
+import { STOP_WORDS } from './text.js';
+
+/** An entity named in the query text. */
+export interface LinkedEntity {
+  entity: Entity;
+  /** 1 for a multi-word or rare name, less for a self reference or a lone stop word. */
+  weight: number;
+  /** The words of the query that matched. */
+  matched: string;
+}
+
+/** Longest name, in words, that linking looks for. */
+const MAX_NAME_WORDS = 10;
+
+/**
+ * Finds the entities a query names: every word n-gram of the query (and of a variant with
+ * possessive "'s" removed) is looked up by normalised key in one indexed query; the longest
+ * matches win and shorter ones inside them are dropped. First-person words link the user's
+ * own entity.
+ */
+export async function linkEntities(store: GraphStore, userId: string, query: string): Promise<LinkedEntity[]> {
+  const variants = [...new Set([normalizeKey(query.replace(/['’]s\b/gi, '')), normalizeKey(query)])]
+    .filter((text) => text.length > 0)
+    .map((text) => text.split(' '));
+  const spans: { words: string[]; start: number; length: number; variant: number; key: string }[] = [];
+  variants.forEach((words, variant) => {
+    for (let start = 0; start < words.length; start++) {
+      for (let length = 1; length <= MAX_NAME_WORDS && start + length <= words.length; length++) {
+        const key = words.slice(start, start + length).join(' ');
+        spans.push({ words, start, length, variant, key });
+      }
+    }
+  });
+  const keys = [...new Set(spans.map((s) => s.key))];
+  const selfReferenced = keys.some((key) => isSelfReference(key));
+  if (selfReferenced) keys.push(USER_ENTITY_KEY);
+  const found = await store.entitiesByKeys(userId, keys);
+
+  const linked = new Map<string, LinkedEntity>();
+  // Longest match first; a span inside an already linked span of the same variant is skipped.
+  const matches = spans.filter((s) => found.has(s.key) && !isSelfReference(s.key));
+  matches.sort((a, b) => b.length - a.length || a.start - b.start);
+  const taken = variants.map((words) => new Array<boolean>(words.length).fill(false));
+  const hasContentMatch = matches.some((m) => m.length > 1 || !STOP_WORDS.has(m.key));
+  for (const match of matches) {
+    const used = taken[match.variant] as boolean[];
+    let overlaps = false;
+    for (let i = match.start; i < match.start + match.length; i++) if (used[i]) overlaps = true;
+    if (overlaps) continue;
+    const stopOnly = match.length === 1 && STOP_WORDS.has(match.key);
+    if (stopOnly && hasContentMatch) continue;
+    for (let i = match.start; i < match.start + match.length; i++) used[i] = true;
+    const entity = found.get(match.key) as Entity;
+    const weight = stopOnly ? 0.3 : 1;
+    const previous = linked.get(entity.uid);
+    if (!previous || previous.weight < weight) linked.set(entity.uid, { entity, weight, matched: match.key });
+  }
+  const self = found.get(USER_ENTITY_KEY);
+  if (selfReferenced && self && !linked.has(self.uid)) {
+    linked.set(self.uid, { entity: self, weight: 0.6, matched: 'self reference' });
+  }
+  return [...linked.values()];
+}

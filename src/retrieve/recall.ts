@@ -1,0 +1,126 @@
+import type { EmbeddingsLike } from '../embed/base.js';
+import { tokenize } from '../model/normalize.js';
+import type { RecalledEntity, RecalledFact, RecallResult } from '../model/types.js';
+import type { GraphStore, TimeScope } from '../store/base.js';
+import { formatContext } from './context.js';
+import { expand } from './expand.js';
+import { fuseRankings } from './fuse.js';
+import { linkEntities } from './link.js';
+import { PredicateRelevance } from './predicate-relevance.js';
+
+/** A checked recall request. */
+export interface RecallRequest {
+  userId: string;
+  query: string;
+  limit: number;
+  hops: number;
+  asOf?: Date;
+  includeHistory: boolean;
+  maxChars: number;
+}
+
+/** Tuning of the hybrid retriever. */
+export interface RetrieverOptions {
+  /**
+   * Similar entities added as seeds.
+   * @default 5
+   */
+  vectorSeeds?: number;
+  /**
+   * Minimum cosine similarity of a vector seed.
+   * @default 0.3
+   */
+  minSimilarity?: number;
+}
+
+/**
+ * Hybrid retrieval with no model call: entities named in the query (index lookups) and
+ * entities similar to it (vector search) seed a walk along the user's facts; the reached facts
+ * are ranked by fusing path relevance with textual overlap, and formatted for a prompt.
+ */
+export class Retriever {
+  private readonly vectorSeeds: number;
+  private readonly minSimilarity: number;
+
+  constructor(
+    private readonly store: GraphStore,
+    private readonly embeddings: EmbeddingsLike,
+    options: RetrieverOptions = {},
+  ) {
+    this.vectorSeeds = options.vectorSeeds ?? 5;
+    this.minSimilarity = options.minSimilarity ?? 0.3;
+  }
+
+  /** Runs one recall. */
+  async recall(request: RecallRequest): Promise<RecallResult> {
+    const { userId, query } = request;
+    const time: TimeScope = request.includeHistory
+      ? { mode: 'all' }
+      : request.asOf
+        ? { mode: 'asOf', asOf: request.asOf }
+        : { mode: 'current' };
+
+    const linked = await linkEntities(this.store, userId, query);
+    const seeds = new Map<string, number>();
+    const via = new Map<string, RecalledEntity['via']>();
+    for (const link of linked) {
+      seeds.set(link.entity.uid, link.weight);
+      via.set(link.entity.uid, 'name');
+    }
+    if (this.vectorSeeds > 0) {
+      const vector = await this.embeddings.embedQuery(query);
+      // Named entities are the strong signal; similar ones widen the net for paraphrases.
+      const scale = linked.length > 0 ? 0.5 : 0.9;
+      for (const hit of await this.store.similarEntities(userId, vector, this.vectorSeeds, this.minSimilarity)) {
+        if (seeds.has(hit.uid)) continue;
+        seeds.set(hit.uid, hit.score * scale);
+        via.set(hit.uid, 'similarity');
+      }
+    }
+    if (seeds.size === 0) return { facts: [], entities: [], context: '' };
+
+    const tokens = tokenize(query);
+    const { facts: reached, entityScores } = await expand(this.store, userId, seeds, {
+      hops: request.hops,
+      time,
+      relevance: new PredicateRelevance(tokens),
+    });
+    const ranked = fuseRankings([...reached.values()], tokens).slice(0, request.limit);
+    const facts: RecalledFact[] = ranked.map(({ fact, score, hops }) => ({
+      uid: fact.uid,
+      subject: fact.subject,
+      subjectUid: fact.subjectUid,
+      predicate: fact.predicate,
+      object: fact.object,
+      objectUid: fact.objectUid,
+      statement: fact.statement,
+      score,
+      validFrom: fact.validFrom,
+      validTo: fact.validTo,
+      episodeIds: fact.episodeIds,
+      hops,
+    }));
+
+    const entityUids = new Set(seeds.keys());
+    for (const fact of facts) {
+      entityUids.add(fact.subjectUid);
+      entityUids.add(fact.objectUid);
+    }
+    const entities: RecalledEntity[] = (await this.store.entitiesByUids(userId, [...entityUids]))
+      .map((entity) => ({
+        uid: entity.uid,
+        name: entity.name,
+        type: entity.type,
+        score: entityScores.get(entity.uid) ?? 0,
+        via: via.get(entity.uid) ?? 'traversal',
+      }))
+      .sort((a, b) => b.score - a.score);
+
+    const context = formatContext(facts, {
+      maxChars: request.maxChars,
+      includeHistory: request.includeHistory,
+      ...(request.asOf ? { asOf: request.asOf } : {}),
+    });
+    return { facts, entities, context };
+  }
+}

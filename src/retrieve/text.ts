@@ -1,0 +1,79 @@
+/**
+ * Light English text handling for retrieval: stop words and a small suffix stemmer, so that
+ * "directed", "director" and "directs" meet, and "wrote", "written" and "writer" do too.
+ */
+
+/** Words that carry no entity or relation meaning in a question. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the and or but of in on at to for from by with about as into over after before under ' +
+    'is are was were be been being am do does did has have had having can could should would will ' +
+    'shall may might must what which who whom whose when where why how that this these those there ' +
+    'here it its they them their he him his she her we us our you your i me my mine myself ' +
+    'some any all each every no not than then so also too very just only same other such'
+  ).split(' '),
+);
+
+const IRREGULAR: Record<string, string> = {
+  wrote: 'write',
+  written: 'write',
+  writer: 'write',
+  writers: 'write',
+  screenwriter: 'write',
+  screenwriters: 'write',
+  screenplay: 'write',
+  born: 'birth',
+  bought: 'buy',
+  ate: 'eat',
+  eaten: 'eat',
+  made: 'make',
+  taught: 'teach',
+  spoke: 'speak',
+  spoken: 'speak',
+  knew: 'know',
+  known: 'know',
+  went: 'go',
+  gone: 'go',
+  did: 'do',
+  done: 'do',
+  children: 'child',
+  people: 'person',
+  lived: 'live',
+  lives: 'live',
+  living: 'live',
+};
+
+/**
+ * A crude, deterministic English stemmer (plural, -ed, -ing, -er/-or, -ion, -al, trailing -e),
+ * good enough to match question words with predicate words.
+ */
+export function stem(word: string): string {
+  let w = IRREGULAR[word] ?? word;
+  if (w.length <= 3) return w;
+  if (IRREGULAR[word]) return finish(w);
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ions', 'ion', 'ers', 'ors', 'er', 'or', 'ed', 'al']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  return finish(w);
+}
+
+// Drops a final "e" and a doubled final consonant ("starr" from "starred" → "star").
+function finish(word: string): string {
+  let w = word;
+  if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
+  if (w.length > 3 && w.at(-1) === w.at(-2) && !'aeiouls'.includes(w.at(-1) ?? '')) w = w.slice(0, -1);
+  return w;
+}
+
+/** Stems of the content words of a token list. */
+export function contentStems(tokens: readonly string[]): Set<string> {
+  const stems = new Set<string>();
+  for (const token of tokens) if (!STOP_WORDS.has(token)) stems.add(stem(token));
+  return stems;
+}

@@ -1,0 +1,186 @@
+import type { Entity, Fact } from '../model/types.js';
+
+/** A new entity to create, with its embedding and lookup keys. */
+export interface NewEntity {
+  uid: string;
+  key: string;
+  name: string;
+  type: string;
+  summary: string;
+  /** Every lookup key of the entity, its own key included. */
+  aliases: string[];
+  embedding: ArrayLike<number>;
+  at: Date;
+  mentions: number;
+}
+
+/** An existing entity said again. */
+export interface EntityTouch {
+  uid: string;
+  at: Date;
+  mentions: number;
+  /** The full alias list after this write. */
+  aliases: string[];
+  /** Filled in only when the entity has no type yet. */
+  type: string;
+}
+
+/** A new lookup key for an entity. */
+export interface NewEntityKey {
+  entityUid: string;
+  key: string;
+}
+
+/** A new fact edge. */
+export interface NewFact {
+  uid: string;
+  subjectUid: string;
+  objectUid: string;
+  predicate: string;
+  key: string;
+  statement: string;
+  confidence: number;
+  validFrom: Date;
+  createdAt: Date;
+  episodeIds: string[];
+  mentions: number;
+}
+
+/** A current fact said again. */
+export interface FactMention {
+  uid: string;
+  subjectUid: string;
+  mentions: number;
+  episodeIds: string[];
+}
+
+/** A current fact closed by a newer, contradicting one. */
+export interface FactInvalidation {
+  uid: string;
+  subjectUid: string;
+  validTo: Date;
+  invalidatedBy: string;
+}
+
+/** Everything one write changes, applied in one transaction. */
+export interface WriteBatch {
+  userId: string;
+  at: Date;
+  entities: NewEntity[];
+  keys: NewEntityKey[];
+  touches: EntityTouch[];
+  facts: NewFact[];
+  mentions: FactMention[];
+  invalidations: FactInvalidation[];
+}
+
+/** Which facts a read sees: current ones, those valid at one time, or all of them. */
+export type TimeScope = { mode: 'current' } | { mode: 'asOf'; asOf: Date } | { mode: 'all' };
+
+/** Filter of {@link GraphStore.listFacts}. */
+export interface FactFilter {
+  entityUid?: string;
+  predicateKey?: string;
+  time: TimeScope;
+  limit: number;
+}
+
+/** A user's sizes. */
+export interface UserStats {
+  entities: number;
+  facts: number;
+  currentFacts: number;
+}
+
+/** An entity with its cosine similarity to a query vector. */
+export interface ScoredEntity {
+  uid: string;
+  score: number;
+}
+
+/** Rows and column names of a raw Cypher statement (the console). */
+export interface CypherResult {
+  columns: string[];
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * The storage port. Every method is scoped to one user and costs in proportion to that user's
+ * data; nothing read for one user ever includes another user's nodes or edges. Adapters:
+ * `LadybugStore` (embedded, default) and the Neo4j adapter.
+ *
+ * The abstract methods are the primitives a backend must provide; helpers on top are shared.
+ */
+export abstract class GraphStore {
+  /** Backend name, for messages and `kgmem info`. */
+  abstract readonly backend: string;
+
+  /** Opens the database, applies the schema and checks the recorded embedding dimension. */
+  abstract open(embeddingDimension: number): Promise<void>;
+
+  /** Applies one write batch atomically (all or nothing); creates the user if needed. */
+  abstract write(batch: WriteBatch): Promise<void>;
+
+  /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
+  abstract entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>>;
+
+  /** Entities of a user by uid; uids of other users are silently absent. */
+  abstract entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]>;
+
+  /** The `k` entities of a user most similar to `vector` (exact cosine), best first. */
+  abstract similarEntities(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]>;
+
+  /** Current facts leaving the given subjects with the given predicate keys. */
+  abstract currentFactsFrom(
+    userId: string,
+    pairs: readonly { subjectUid: string; key: string }[],
+  ): Promise<Fact[]>;
+
+  /** Facts touching any of the given entities, in either direction, within a time scope. */
+  abstract incidentFacts(userId: string, entityUids: readonly string[], time: TimeScope): Promise<Fact[]>;
+
+  /** A user's facts, filtered; ordered by validFrom. */
+  abstract listFacts(userId: string, filter: FactFilter): Promise<Fact[]>;
+
+  /** A user's entities, most mentioned first. */
+  abstract listEntities(userId: string, limit: number): Promise<Entity[]>;
+
+  /** Every user id, sorted. */
+  abstract users(): Promise<string[]>;
+
+  /** Whether the user exists. */
+  abstract hasUser(userId: string): Promise<boolean>;
+
+  /** A user's sizes. */
+  abstract stats(userId: string): Promise<UserStats>;
+
+  /** Deletes one fact of a user; false when the user has no such fact. */
+  abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
+
+  /** Deletes one entity of a user with every fact touching it; false when absent. */
+  abstract deleteEntity(userId: string, entityUid: string): Promise<boolean>;
+
+  /** Deletes a user and everything they own; false when the user did not exist. */
+  abstract deleteUser(userId: string): Promise<boolean>;
+
+  /** Runs one raw Cypher statement with parameters (the console). */
+  abstract runCypher(statement: string, params?: Record<string, unknown>): Promise<CypherResult>;
+
+  /** Releases the database; further calls fail with `ClosedError`. */
+  abstract close(): Promise<void>;
+
+  /** One entity of a user by lookup key, or `undefined`. */
+  async entityByKey(userId: string, key: string): Promise<Entity | undefined> {
+    return (await this.entitiesByKeys(userId, [key])).get(key);
+  }
+
+  /** One entity of a user by uid, or `undefined`. */
+  async entityByUid(userId: string, uid: string): Promise<Entity | undefined> {
+    return (await this.entitiesByUids(userId, [uid]))[0];
+  }
+}

@@ -1,0 +1,2 @@
+export * from './base.js';
+export * from './ladybug/index.js';

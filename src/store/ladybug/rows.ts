@@ -1,0 +1,55 @@
+import type { Entity, Fact } from '../../model/types.js';
+
+/** A result row as the Ladybug driver returns it. */
+export type Row = Record<string, unknown>;
+
+function asDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+function asStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** Maps an entity row (the columns of `entities-*.cypher`) to an {@link Entity}. */
+export function entityFromRow(row: Row, userId: string): Entity {
+  return {
+    uid: String(row.uid),
+    userId,
+    key: String(row.key),
+    name: String(row.name),
+    type: String(row.type ?? ''),
+    summary: String(row.summary ?? ''),
+    aliases: asStrings(row.aliases),
+    createdAt: asDate(row.createdAt),
+    updatedAt: asDate(row.updatedAt),
+    mentions: Number(row.mentions ?? 0),
+  };
+}
+
+/** Maps a fact row (the columns of `facts-*.cypher`) to a {@link Fact}. */
+export function factFromRow(row: Row, userId: string): Fact {
+  return {
+    uid: String(row.uid),
+    userId,
+    subjectUid: String(row.subjectUid),
+    subject: String(row.subject),
+    objectUid: String(row.objectUid),
+    object: String(row.object),
+    predicate: String(row.predicate),
+    key: String(row.key),
+    statement: String(row.statement),
+    confidence: Number(row.confidence ?? 1),
+    validFrom: asDate(row.validFrom),
+    validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
+    createdAt: asDate(row.createdAt),
+    episodeIds: asStrings(row.episodeIds),
+    invalidatedBy: row.invalidatedBy === null || row.invalidatedBy === undefined ? null : String(row.invalidatedBy),
+    mentions: Number(row.mentions ?? 1),
+  };
+}
+
+/** Encodes the primary key of an EntityKey node: unambiguous for any user id and key. */
+export function entityKeyId(userId: string, key: string): string {
+  return JSON.stringify([userId, key]);
+}

@@ -1,0 +1,367 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
+import {
+  ClosedError,
+  CypherError,
+  DatabaseLockedError,
+  DimensionMismatchError,
+  StoreUnavailableError,
+} from '../../model/errors.js';
+import type { Entity, Fact } from '../../model/types.js';
+import {
+  type CypherResult,
+  type FactFilter,
+  GraphStore,
+  type ScoredEntity,
+  type TimeScope,
+  type UserStats,
+  type WriteBatch,
+} from '../base.js';
+import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import { loadLadybug } from './driver.js';
+import { entityFromRow, entityKeyId, factFromRow, type Row } from './rows.js';
+import { UserVectorIndex } from './vector-index.js';
+
+/** Options of {@link LadybugStore}. */
+export interface LadybugStoreOptions {
+  /** Path of the database file (created with its folder when missing). */
+  path: string;
+  /**
+   * Open read-only (several processes may read; none may write).
+   * @default false
+   */
+  readOnly?: boolean;
+}
+
+const DIMENSION_KEY = 'embeddingDimension';
+
+/**
+ * The embedded default backend: a LadybugDB database file, in process, no server. Statements
+ * come from `cypher/ladybug/*.cypher`; every value is a query parameter. Queries run through
+ * the driver's synchronous API: for the short, index-driven statements kgmem runs it is an
+ * order of magnitude faster than the asynchronous one, and it makes each write batch atomic
+ * with respect to the event loop.
+ */
+export class LadybugStore extends GraphStore {
+  override readonly backend = 'ladybug';
+  private db: Database | undefined;
+  private conn: Connection | undefined;
+  private dimension = 0;
+  private readonly statements = new Map<string, PreparedStatement>();
+  private readonly vectors = new Map<string, UserVectorIndex>();
+
+  constructor(readonly options: LadybugStoreOptions) {
+    super();
+  }
+
+  override async open(embeddingDimension: number): Promise<void> {
+    const lbug = loadLadybug();
+    const path = this.options.path;
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    try {
+      this.db = new lbug.Database(path, 0, true, this.options.readOnly ?? false);
+      this.conn = new lbug.Connection(this.db);
+      this.conn.querySync('RETURN 1');
+    } catch (error) {
+      this.db = undefined;
+      this.conn = undefined;
+      throw openError(path, error);
+    }
+    if (!this.options.readOnly) {
+      const schema = fillIntegerPlaceholders(loadCypher('ladybug', 'schema'), { embeddingDimension });
+      for (const statement of splitStatements(schema)) this.connection().querySync(statement);
+    }
+    const recorded = this.run('meta-get', { key: DIMENSION_KEY })[0]?.value;
+    if (recorded === undefined) {
+      if (!this.options.readOnly) this.run('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
+    } else if (Number(recorded) !== embeddingDimension) {
+      await this.close();
+      throw new DimensionMismatchError(
+        `The database at ${path} stores ${recorded}-dimensional embeddings but the configured embedder ` +
+          `produces ${embeddingDimension}. Use the embedder the database was created with, or a new data dir.`,
+      );
+    }
+    this.dimension = Number(recorded ?? embeddingDimension);
+  }
+
+  override async write(batch: WriteBatch): Promise<void> {
+    const { userId } = batch;
+    const conn = this.connection();
+    conn.querySync('BEGIN TRANSACTION');
+    try {
+      this.run('user-merge', { userId, at: batch.at.toISOString() });
+      if (batch.entities.length > 0) {
+        this.run('entities-create', {
+          userId,
+          rows: batch.entities.map((e) => ({
+            uid: e.uid,
+            key: e.key,
+            name: e.name,
+            type: e.type,
+            summary: e.summary,
+            aliases: e.aliases,
+            // Passed as text and cast in the database: converting a JS number array element by
+            // element through the driver is ~10x slower.
+            embedding: `[${Array.from(e.embedding).join(',')}]`,
+            at: e.at.toISOString(),
+            mentions: e.mentions,
+          })),
+        });
+        this.run('entity-keys-create', {
+          userId,
+          rows: batch.entities.flatMap((e) =>
+            e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+          ),
+        });
+      }
+      if (batch.keys.length > 0) {
+        this.run('entity-keys-create', {
+          userId,
+          rows: batch.keys.map((k) => ({ id: entityKeyId(userId, k.key), key: k.key, entityUid: k.entityUid })),
+        });
+      }
+      if (batch.touches.length > 0) {
+        this.run('entities-touch', {
+          userId,
+          rows: batch.touches.map((t) => ({ ...t, at: t.at.toISOString() })),
+        });
+      }
+      if (batch.facts.length > 0) {
+        this.run('facts-create', {
+          userId,
+          rows: batch.facts.map((f) => ({
+            ...f,
+            validFrom: f.validFrom.toISOString(),
+            createdAt: f.createdAt.toISOString(),
+          })),
+        });
+      }
+      // After the creates, so a fact created and contradicted in one batch is closed too.
+      if (batch.mentions.length > 0) this.run('facts-mention', { userId, rows: batch.mentions });
+      if (batch.invalidations.length > 0) {
+        this.run('facts-invalidate', {
+          userId,
+          rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() })),
+        });
+      }
+      conn.querySync('COMMIT');
+    } catch (error) {
+      try {
+        conn.querySync('ROLLBACK');
+      } catch {
+        // Ladybug already rolled back the transaction that failed.
+      }
+      this.vectors.delete(userId);
+      throw error;
+    }
+    const index = this.vectors.get(userId);
+    if (index) for (const e of batch.entities) index.add(e.uid, e.embedding);
+  }
+
+  override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
+    const found = new Map<string, Entity>();
+    if (keys.length === 0) return found;
+    const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
+    for (const row of this.run('entities-by-keys', { userId, ids })) {
+      found.set(String(row.lookupKey), entityFromRow(row, userId));
+    }
+    return found;
+  }
+
+  override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
+    if (uids.length === 0) return [];
+    return this.run('entities-by-uids', { userId, uids: [...new Set(uids)] }).map((r) => entityFromRow(r, userId));
+  }
+
+  override async similarEntities(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    return this.vectorIndex(userId).search(vector, k, minScore);
+  }
+
+  override async currentFactsFrom(
+    userId: string,
+    pairs: readonly { subjectUid: string; key: string }[],
+  ): Promise<Fact[]> {
+    if (pairs.length === 0) return [];
+    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => factFromRow(r, userId));
+  }
+
+  override async incidentFacts(userId: string, entityUids: readonly string[], time: TimeScope): Promise<Fact[]> {
+    if (entityUids.length === 0) return [];
+    const rows = this.run('facts-incident', { userId, uids: [...new Set(entityUids)], ...timeParams(time) });
+    // A fact between two of the given entities comes back from both sides of the UNION.
+    const seen = new Set<string>();
+    const facts: Fact[] = [];
+    for (const row of rows) {
+      const uid = String(row.uid);
+      if (seen.has(uid)) continue;
+      seen.add(uid);
+      facts.push(factFromRow(row, userId));
+    }
+    return facts;
+  }
+
+  override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
+    return this.run('facts-list', {
+      userId,
+      entityUid: filter.entityUid ?? '',
+      key: filter.predicateKey ?? '',
+      limit: filter.limit,
+      ...timeParams(filter.time),
+    }).map((r) => factFromRow(r, userId));
+  }
+
+  override async listEntities(userId: string, limit: number): Promise<Entity[]> {
+    return this.run('entities-list', { userId, limit }).map((r) => entityFromRow(r, userId));
+  }
+
+  override async users(): Promise<string[]> {
+    return this.run('users-list', {}).map((r) => String(r.id));
+  }
+
+  override async hasUser(userId: string): Promise<boolean> {
+    return this.run('user-exists', { userId }).length > 0;
+  }
+
+  override async stats(userId: string): Promise<UserStats> {
+    const row = this.run('user-stats', { userId })[0];
+    return {
+      entities: Number(row?.entities ?? 0),
+      facts: Number(row?.facts ?? 0),
+      currentFacts: Number(row?.currentFacts ?? 0),
+    };
+  }
+
+  override async deleteFact(userId: string, factUid: string): Promise<boolean> {
+    return Number(this.run('fact-delete', { userId, uid: factUid })[0]?.deleted ?? 0) > 0;
+  }
+
+  override async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
+    const exists = (await this.entitiesByUids(userId, [entityUid])).length > 0;
+    if (!exists) return false;
+    this.transaction(() => this.run('entity-delete', { userId, uid: entityUid }));
+    this.vectors.delete(userId);
+    return true;
+  }
+
+  override async deleteUser(userId: string): Promise<boolean> {
+    if (!(await this.hasUser(userId))) return false;
+    this.transaction(() => {
+      this.run('user-delete-keys', { userId });
+      this.run('user-delete-entities', { userId });
+      this.run('user-delete-episodes', { userId });
+      this.run('user-delete', { userId });
+    });
+    this.vectors.delete(userId);
+    return true;
+  }
+
+  override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+    const conn = this.connection();
+    let prepared: PreparedStatement;
+    try {
+      prepared = conn.prepareSync(statement);
+    } catch (error) {
+      throw new CypherError(errorMessage(error));
+    }
+    if (!prepared.isSuccess()) throw new CypherError(prepared.getErrorMessage());
+    let result: QueryResult | QueryResult[];
+    try {
+      result = conn.executeSync(prepared, params as never);
+    } catch (error) {
+      throw new CypherError(errorMessage(error));
+    }
+    // A hand-written statement may change anything: rebuild vector indexes on next use.
+    if (!prepared.isReadOnly()) this.vectors.clear();
+    const last = Array.isArray(result) ? result[result.length - 1] : result;
+    if (!last) return { columns: [], rows: [] };
+    return { columns: last.getColumnNamesSync(), rows: last.getAllSync() as Record<string, unknown>[] };
+  }
+
+  override async close(): Promise<void> {
+    const { conn, db } = this;
+    this.conn = undefined;
+    this.db = undefined;
+    this.statements.clear();
+    this.vectors.clear();
+    conn?.closeSync();
+    db?.closeSync();
+  }
+
+  private connection(): Connection {
+    if (!this.conn) throw new ClosedError('LadybugStore: the store is closed (or was never opened); call open() first');
+    return this.conn;
+  }
+
+  private run(name: string, params: Record<string, unknown>): Row[] {
+    const conn = this.connection();
+    let prepared = this.statements.get(name);
+    if (!prepared) {
+      prepared = conn.prepareSync(loadCypher('ladybug', name));
+      if (!prepared.isSuccess()) {
+        throw new CypherError(`cypher/ladybug/${name}.cypher: ${prepared.getErrorMessage()}`);
+      }
+      this.statements.set(name, prepared);
+    }
+    let result: QueryResult | QueryResult[];
+    try {
+      result = conn.executeSync(prepared, params as never);
+    } catch (error) {
+      throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
+    }
+    const results = Array.isArray(result) ? result : [result];
+    return results.flatMap((r) => r.getAllSync() as Row[]);
+  }
+
+  private transaction(body: () => void): void {
+    const conn = this.connection();
+    conn.querySync('BEGIN TRANSACTION');
+    try {
+      body();
+      conn.querySync('COMMIT');
+    } catch (error) {
+      try {
+        conn.querySync('ROLLBACK');
+      } catch {
+        // already rolled back by the failed statement
+      }
+      throw error;
+    }
+  }
+
+  private vectorIndex(userId: string): UserVectorIndex {
+    let index = this.vectors.get(userId);
+    if (!index) {
+      index = new UserVectorIndex(this.dimension);
+      for (const row of this.run('entity-embeddings', { userId })) {
+        if (Array.isArray(row.embedding)) index.add(String(row.uid), row.embedding as number[]);
+      }
+      this.vectors.set(userId, index);
+    }
+    return index;
+  }
+}
+
+function timeParams(time: TimeScope): { mode: string; asOf: string } {
+  return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z' };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function openError(path: string, error: unknown): Error {
+  const message = errorMessage(error);
+  if (/lock/i.test(message)) {
+    return new DatabaseLockedError(
+      `The kgmem database ${path} is open in another process (a running \`kgmem serve\`, import or console). ` +
+        'Stop that process first, or send your requests to it (e.g. the HTTP API of `kgmem serve`).',
+    );
+  }
+  return new StoreUnavailableError(`Could not open the kgmem database ${path}: ${message}`);
+}
