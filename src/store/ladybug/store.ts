@@ -32,6 +32,17 @@ export interface LadybugStoreOptions {
    * @default false
    */
   readOnly?: boolean;
+  /**
+   * Largest size the database file may grow to, in bytes (a power of two). Ladybug reserves
+   * this much virtual address space per open database, so the default is far below its own 8 TiB.
+   * @default 2 ** 38 (256 GiB)
+   */
+  maxDbSize?: number;
+  /**
+   * Buffer pool size in bytes; 0 lets Ladybug choose (a share of physical memory).
+   * @default 0
+   */
+  bufferPoolSize?: number;
 }
 
 const DIMENSION_KEY = 'embeddingDimension';
@@ -56,11 +67,27 @@ export class LadybugStore extends GraphStore {
   }
 
   override async open(embeddingDimension: number): Promise<void> {
+    if (this.conn) {
+      // Already open (a store shared by several memories): only the dimension must agree.
+      if (embeddingDimension !== this.dimension) {
+        throw new DimensionMismatchError(
+          `The database at ${this.options.path} stores ${this.dimension}-dimensional embeddings but the ` +
+            `configured embedder produces ${embeddingDimension}. Use the embedder the database was created with.`,
+        );
+      }
+      return;
+    }
     const lbug = loadLadybug();
     const path = this.options.path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     try {
-      this.db = new lbug.Database(path, 0, true, this.options.readOnly ?? false);
+      this.db = new lbug.Database(
+        path,
+        this.options.bufferPoolSize ?? 0,
+        true,
+        this.options.readOnly ?? false,
+        this.options.maxDbSize ?? 2 ** 38,
+      );
       this.conn = new lbug.Connection(this.db);
       this.conn.querySync('RETURN 1');
     } catch (error) {

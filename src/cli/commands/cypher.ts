@@ -1,0 +1,128 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import type { Memory } from '../../memory/memory.js';
+import { CypherError } from '../../model/errors.js';
+import { stripComments } from '../../store/cypher-files.js';
+import { type CliIo, UsageError, withMemory } from '../context.js';
+import { formatTable, toJson } from '../table.js';
+
+const HISTORY_FILE = 'cypher_history';
+const HISTORY_SIZE = 500;
+
+/** Parses `--param k=v` values: JSON when it parses (numbers, booleans, lists), else the raw string. */
+export function parseParam(text: string, previous: Record<string, unknown> = {}): Record<string, unknown> {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(`--param expects name=value (got "${text}")`);
+  const name = text.slice(0, eq).trim();
+  const raw = text.slice(eq + 1);
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    // a bare string such as alice or 2026-01-01
+  }
+  return { ...previous, [name]: value };
+}
+
+/**
+ * `kgmem cypher`: a Cypher console on the configured backend. `-e` runs one statement,
+ * `-f` runs a file, otherwise an interactive prompt with history; statements end with `;`.
+ */
+export function registerCypher(program: Command, io: CliIo): void {
+  program
+    .command('cypher')
+    .description('Cypher console on the configured database (interactive, -e "<statement>" or -f file)')
+    .option('-e, --execute <statement>', 'run one statement and exit')
+    .option('-f, --file <file>', 'run the statement in a file and exit')
+    .option('-p, --param <name=value>', 'query parameter (repeatable)', parseParam, {})
+    .option('--json', 'print rows as JSON')
+    .action(async (options, command: Command) => {
+      if (options.execute && options.file) throw new UsageError('use either -e or -f, not both');
+      const params = options.param as Record<string, unknown>;
+      await withMemory(command, async (memory) => {
+        if (options.execute || options.file) {
+          const statement = options.execute ?? stripComments(readFileSync(options.file, 'utf8'));
+          await runOne(memory, statement, params, Boolean(options.json), io);
+          return;
+        }
+        await repl(memory, params, Boolean(options.json), io);
+      });
+    });
+}
+
+async function runOne(
+  memory: Memory,
+  statement: string,
+  params: Record<string, unknown>,
+  json: boolean,
+  io: CliIo,
+): Promise<void> {
+  const trimmed = statement.trim().replace(/;\s*$/, '');
+  const result = await memory.cypher(trimmed, params);
+  io.out(json ? toJson(result.rows) : formatTable(result.columns, result.rows));
+}
+
+async function repl(memory: Memory, initialParams: Record<string, unknown>, json: boolean, io: CliIo): Promise<void> {
+  const historyPath = join(memory.options.dataDir, HISTORY_FILE);
+  const history = existsSync(historyPath)
+    ? readFileSync(historyPath, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_SIZE).reverse()
+    : [];
+  const rl = createInterface({
+    input: process.stdin,
+    output: process.stdout,
+    terminal: Boolean(process.stdin.isTTY),
+    history,
+    historySize: HISTORY_SIZE,
+    prompt: 'kgmem> ',
+  });
+  let params = { ...initialParams };
+  let buffer = '';
+  io.out(
+    `kgmem Cypher console on ${memory.store.backend} (${memory.options.dataDir}). ` +
+      'End statements with ";". :help for commands, :quit to leave.',
+  );
+  rl.prompt();
+  for await (const line of rl) {
+    const text = line.trim();
+    if (buffer === '' && text.startsWith(':')) {
+      const [command, ...rest] = text.split(/\s+/);
+      if (command === ':quit' || command === ':exit' || command === ':q') break;
+      if (command === ':help') {
+        io.out(':param name=value  set a parameter ($name)\n:params           show parameters\n:quit             leave');
+      } else if (command === ':param') {
+        try {
+          params = parseParam(rest.join(' '), params);
+        } catch (error) {
+          io.err(error instanceof Error ? error.message : String(error));
+        }
+      } else if (command === ':params') {
+        io.out(toJson(params));
+      } else {
+        io.err(`unknown command ${command}; try :help`);
+      }
+      rl.prompt();
+      continue;
+    }
+    buffer = buffer ? `${buffer}\n${line}` : line;
+    if (!text.endsWith(';')) {
+      if (buffer.trim().length > 0) rl.setPrompt('   ...> ');
+      rl.prompt();
+      continue;
+    }
+    const statement = buffer;
+    buffer = '';
+    rl.setPrompt('kgmem> ');
+    appendFileSync(historyPath, `${statement.replace(/\n/g, ' ')}\n`);
+    try {
+      await runOne(memory, statement, params, json, io);
+    } catch (error) {
+      // The console keeps running after a bad statement.
+      const message = error instanceof Error ? error.message : String(error);
+      io.err(error instanceof CypherError ? `Cypher error: ${message}` : `error: ${message}`);
+    }
+    rl.prompt();
+  }
+  rl.close();
+}

@@ -1,0 +1,50 @@
+import type { Command } from 'commander';
+import { type CliIo, intOption, requireUser, withMemory } from '../context.js';
+import { formatTable, toJson } from '../table.js';
+
+/** `kgmem recall "<query>" --user u`: what an agent would be given. */
+export function registerRecall(program: Command, io: CliIo): void {
+  program
+    .command('recall')
+    .description('recall facts relevant to a question, as an agent would get them')
+    .argument('<query>')
+    .option('-u, --user <id>', 'user id (memory scope)')
+    .option('--hops <n>', 'graph hops from the entities in the query (1-3)', '2')
+    .option('--limit <n>', 'number of facts', '10')
+    .option('--as-of <date>', 'recall what was true at this time')
+    .option('--history', 'include facts that are no longer true')
+    .option('--json', 'print {facts, entities, context} as JSON')
+    .action(async (query: string, options, command: Command) => {
+      const userId = requireUser(options);
+      await withMemory(command, async (memory) => {
+        const result = await memory.recall({
+          userId,
+          query,
+          hops: intOption(options.hops, '--hops', 2),
+          limit: intOption(options.limit, '--limit', 10),
+          includeHistory: Boolean(options.history),
+          ...(options.asOf ? { asOf: options.asOf } : {}),
+        });
+        if (options.json) {
+          io.out(toJson(result));
+          return;
+        }
+        if (result.facts.length === 0) {
+          io.out(`Nothing remembered for "${query}" (user ${userId}).`);
+          return;
+        }
+        io.out(
+          formatTable(
+            ['score', 'statement', 'validFrom', 'validTo', 'hops'],
+            result.facts.map((f) => ({
+              ...f,
+              score: f.score.toFixed(4),
+              validFrom: f.validFrom.toISOString().slice(0, 10),
+              validTo: f.validTo ? f.validTo.toISOString().slice(0, 10) : '',
+            })),
+          ),
+        );
+        io.out(`\nContext for the prompt:\n${result.context}`);
+      });
+    });
+}

@@ -1,0 +1,76 @@
+import { Command, CommanderError } from 'commander';
+import { KgmemError } from '../model/errors.js';
+import { registerAdd } from './commands/add.js';
+import { registerCypher } from './commands/cypher.js';
+import { registerDemo } from './commands/demo.js';
+import { registerEntities } from './commands/entities.js';
+import { registerExport } from './commands/export.js';
+import { registerFacts } from './commands/facts.js';
+import { registerForget } from './commands/forget.js';
+import { registerImport } from './commands/import.js';
+import { registerRecall } from './commands/recall.js';
+import { type CliIo, UsageError } from './context.js';
+
+/** Exit statuses of the `kgmem` command. */
+export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
+
+const defaultIo: CliIo = {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+};
+
+/** Builds the `kgmem` program. */
+export function buildProgram(io: CliIo = defaultIo): Command {
+  const program = new Command('kgmem')
+    .description('long-term memory for LLM agents, kept as a knowledge graph')
+    .version('0.1.0')
+    .option('--data-dir <dir>', 'database folder (env KGMEM_DATA_DIR, default ./.kgmem)')
+    .option('--debug', 'print stack traces on errors')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.out(text.trimEnd()),
+      writeErr: (text) => io.err(text.trimEnd()),
+    });
+  for (const register of [
+    registerImport,
+    registerAdd,
+    registerRecall,
+    registerFacts,
+    registerEntities,
+    registerExport,
+    registerForget,
+    registerCypher,
+    registerDemo,
+  ]) {
+    register(program, io);
+  }
+  for (const command of program.commands) command.exitOverride();
+  return program;
+}
+
+/**
+ * Runs the command line and returns the exit status: 0 ok, 1 failure, 2 usage error. Errors
+ * are one line on stderr; `--debug` adds the stack.
+ */
+export async function main(argv: string[], io: CliIo = defaultIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
+      if (error.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    const debug = argv.includes('--debug');
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`kgmem: ${message}`);
+    if (debug && error instanceof Error && error.stack) io.err(error.stack);
+    if (error instanceof UsageError || (error instanceof KgmemError && error.name === 'InvalidInputError')) {
+      return EXIT.usage;
+    }
+    return EXIT.failure;
+  }
+}

@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import type { GraphStore } from '../../src/store/base.js';
+import { LadybugStore } from '../../src/store/ladybug/store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import type { StoreInitializer } from './types.js';
+
+const folders = new WeakMap<GraphStore, () => void>();
+
+/** A real LadybugDB database file in a fresh temporary folder per test. */
+export const ladybugInitializer: StoreInitializer = {
+  name: 'ladybug',
+  async create() {
+    const dir = tempDir('kgmem-ladybug-');
+    const store = new LadybugStore({ path: join(dir.path, 'graph.lbug') });
+    folders.set(store, dir.remove);
+    return store;
+  },
+  async destroy(store) {
+    await store.close();
+    folders.get(store)?.();
+  },
+};

@@ -1,0 +1,482 @@
+import Graph from 'graphology';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import type { GraphStore } from '../../src/store/base.js';
+import type { StoreInitializer } from './types.js';
+
+/**
+ * The backend conformance suite: every `GraphStore` must pass it unchanged. It drives the store
+ * through the public `Memory` API (what users see) and, where a guarantee lives in the port
+ * itself (atomic batches, user scoping of uids), through the store directly.
+ */
+export function registerConformanceSuite(init: StoreInitializer): void {
+  describe(`GraphStore conformance: ${init.name}`, () => {
+    let store: GraphStore;
+    let memory: Memory;
+
+    beforeEach(async () => {
+      store = await init.create();
+      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
+    });
+
+    afterEach(async () => {
+      await memory.close();
+      await init.destroy(store);
+    });
+
+    describe('addTriples', () => {
+      it('stores a triple as two entities and one current fact', async () => {
+        const result = await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
+        expect(result).toMatchObject({ added: 1, updated: 0, invalidated: 0, entitiesCreated: 2 });
+        const facts = await memory.facts('alice');
+        expect(facts).toHaveLength(1);
+        expect(facts[0]).toMatchObject({
+          subject: 'Polar bear',
+          predicate: 'likes',
+          key: 'likes',
+          object: 'pizza',
+          statement: 'Polar bear likes pizza',
+          validTo: null,
+          mentions: 1,
+          episodeIds: ['api'],
+        });
+      });
+
+      it('counts a repeated current fact as a mention instead of a second edge', async () => {
+        await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }], {
+          source: 'thread-1',
+        });
+        const again = await memory.addTriples(
+          'alice',
+          [{ subject: 'polar  BEAR', predicate: 'Likes', object: 'Pizza!' }],
+          { source: 'thread-2' },
+        );
+        expect(again).toMatchObject({ added: 0, updated: 1, entitiesCreated: 0 });
+        const facts = await memory.facts('alice');
+        expect(facts).toHaveLength(1);
+        expect(facts[0]?.mentions).toBe(2);
+        expect(facts[0]?.episodeIds.sort()).toEqual(['thread-1', 'thread-2']);
+        expect(await memory.entities('alice')).toHaveLength(2);
+      });
+
+      it('dedupes the same triple within one batch', async () => {
+        const result = await memory.addTriples('alice', [
+          { subject: 'Ann', predicate: 'likes', object: 'tea' },
+          { subject: 'ann', predicate: 'likes', object: 'Tea' },
+        ]);
+        expect(result.added).toBe(1);
+        expect(result.factUids[0]).toBe(result.factUids[1]);
+        expect((await memory.facts('alice'))[0]?.mentions).toBe(2);
+      });
+
+      it('resolves I, me, my and user to the user entity', async () => {
+        await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'likes', object: 'jazz' },
+          { subject: 'me', predicate: 'likes', object: 'tea' },
+          { subject: 'My', predicate: 'owns', object: 'a bike' },
+          { subject: 'user', predicate: 'knows', object: 'Bob' },
+        ]);
+        const entities = await memory.entities('alice');
+        const users = entities.filter((e) => e.key === 'user');
+        expect(users).toHaveLength(1);
+        expect(users[0]?.mentions).toBe(4);
+        expect(users[0]?.name).toBe('User');
+        const facts = await memory.facts('alice', { entity: 'me' });
+        expect(facts.map((f) => f.statement).sort()).toEqual([
+          'User knows Bob',
+          'User likes jazz',
+          'User likes tea',
+          'User owns a bike',
+        ]);
+      });
+
+      it('accepts the KnowledgeTriple shape (object_)', async () => {
+        await memory.addTriples('alice', [{ subject: 'Sasako', predicate: 'friend', object_: 'Polar bear' }]);
+        expect((await memory.facts('alice'))[0]?.statement).toBe("Sasako's friend is Polar bear");
+      });
+
+      it('closes the previous fact of a functional predicate and keeps it as history', async () => {
+        const first = await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives_in', object: 'Paris' }], {
+          at: '2026-01-01T00:00:00Z',
+        });
+        const second = await memory.addTriples(
+          'alice',
+          [{ subject: 'I', predicate: 'lives in', object: 'New York' }],
+          { at: '2026-06-01T00:00:00Z' },
+        );
+        expect(second).toMatchObject({ added: 1, invalidated: 1 });
+        const current = await memory.facts('alice');
+        expect(current.map((f) => f.object)).toEqual(['New York']);
+        const history = await memory.facts('alice', { includeHistory: true });
+        const paris = history.find((f) => f.object === 'Paris');
+        expect(paris?.uid).toBe(first.factUids[0]);
+        expect(paris?.validTo?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+        expect(paris?.invalidatedBy).toBe(second.factUids[0]);
+        const march = await memory.facts('alice', { asOf: '2026-03-01T00:00:00Z' });
+        expect(march.map((f) => f.object)).toEqual(['Paris']);
+      });
+
+      it('keeps several current values of a non-functional predicate', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'coffee' }]);
+        expect((await memory.facts('alice')).map((f) => f.object).sort()).toEqual(['coffee', 'tea']);
+      });
+
+      it('applies functional predicates in order within one batch', async () => {
+        const result = await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'works_at', object: 'Acme' },
+          { subject: 'I', predicate: 'works_at', object: 'Globex' },
+        ]);
+        expect(result).toMatchObject({ added: 2, invalidated: 1 });
+        expect((await memory.facts('alice')).map((f) => f.object)).toEqual(['Globex']);
+        expect(await memory.facts('alice', { includeHistory: true })).toHaveLength(2);
+      });
+
+      it('honours a custom list of functional predicates', async () => {
+        const custom = await createMemory({
+          store,
+          embeddings: new HashingEmbeddings({ dimension: 64 }),
+          functionalPredicates: ['favourite_colour'],
+        });
+        await custom.addTriples('carol', [{ subject: 'I', predicate: 'favourite colour', object: 'red' }]);
+        await custom.addTriples('carol', [{ subject: 'I', predicate: 'favourite_colour', object: 'blue' }]);
+        await custom.addTriples('carol', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }]);
+        await custom.addTriples('carol', [{ subject: 'I', predicate: 'lives_in', object: 'Bergen' }]);
+        const objects = (await custom.facts('carol')).map((f) => f.object).sort();
+        expect(objects).toEqual(['Bergen', 'Oslo', 'blue']);
+      });
+
+      it('refuses a batch with an invalid triple and writes nothing of it', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        const bad = [
+          { subject: 'I', predicate: 'likes', object: 'coffee' },
+          { subject: '   ', predicate: 'likes', object: 'cake' },
+        ];
+        await expect(memory.addTriples('alice', bad)).rejects.toMatchObject({ name: 'InvalidInputError' });
+        await expect(
+          memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'x'.repeat(2001) }]),
+        ).rejects.toMatchObject({ name: 'InvalidInputError' });
+        await expect(
+          memory.addTriples('alice', [{ subject: 'I', predicate: '---', object: 'cake' }]),
+        ).rejects.toMatchObject({ name: 'InvalidInputError' });
+        await expect(
+          memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'bad\u0000bytes' }]),
+        ).rejects.toMatchObject({ name: 'InvalidInputError' });
+        for (const userId of ['', '   ', 'x'.repeat(300)]) {
+          await expect(
+            memory.addTriples(userId, [{ subject: 'I', predicate: 'likes', object: 'tea' }]),
+          ).rejects.toMatchObject({ name: 'InvalidInputError' });
+        }
+        expect((await memory.facts('alice')).map((f) => f.object)).toEqual(['tea']);
+      });
+
+      it('creates a shared new entity once under concurrent writes', async () => {
+        await Promise.all(
+          ['pizza', 'pasta', 'sushi', 'tacos'].map((food) =>
+            memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: food }]),
+          ),
+        );
+        const bears = (await memory.entities('alice')).filter((e) => e.key === 'polar bear');
+        expect(bears).toHaveLength(1);
+        expect(bears[0]?.mentions).toBe(4);
+      });
+
+      it('merges a similar name into an existing entity above the threshold and keeps it as an alias', async () => {
+        const merging = await createMemory({
+          store,
+          embeddings: new HashingEmbeddings({ dimension: 64 }),
+          mergeThreshold: 0.6,
+        });
+        await merging.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
+        await merging.addTriples('alice', [{ subject: 'Polar bears', predicate: 'likes', object: 'ice' }]);
+        const bear = (await merging.entities('alice')).find((e) => e.key === 'polar bear');
+        expect(bear?.aliases).toContain('polar bears');
+        expect(await merging.facts('alice', { entity: 'polar bears' })).toHaveLength(2);
+        // With the default threshold (0.95) the lexical embedder keeps the two names apart.
+        await memory.addTriples('bob', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
+        await memory.addTriples('bob', [{ subject: 'Polar bears', predicate: 'likes', object: 'ice' }]);
+        expect((await memory.entities('bob')).map((e) => e.key)).toContain('polar bears');
+      });
+    });
+
+    describe('atomic writes', () => {
+      it('leaves nothing behind when a batch fails part-way', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        const [tea] = await memory.entities('alice').then((list) => list.filter((e) => e.key === 'tea'));
+        const now = new Date();
+        const entity = (uid: string, key: string) => ({
+          uid,
+          key,
+          name: key,
+          type: '',
+          summary: '',
+          aliases: [key],
+          embedding: new Array(64).fill(0.1),
+          at: now,
+          mentions: 1,
+        });
+        // The second entity reuses the uid of an existing one: the write must fail as a whole.
+        await expect(
+          store.write({
+            userId: 'alice',
+            at: now,
+            entities: [entity('fresh-uid-1', 'brand new'), entity(tea?.uid ?? 'x', 'duplicate')],
+            keys: [],
+            touches: [],
+            facts: [],
+            mentions: [],
+            invalidations: [],
+          }),
+        ).rejects.toThrow();
+        const keys = (await memory.entities('alice')).map((e) => e.key).sort();
+        expect(keys).toEqual(['tea', 'user']);
+        expect(await store.entityByKey('alice', 'brand new')).toBeUndefined();
+      });
+    });
+
+    describe('isolation between users', () => {
+      beforeEach(async () => {
+        await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'lives_in', object: 'Paris' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+        ]);
+        await memory.addTriples('bob', [
+          { subject: 'I', predicate: 'lives_in', object: 'Rome' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'salmon' },
+        ]);
+      });
+
+      it('keeps colliding names apart', async () => {
+        const aliceBear = await store.entityByKey('alice', 'polar bear');
+        const bobBear = await store.entityByKey('bob', 'polar bear');
+        expect(aliceBear?.uid).toBeDefined();
+        expect(aliceBear?.uid).not.toBe(bobBear?.uid);
+        expect((await memory.facts('bob', { entity: 'Polar bear' })).map((f) => f.object)).toEqual(['salmon']);
+      });
+
+      it("never returns one user's data in another user's reads", async () => {
+        const aliceUids = new Set([
+          ...(await memory.entities('alice')).map((e) => e.uid),
+          ...(await memory.facts('alice', { includeHistory: true })).map((f) => f.uid),
+        ]);
+        const recall = await memory.recall({ userId: 'bob', query: 'what does polar bear like, and pizza in Paris?' });
+        const graph = await memory.graph('bob');
+        const bobSeen = [
+          ...(await memory.entities('bob')).map((e) => e.uid),
+          ...(await memory.facts('bob', { includeHistory: true })).map((f) => f.uid),
+          ...recall.facts.map((f) => f.uid),
+          ...recall.entities.map((e) => e.uid),
+          ...graph.nodes.map((n) => n.key),
+          ...graph.edges.map((e) => e.key),
+        ];
+        expect(bobSeen.length).toBeGreaterThan(0);
+        for (const uid of bobSeen) expect(aliceUids.has(uid)).toBe(false);
+        expect(recall.context).not.toMatch(/pizza|Paris/);
+        expect(await memory.recall({ userId: 'carol', query: 'polar bear' })).toEqual({
+          facts: [],
+          entities: [],
+          context: '',
+        });
+      });
+
+      it("cannot reach another user's entities or facts by uid", async () => {
+        const aliceBear = await store.entityByKey('alice', 'polar bear');
+        expect(await store.entitiesByUids('bob', [aliceBear?.uid ?? ''])).toEqual([]);
+        const [aliceFact] = await memory.facts('alice');
+        expect(await memory.forget({ userId: 'bob', factUid: aliceFact?.uid ?? '' })).toEqual({ deleted: false });
+        expect(await memory.facts('alice')).toHaveLength(2);
+        const incident = await store.incidentFacts('bob', [aliceBear?.uid ?? ''], { mode: 'all' });
+        expect(incident).toEqual([]);
+      });
+
+      it('forgets a whole user and leaves the other intact', async () => {
+        expect(await memory.forget({ userId: 'alice', all: true })).toEqual({ deleted: true });
+        expect(await memory.users()).toEqual(['bob']);
+        expect(await memory.entities('alice')).toEqual([]);
+        expect(await memory.facts('alice', { includeHistory: true })).toEqual([]);
+        expect(await store.entityByKey('alice', 'polar bear')).toBeUndefined();
+        expect((await memory.facts('bob')).map((f) => f.object).sort()).toEqual(['Rome', 'salmon']);
+        expect(await memory.stats('bob')).toEqual({ entities: 4, facts: 2, currentFacts: 2 });
+        expect(await memory.forget({ userId: 'alice', all: true })).toEqual({ deleted: false });
+      });
+    });
+
+    describe('forget', () => {
+      it('forgets one fact by uid', async () => {
+        const { factUids } = await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'likes', object: 'tea' },
+          { subject: 'I', predicate: 'likes', object: 'jazz' },
+        ]);
+        expect(await memory.forget({ userId: 'alice', factUid: factUids[0] ?? '' })).toEqual({ deleted: true });
+        expect((await memory.facts('alice')).map((f) => f.object)).toEqual(['jazz']);
+      });
+
+      it('forgets an entity with every fact touching it, by any of its names', async () => {
+        await memory.addTriples('alice', [
+          { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+          { subject: 'I', predicate: 'friend', object: 'Polar Bear' },
+          { subject: 'I', predicate: 'likes', object: 'tea' },
+        ]);
+        expect(await memory.forget({ userId: 'alice', entity: 'polar bear' })).toEqual({ deleted: true });
+        expect((await memory.facts('alice')).map((f) => f.statement)).toEqual(['User likes tea']);
+        expect(await store.entityByKey('alice', 'polar bear')).toBeUndefined();
+        await expect(memory.forget({ userId: 'alice', entity: 'nobody' })).rejects.toMatchObject({
+          name: 'NotFoundError',
+        });
+        // The name is free again and resolves to a fresh entity.
+        await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'fish' }]);
+        expect(await memory.facts('alice', { entity: 'Polar bear' })).toHaveLength(1);
+      });
+    });
+
+    describe('recall', () => {
+      beforeEach(async () => {
+        await memory.addTriples(
+          'sasako',
+          [
+            { subject: 'I', predicate: 'name', object: 'Sasako' },
+            { subject: 'I', predicate: 'friend', object: 'Polar bear' },
+            { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+            { subject: 'Polar bear', predicate: 'lives_in', object: 'Svalbard' },
+            { subject: 'Svalbard', predicate: 'is part of', object: 'Norway' },
+            { subject: 'I', predicate: 'lives in', object: 'Osaka' },
+          ],
+          { at: '2026-01-01T00:00:00Z', source: 'thread-1' },
+        );
+        await memory.addTriples('sasako', [{ subject: 'I', predicate: 'lives_in', object: 'Kyoto' }], {
+          at: '2026-05-01T00:00:00Z',
+          source: 'thread-2',
+        });
+      });
+
+      it("links names in the question, possessives included, and returns the friend's food", async () => {
+        const result = await memory.recall({
+          userId: 'sasako',
+          query: "What food should I bring to Polar bear's party?",
+        });
+        expect(result.facts.map((f) => f.statement)).toContain('Polar bear likes pizza');
+        expect(result.context).toContain('Polar bear likes pizza');
+        const bear = result.entities.find((e) => e.name === 'Polar bear');
+        expect(bear?.via).toBe('name');
+        const pizza = result.facts.find((f) => f.object === 'pizza');
+        expect(pizza).toMatchObject({ subject: 'Polar bear', predicate: 'likes', hops: 1, episodeIds: ['thread-1'] });
+      });
+
+      it('prefers the fact whose predicate the question asks about', async () => {
+        const result = await memory.recall({ userId: 'sasako', query: 'Where does Polar bear live?' });
+        expect(result.facts[0]?.statement).toBe('Polar bear lives in Svalbard');
+      });
+
+      it('returns current facts only, unless asked for history or a past time', async () => {
+        const now = await memory.recall({ userId: 'sasako', query: 'where do I live' });
+        const objects = now.facts.map((f) => f.object);
+        expect(objects).toContain('Kyoto');
+        expect(objects).not.toContain('Osaka');
+        expect(now.facts[0]?.object).toBe('Kyoto');
+        const past = await memory.recall({ userId: 'sasako', query: 'where do I live', asOf: '2026-02-01' });
+        expect(past.facts.map((f) => f.object)).toContain('Osaka');
+        expect(past.facts.map((f) => f.object)).not.toContain('Kyoto');
+        expect(past.context).toContain('as of 2026-02-01');
+        const history = await memory.recall({ userId: 'sasako', query: 'where do I live', includeHistory: true });
+        const osaka = history.facts.find((f) => f.object === 'Osaka');
+        expect(osaka?.validTo).toBeInstanceOf(Date);
+        expect(history.context).toMatch(/Osaka \(2026-01-01 to 2026-05-01, no longer true\)/);
+      });
+
+      it('walks more hops when asked', async () => {
+        const one = await memory.recall({ userId: 'sasako', query: 'Tell me about Polar bear', hops: 1, limit: 20 });
+        expect(one.facts.map((f) => f.object)).not.toContain('Norway');
+        const two = await memory.recall({ userId: 'sasako', query: 'Tell me about Polar bear', hops: 2, limit: 20 });
+        const norway = two.facts.find((f) => f.object === 'Norway');
+        expect(norway?.hops).toBe(2);
+      });
+
+      it('respects the limit and the context budget', async () => {
+        const result = await memory.recall({ userId: 'sasako', query: 'me', limit: 2, maxChars: 60 });
+        expect(result.facts.length).toBeLessThanOrEqual(2);
+        expect(result.context.length).toBeLessThanOrEqual(60);
+        const full = await memory.recall({ userId: 'sasako', query: 'Polar bear', limit: 50 });
+        expect(full.context.length).toBeLessThanOrEqual(900);
+        expect(full.facts.length).toBeGreaterThan(2);
+      });
+
+      it('finds entities by similarity when the name is misspelt', async () => {
+        const result = await memory.recall({ userId: 'sasako', query: 'svalbardd', hops: 1 });
+        expect(result.entities[0]).toMatchObject({ name: 'Svalbard', via: 'similarity' });
+        expect(result.facts.map((f) => f.statement)).toContain('Polar bear lives in Svalbard');
+      });
+
+      it('rejects bad requests with a clear error', async () => {
+        for (const bad of [
+          { userId: 'sasako', query: '' },
+          { userId: '', query: 'x' },
+          { userId: 'sasako', query: 'x', hops: 4 },
+          { userId: 'sasako', query: 'x', limit: 0 },
+          { userId: 'sasako', query: 'x', asOf: 'not a date' },
+        ]) {
+          await expect(memory.recall(bad)).rejects.toMatchObject({ name: 'InvalidInputError' });
+        }
+      });
+    });
+
+    describe('graph view', () => {
+      it('is ready for graphology and follows the time scope', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives_in', object: 'Paris' }], {
+          at: '2026-01-01T00:00:00Z',
+        });
+        await memory.addTriples(
+          'alice',
+          [
+            { subject: 'I', predicate: 'lives_in', object: 'Lyon' },
+            { subject: 'I', predicate: 'likes', object: 'Paris' },
+          ],
+          { at: '2026-03-01T00:00:00Z' },
+        );
+        const view = await memory.graph('alice');
+        const graph = Graph.from(view as never);
+        expect(graph.order).toBe(3);
+        expect(graph.size).toBe(2);
+        expect(graph.getNodeAttribute(view.nodes.find((n) => n.attributes.isUser)?.key ?? '', 'label')).toBe('User');
+        const past = await memory.graph('alice', { asOf: '2026-02-01' });
+        expect(past.edges.map((e) => e.attributes.statement)).toEqual(['User lives in Paris']);
+        const all = await memory.graph('alice', { includeHistory: true });
+        expect(all.edges.filter((e) => !e.attributes.current)).toHaveLength(1);
+        const small = await memory.graph('alice', { limit: 1 });
+        expect(small.nodes).toHaveLength(1);
+        expect(small.attributes.truncated).toBe(true);
+      });
+    });
+
+    describe('users and stats', () => {
+      it('lists users and counts their memory', async () => {
+        expect(await memory.users()).toEqual([]);
+        await memory.addTriples('zed', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        await memory.addTriples('amy', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        expect(await memory.users()).toEqual(['amy', 'zed']);
+        expect(await memory.stats('amy')).toEqual({ entities: 2, facts: 1, currentFacts: 1 });
+        expect(await memory.stats('nobody')).toEqual({ entities: 0, facts: 0, currentFacts: 0 });
+      });
+    });
+
+    describe('similar entities', () => {
+      it('returns the closest entities of that user only, best first', async () => {
+        await memory.addTriples('alice', [
+          { subject: 'Christopher Nolan', predicate: 'directed', object: 'Inception' },
+          { subject: 'Greta Gerwig', predicate: 'directed', object: 'Barbie' },
+        ]);
+        await memory.addTriples('bob', [{ subject: 'Christopher Nolan', predicate: 'directed', object: 'Tenet' }]);
+        const vector = await new HashingEmbeddings({ dimension: 64 }).embedQuery('christopher nolan');
+        const hits = await store.similarEntities('alice', vector, 2, 0);
+        const nolan = await store.entityByKey('alice', 'christopher nolan');
+        expect(hits[0]?.uid).toBe(nolan?.uid);
+        expect(hits[0]?.score).toBeGreaterThan(0.99);
+        expect(hits.length).toBe(2);
+        expect((hits[0]?.score ?? 0) >= (hits[1]?.score ?? 0)).toBe(true);
+        const bobNolan = await store.entityByKey('bob', 'christopher nolan');
+        expect(hits.map((h) => h.uid)).not.toContain(bobNolan?.uid);
+      });
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { ladybugInitializer } from './conformance/ladybug.initializer.js';
+import { registerConformanceSuite } from './conformance/suite.js';
+
+registerConformanceSuite(ladybugInitializer);
