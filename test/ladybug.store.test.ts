@@ -13,7 +13,10 @@ describe('LadybugDB store specifics', () => {
   it('records the embedding dimension and refuses another one, naming both', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    const first = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings({ dimension: 64 }) });
+    const first = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+    });
     await first.addTriples('u', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
     await first.close();
     const error = await createMemory({
@@ -22,7 +25,10 @@ describe('LadybugDB store specifics', () => {
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'DimensionMismatchError' });
     expect(String((error as Error).message)).toMatch(/64.*128/);
-    const again = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings({ dimension: 64 }) });
+    const again = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+    });
     expect((await again.facts('u')).map((f) => f.object)).toEqual(['tea']);
     await again.close();
   });
@@ -31,7 +37,10 @@ describe('LadybugDB store specifics', () => {
     const dir = tempDir();
     dirs.push(dir);
     for (let round = 0; round < 3; round++) {
-      const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings({ dimension: 32 }) });
+      const memory = await createMemory({
+        dataDir: dir.path,
+        embeddings: new HashingEmbeddings({ dimension: 32 }),
+      });
       await memory.addTriples('u', [{ subject: 'I', predicate: 'likes', object: `thing ${round}` }]);
       expect(await memory.facts('u')).toHaveLength(round + 1);
       await memory.close();
@@ -52,7 +61,10 @@ describe('LadybugDB store specifics', () => {
   it('fails clearly when used after close', async () => {
     const dir = tempDir();
     dirs.push(dir);
-    const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings({ dimension: 32 }) });
+    const memory = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings({ dimension: 32 }),
+    });
     await memory.close();
     await expect(memory.facts('u')).rejects.toMatchObject({ name: 'ClosedError' });
   });

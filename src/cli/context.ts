@@ -47,6 +47,7 @@ export function requireUser(options: { user?: string }): string {
 export function intOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a non-negative integer (got "${value}")`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`${name} must be a non-negative integer (got "${value}")`);
   return n;
 }

@@ -27,7 +27,9 @@ export class Progress {
       );
     } else if (done - this.lastPlain >= 25_000) {
       this.lastPlain = done;
-      this.out.write(`${done.toLocaleString('en-US')} ${this.unit} (${Math.round(rate).toLocaleString('en-US')}/s)\n`);
+      this.out.write(
+        `${done.toLocaleString('en-US')} ${this.unit} (${Math.round(rate).toLocaleString('en-US')}/s)\n`,
+      );
     }
   }
 

@@ -10,7 +10,8 @@ export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value.replace(/\s+/g, ' ');
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'number') && value.length > 8) {
     return `[${value.slice(0, 4).join(', ')}, … ${value.length} values]`;
   }

@@ -7,9 +7,7 @@ import { type CheckedTriple, checkTriple } from '../model/triple.js';
 export type TripleFormat = 'tsv' | 'jsonl';
 
 /** One line of a triple file, parsed. */
-export type TripleLine =
-  | { line: number; triple: CheckedTriple }
-  | { line: number; error: string };
+export type TripleLine = { line: number; triple: CheckedTriple } | { line: number; error: string };
 
 /** Picks the format from the file name: `.jsonl`, `.ndjson` and `.json` are JSON lines, the rest TSV. */
 export function formatOf(path: string): TripleFormat {
@@ -41,7 +39,10 @@ export function parseLine(text: string, line: number, format: TripleFormat): Tri
     if (format === 'tsv') {
       const fields = text.split('\t');
       if (fields.length !== 3) {
-        return { line, error: `expected 3 tab-separated fields (subject, predicate, object), found ${fields.length}` };
+        return {
+          line,
+          error: `expected 3 tab-separated fields (subject, predicate, object), found ${fields.length}`,
+        };
       }
       raw = { subject: fields[0], predicate: fields[1], object: fields[2] };
     } else {

@@ -38,7 +38,9 @@ export async function resolveEmbedder(
     });
     const dimension =
       options.embeddingDimension ??
-      (model === OPENAI_DEFAULT_MODEL ? OPENAI_DEFAULT_DIMENSION : (await embeddings.embedQuery('probe')).length);
+      (model === OPENAI_DEFAULT_MODEL
+        ? OPENAI_DEFAULT_DIMENSION
+        : (await embeddings.embedQuery('probe')).length);
     return { embeddings, dimension, description: `openai:${model}` };
   }
   const hashing = new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 });

@@ -56,7 +56,11 @@ export class EntityResolver {
   ) {}
 
   /** Resolves every mention of one write for one user. */
-  async resolve(userId: string, mentions: readonly NameMention[], options: ResolveOptions): Promise<Resolution> {
+  async resolve(
+    userId: string,
+    mentions: readonly NameMention[],
+    options: ResolveOptions,
+  ): Promise<Resolution> {
     const counts = new Map<string, { name: string; type: string; count: number }>();
     for (const mention of mentions) {
       const key = entityKeyOf(mention.name);
@@ -70,7 +74,13 @@ export class EntityResolver {
       }
     }
     const existing = await this.store.entitiesByKeys(userId, [...counts.keys()]);
-    const resolution: Resolution = { byKey: new Map(), created: new Set(), entities: [], keys: [], touches: [] };
+    const resolution: Resolution = {
+      byKey: new Map(),
+      created: new Set(),
+      entities: [],
+      keys: [],
+      touches: [],
+    };
     const touched = new Map<string, EntityTouch>();
     const touch = (entity: Entity, count: number, type: string, newAlias?: string): void => {
       let entry = touched.get(entity.uid);
@@ -100,7 +110,9 @@ export class EntityResolver {
         : unknown;
 
     if (stillUnknown.length > 0) {
-      const vectors = await this.embeddings.embedDocuments(stillUnknown.map((key) => counts.get(key)?.name ?? key));
+      const vectors = await this.embeddings.embedDocuments(
+        stillUnknown.map((key) => counts.get(key)?.name ?? key),
+      );
       stillUnknown.forEach((key, i) => {
         const info = counts.get(key);
         const embedding = vectors[i];
@@ -135,7 +147,9 @@ export class EntityResolver {
   ): Promise<string[]> {
     const candidates = unknown.filter((key) => key !== USER_ENTITY_KEY);
     if (candidates.length === 0) return unknown;
-    const vectors = await this.embeddings.embedDocuments(candidates.map((key) => counts.get(key)?.name ?? key));
+    const vectors = await this.embeddings.embedDocuments(
+      candidates.map((key) => counts.get(key)?.name ?? key),
+    );
     const matches = new Map<string, string>();
     for (let i = 0; i < candidates.length; i++) {
       const vector = vectors[i];

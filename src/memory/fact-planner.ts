@@ -106,7 +106,12 @@ export async function planFacts(
     };
     plan.facts.push(fact);
     plan.tripleFacts.push(fact.uid);
-    const entry: CurrentFact = { uid: fact.uid, objectUid: t.objectUid, subjectUid: t.subjectUid, pending: fact };
+    const entry: CurrentFact = {
+      uid: fact.uid,
+      objectUid: t.objectUid,
+      subjectUid: t.subjectUid,
+      pending: fact,
+    };
     if (options.functionalPredicates.has(t.key)) {
       for (const previous of facts) {
         plan.invalidations.push({

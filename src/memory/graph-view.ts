@@ -13,7 +13,12 @@ export function buildGraphView(
 ): GraphView {
   const nodes = entities.map((e) => ({
     key: e.uid,
-    attributes: { label: e.name, type: e.type || 'unknown', mentions: e.mentions, isUser: e.key === USER_ENTITY_KEY },
+    attributes: {
+      label: e.name,
+      type: e.type || 'unknown',
+      mentions: e.mentions,
+      isUser: e.key === USER_ENTITY_KEY,
+    },
   }));
   const present = new Set(nodes.map((n) => n.key));
   const edges = facts

@@ -128,7 +128,7 @@ export class Memory {
     const user = checkUserId(userId, where);
     if (!Array.isArray(triples)) throw new InvalidInputError(`${where}: triples must be an array`);
     const checked = triples.map((t, i) => checkTriple(t, i, where));
-    checked.forEach((t, i) => checkKeys(t, i, where));
+    for (const [i, t] of checked.entries()) checkKeys(t, i, where);
     const at = options.at === undefined ? new Date() : checkDate(options.at, 'at', where);
     const source = options.source === undefined ? 'api' : checkText(options.source, 'source', where);
     if (checked.length === 0) {
@@ -151,7 +151,8 @@ export class Memory {
       const resolved: ResolvedTriple[] = checked.map((t) => {
         const subject = resolution.byKey.get(entityKeyOf(t.subject));
         const object = resolution.byKey.get(entityKeyOf(t.object));
-        if (!subject || !object) throw new Error('Memory.addTriples: internal error, an entity was not resolved');
+        if (!subject || !object)
+          throw new Error('Memory.addTriples: internal error, an entity was not resolved');
         return {
           subjectUid: subject.uid,
           subjectName: subject.name,
@@ -199,7 +200,8 @@ export class Memory {
    */
   async recall(input: RecallInput): Promise<RecallResult> {
     const where = 'Memory.recall';
-    if (typeof input !== 'object' || input === null) throw new InvalidInputError(`${where}: expected {userId, query}`);
+    if (typeof input !== 'object' || input === null)
+      throw new InvalidInputError(`${where}: expected {userId, query}`);
     const userId = checkUserId(input.userId, where);
     const query = checkText(input.query, 'query', where);
     const limit = checkInteger(input.limit ?? 10, 'limit', 1, MAX_LIMIT, where);
@@ -287,7 +289,8 @@ export class Memory {
    */
   async forget(input: ForgetInput): Promise<ForgetResult> {
     const where = 'Memory.forget';
-    if (typeof input !== 'object' || input === null) throw new InvalidInputError(`${where}: expected {userId, …}`);
+    if (typeof input !== 'object' || input === null)
+      throw new InvalidInputError(`${where}: expected {userId, …}`);
     const userId = checkUserId(input.userId, where);
     return this.lock.run(async () => {
       if ('factUid' in input) {
@@ -323,7 +326,9 @@ function checkKeys(triple: CheckedTriple, index: number, where: string): void {
     ['object', triple.object],
   ] as const) {
     if (entityKeyOf(value).length === 0) {
-      throw new InvalidInputError(`${where} (triple #${index + 1}): ${field} "${value}" has no letters or digits`);
+      throw new InvalidInputError(
+        `${where} (triple #${index + 1}): ${field} "${value}" has no letters or digits`,
+      );
     }
   }
   if (normalizePredicate(triple.predicate).length === 0) {
@@ -342,7 +347,11 @@ function checkInteger(value: unknown, field: string, min: number, max: number, w
   return value;
 }
 
-function timeScope(includeHistory: boolean | undefined, asOf: Date | string | undefined, where: string): TimeScope {
+function timeScope(
+  includeHistory: boolean | undefined,
+  asOf: Date | string | undefined,
+  where: string,
+): TimeScope {
   if (includeHistory) return { mode: 'all' };
   if (asOf !== undefined) return { mode: 'asOf', asOf: checkDate(asOf, 'asOf', where) };
   return { mode: 'current' };

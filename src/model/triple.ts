@@ -38,7 +38,9 @@ export type CheckedTriple = Required<Pick<Triple, 'subject' | 'predicate' | 'obj
  */
 export function checkTriple(input: unknown, index: number, where: string): CheckedTriple {
   if (typeof input !== 'object' || input === null) {
-    throw new InvalidInputError(`${where}: triple #${index + 1} must be an object {subject, predicate, object}`);
+    throw new InvalidInputError(
+      `${where}: triple #${index + 1} must be an object {subject, predicate, object}`,
+    );
   }
   const raw = input as Record<string, unknown>;
   const object = raw.object ?? raw.object_;

@@ -12,7 +12,9 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
  */
 export function checkUserId(userId: unknown, where: string): string {
   if (typeof userId !== 'string' || userId.trim().length === 0) {
-    throw new InvalidInputError(`${where}: userId must be a non-empty string (got ${JSON.stringify(userId)})`);
+    throw new InvalidInputError(
+      `${where}: userId must be a non-empty string (got ${JSON.stringify(userId)})`,
+    );
   }
   const trimmed = userId.trim();
   if (trimmed.length > MAX_USER_ID_LENGTH) {
@@ -21,7 +23,9 @@ export function checkUserId(userId: unknown, where: string): string {
     );
   }
   if (CONTROL_CHARS.test(trimmed)) {
-    throw new InvalidInputError(`${where}: userId contains control or replacement characters; use plain text`);
+    throw new InvalidInputError(
+      `${where}: userId contains control or replacement characters; use plain text`,
+    );
   }
   return trimmed;
 }
@@ -33,7 +37,9 @@ export function checkUserId(userId: unknown, where: string): string {
  */
 export function checkText(value: unknown, field: string, where: string): string {
   if (typeof value !== 'string' || value.trim().length === 0) {
-    throw new InvalidInputError(`${where}: ${field} must be a non-empty string (got ${JSON.stringify(value)})`);
+    throw new InvalidInputError(
+      `${where}: ${field} must be a non-empty string (got ${JSON.stringify(value)})`,
+    );
   }
   const trimmed = value.trim();
   if (trimmed.length > MAX_TEXT_LENGTH) {
@@ -52,7 +58,11 @@ export function checkText(value: unknown, field: string, where: string): string 
 /** Parses a date given as `Date`, ISO string or epoch milliseconds. */
 export function checkDate(value: unknown, field: string, where: string): Date {
   const date =
-    value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+    value instanceof Date
+      ? value
+      : typeof value === 'string' || typeof value === 'number'
+        ? new Date(value)
+        : null;
   if (date === null || Number.isNaN(date.getTime())) {
     throw new InvalidInputError(
       `${where}: ${field} must be a date (ISO 8601 such as 2026-01-31 or a Date); got ${JSON.stringify(value)}`,

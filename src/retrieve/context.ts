@@ -21,10 +21,10 @@ function day(date: Date): string {
 export function formatContext(facts: readonly RecalledFact[], options: ContextOptions): string {
   if (facts.length === 0) return '';
   const header = options.asOf
-    ? `Known facts about the user as of ${day(options.asOf)}:`
+    ? `Relevant facts from memory, as of ${day(options.asOf)}:`
     : options.includeHistory
-      ? 'Known facts about the user (with history):'
-      : 'Known facts about the user:';
+      ? 'Relevant facts from memory (with history):'
+      : 'Relevant facts from memory:';
   let text = header;
   for (const fact of facts) {
     const when = fact.validTo ? ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true)` : '';

@@ -10,7 +10,10 @@ const RRF_K = 60;
  * (seed strength × predicate relevance along the path) and the lexical overlap between the
  * fact's statement and the question. Facts absent from a ranking get nothing from it.
  */
-export function fuseRankings(reached: readonly ReachedFact[], questionTokens: readonly string[]): ReachedFact[] {
+export function fuseRankings(
+  reached: readonly ReachedFact[],
+  questionTokens: readonly string[],
+): ReachedFact[] {
   const question = contentStems(questionTokens);
   const byGraph = [...reached].sort((a, b) => b.score - a.score || a.hops - b.hops);
   const overlap = new Map<string, number>();
@@ -25,8 +28,10 @@ export function fuseRankings(reached: readonly ReachedFact[], questionTokens: re
     .sort((a, b) => (overlap.get(b.fact.uid) ?? 0) - (overlap.get(a.fact.uid) ?? 0));
 
   const fused = new Map<string, number>();
-  byGraph.forEach((item, rank) => fused.set(item.fact.uid, 1 / (RRF_K + rank + 1)));
-  byText.forEach((item, rank) => fused.set(item.fact.uid, (fused.get(item.fact.uid) ?? 0) + 1 / (RRF_K + rank + 1)));
+  for (const [rank, item] of byGraph.entries()) fused.set(item.fact.uid, 1 / (RRF_K + rank + 1));
+  for (const [rank, item] of byText.entries()) {
+    fused.set(item.fact.uid, (fused.get(item.fact.uid) ?? 0) + 1 / (RRF_K + rank + 1));
+  }
   return byGraph
     .map((item) => ({ ...item, score: fused.get(item.fact.uid) ?? 0 }))
     .sort((a, b) => b.score - a.score || a.hops - b.hops);

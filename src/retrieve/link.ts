@@ -21,7 +21,11 @@ const MAX_NAME_WORDS = 10;
  * matches win and shorter ones inside them are dropped. First-person words link the user's
  * own entity.
  */
-export async function linkEntities(store: GraphStore, userId: string, query: string): Promise<LinkedEntity[]> {
+export async function linkEntities(
+  store: GraphStore,
+  userId: string,
+  query: string,
+): Promise<LinkedEntity[]> {
   const variants = [...new Set([normalizeKey(query.replace(/['’]s\b/gi, '')), normalizeKey(query)])]
     .filter((text) => text.length > 0)
     .map((text) => text.split(' '));

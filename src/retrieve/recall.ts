@@ -71,7 +71,12 @@ export class Retriever {
       const vector = await this.embeddings.embedQuery(query);
       // Named entities are the strong signal; similar ones widen the net for paraphrases.
       const scale = linked.length > 0 ? 0.5 : 0.9;
-      for (const hit of await this.store.similarEntities(userId, vector, this.vectorSeeds, this.minSimilarity)) {
+      for (const hit of await this.store.similarEntities(
+        userId,
+        vector,
+        this.vectorSeeds,
+        this.minSimilarity,
+      )) {
         if (seeds.has(hit.uid)) continue;
         seeds.set(hit.uid, hit.score * scale);
         via.set(hit.uid, 'similarity');

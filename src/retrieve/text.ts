@@ -44,7 +44,7 @@ const IRREGULAR: Record<string, string> = {
 };
 
 /**
- * A crude, deterministic English stemmer (plural, -ed, -ing, -er/-or, -ion, -al, trailing -e),
+ * A crude, deterministic English stemmer (plural, -ed, -ing, -er/-or, trailing -e, irregular verbs),
  * good enough to match question words with predicate words.
  */
 export function stem(word: string): string {
@@ -54,7 +54,7 @@ export function stem(word: string): string {
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
-  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ions', 'ion', 'ers', 'ors', 'er', 'or', 'ed', 'al']) {
+  for (const suffix of ['ings', 'ing', 'ers', 'ors', 'er', 'or', 'ed']) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
       w = w.slice(0, -suffix.length);
       break;

@@ -64,7 +64,12 @@ async function runOne(
   io.out(json ? toJson(result.rows) : formatTable(result.columns, result.rows));
 }
 
-async function repl(memory: Memory, initialParams: Record<string, unknown>, json: boolean, io: CliIo): Promise<void> {
+async function repl(
+  memory: Memory,
+  initialParams: Record<string, unknown>,
+  json: boolean,
+  io: CliIo,
+): Promise<void> {
   const historyPath = join(memory.options.dataDir, HISTORY_FILE);
   const history = existsSync(historyPath)
     ? readFileSync(historyPath, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_SIZE).reverse()
@@ -90,7 +95,9 @@ async function repl(memory: Memory, initialParams: Record<string, unknown>, json
       const [command, ...rest] = text.split(/\s+/);
       if (command === ':quit' || command === ':exit' || command === ':q') break;
       if (command === ':help') {
-        io.out(':param name=value  set a parameter ($name)\n:params           show parameters\n:quit             leave');
+        io.out(
+          ':param name=value  set a parameter ($name)\n:params           show parameters\n:quit             leave',
+        );
       } else if (command === ':param') {
         try {
           params = parseParam(rest.join(' '), params);

@@ -34,7 +34,9 @@ export function registerDemo(program: Command, io: CliIo): void {
     .action(async (_options, command: Command) => {
       const demo = DemoFile.parse(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
       await withMemory(command, async (memory) => {
-        io.out(`kgmem demo — database ${memory.options.dataDir} (${memory.store.backend}), embeddings ${memory.embedder.description}\n`);
+        io.out(
+          `kgmem demo — database ${memory.options.dataDir} (${memory.store.backend}), embeddings ${memory.embedder.description}\n`,
+        );
         for (const user of demo.users) {
           await memory.forget({ userId: user.userId, all: true });
           for (const session of user.sessions) {

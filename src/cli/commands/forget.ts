@@ -9,18 +9,23 @@ export function registerForget(program: Command, io: CliIo): void {
     .option('-u, --user <id>', 'user id (memory scope)')
     .option('--fact <uid>', 'delete this fact')
     .option('--entity <name>', 'delete this entity and every fact touching it')
-    .option('--all', "delete everything of this user")
+    .option('--all', 'delete everything of this user')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
       const chosen = [options.fact, options.entity, options.all].filter((v) => v !== undefined).length;
-      if (chosen !== 1) throw new UsageError('forget needs exactly one of --fact <uid>, --entity <name> or --all');
+      if (chosen !== 1)
+        throw new UsageError('forget needs exactly one of --fact <uid>, --entity <name> or --all');
       await withMemory(command, async (memory) => {
         const result = options.fact
           ? await memory.forget({ userId, factUid: options.fact })
           : options.entity
             ? await memory.forget({ userId, entity: options.entity })
             : await memory.forget({ userId, all: true });
-        const what = options.fact ? `fact ${options.fact}` : options.entity ? `entity "${options.entity}"` : 'all memories';
+        const what = options.fact
+          ? `fact ${options.fact}`
+          : options.entity
+            ? `entity "${options.entity}"`
+            : 'all memories';
         if (!result.deleted) throw new Error(`nothing to forget: user "${userId}" has no ${what}`);
         io.out(`forgot ${what} of user "${userId}"`);
       });

@@ -50,7 +50,8 @@ export function registerImport(program: Command, io: CliIo): void {
             if (bad <= MAX_REJECTS_SHOWN) io.err(`line ${line.line}: ${line.error}`);
           }
         }
-        if (bad > 0) throw new Error(`import refused: ${bad} invalid line(s) in ${file}; nothing was written`);
+        if (bad > 0)
+          throw new Error(`import refused: ${bad} invalid line(s) in ${file}; nothing was written`);
       }
 
       const total = file === '-' ? 0 : await countLines(file);
@@ -66,7 +67,9 @@ export function registerImport(program: Command, io: CliIo): void {
             `${totals.updated.toLocaleString('en-US')} already known, ${totals.invalidated.toLocaleString('en-US')} closed`,
         );
         if (totals.rejected > 0) {
-          throw new Error(`${totals.rejected} invalid line(s) were rejected (listed above); the other lines were imported`);
+          throw new Error(
+            `${totals.rejected} invalid line(s) were rejected (listed above); the other lines were imported`,
+          );
         }
       });
     });

@@ -44,7 +44,8 @@ export function factFromRow(row: Row, userId: string): Fact {
     validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
     createdAt: asDate(row.createdAt),
     episodeIds: asStrings(row.episodeIds),
-    invalidatedBy: row.invalidatedBy === null || row.invalidatedBy === undefined ? null : String(row.invalidatedBy),
+    invalidatedBy:
+      row.invalidatedBy === null || row.invalidatedBy === undefined ? null : String(row.invalidatedBy),
     mentions: Number(row.mentions ?? 1),
   };
 }

@@ -101,7 +101,8 @@ export class LadybugStore extends GraphStore {
     }
     const recorded = this.run('meta-get', { key: DIMENSION_KEY })[0]?.value;
     if (recorded === undefined) {
-      if (!this.options.readOnly) this.run('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
+      if (!this.options.readOnly)
+        this.run('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
     } else if (Number(recorded) !== embeddingDimension) {
       await this.close();
       throw new DimensionMismatchError(
@@ -145,7 +146,11 @@ export class LadybugStore extends GraphStore {
       if (batch.keys.length > 0) {
         this.run('entity-keys-create', {
           userId,
-          rows: batch.keys.map((k) => ({ id: entityKeyId(userId, k.key), key: k.key, entityUid: k.entityUid })),
+          rows: batch.keys.map((k) => ({
+            id: entityKeyId(userId, k.key),
+            key: k.key,
+            entityUid: k.entityUid,
+          })),
         });
       }
       if (batch.touches.length > 0) {
@@ -198,7 +203,9 @@ export class LadybugStore extends GraphStore {
 
   override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
     if (uids.length === 0) return [];
-    return this.run('entities-by-uids', { userId, uids: [...new Set(uids)] }).map((r) => entityFromRow(r, userId));
+    return this.run('entities-by-uids', { userId, uids: [...new Set(uids)] }).map((r) =>
+      entityFromRow(r, userId),
+    );
   }
 
   override async similarEntities(
@@ -218,7 +225,11 @@ export class LadybugStore extends GraphStore {
     return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => factFromRow(r, userId));
   }
 
-  override async incidentFacts(userId: string, entityUids: readonly string[], time: TimeScope): Promise<Fact[]> {
+  override async incidentFacts(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+  ): Promise<Fact[]> {
     if (entityUids.length === 0) return [];
     const rows = this.run('facts-incident', { userId, uids: [...new Set(entityUids)], ...timeParams(time) });
     // A fact between two of the given entities comes back from both sides of the UNION.
@@ -321,7 +332,8 @@ export class LadybugStore extends GraphStore {
   }
 
   private connection(): Connection {
-    if (!this.conn) throw new ClosedError('LadybugStore: the store is closed (or was never opened); call open() first');
+    if (!this.conn)
+      throw new ClosedError('LadybugStore: the store is closed (or was never opened); call open() first');
     return this.conn;
   }
 
@@ -375,7 +387,10 @@ export class LadybugStore extends GraphStore {
 }
 
 function timeParams(time: TimeScope): { mode: string; asOf: string } {
-  return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z' };
+  return {
+    mode: time.mode,
+    asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z',
+  };
 }
 
 function errorMessage(error: unknown): string {

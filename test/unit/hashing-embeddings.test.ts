@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { resolveEmbedder } from '../../src/embed/resolve.js';
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += (a[i] ?? 0) * (b[i] ?? 0);
+  return dot;
+}
+
+describe('HashingEmbeddings', () => {
+  const embeddings = new HashingEmbeddings({ dimension: 256 });
+
+  it('is deterministic, normalised and of the configured dimension', async () => {
+    const [a, b] = await embeddings.embedDocuments(['Polar bear', 'Polar bear']);
+    expect(a).toHaveLength(256);
+    expect(a).toEqual(b);
+    expect(cosine(a ?? [], a ?? [])).toBeCloseTo(1, 5);
+  });
+
+  it('is lexical: case and punctuation do not matter, shared words and spellings do', async () => {
+    const [bear, bear2, misspelt, pizza] = await embeddings.embedDocuments([
+      'Polar bear',
+      'polar-BEAR!',
+      'polar baer',
+      'pizza',
+    ]);
+    expect(cosine(bear ?? [], bear2 ?? [])).toBeCloseTo(1, 5);
+    expect(cosine(bear ?? [], misspelt ?? [])).toBeGreaterThan(0.4);
+    expect(cosine(bear ?? [], pizza ?? [])).toBeLessThan(0.2);
+  });
+
+  it('rejects a tiny dimension', () => {
+    expect(() => new HashingEmbeddings({ dimension: 2 })).toThrow(/dimension/);
+  });
+
+  it('is the default without an API key', async () => {
+    const resolved = await resolveEmbedder({}, {});
+    expect(resolved.dimension).toBe(256);
+    expect(resolved.description).toMatch(/hashing.*offline.*lexical/);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  entityKeyOf,
+  isSelfReference,
+  normalizeKey,
+  normalizePredicate,
+  tokenize,
+  USER_ENTITY_KEY,
+} from '../../src/model/normalize.js';
+import { factStatement } from '../../src/model/statement.js';
+
+describe('normalisation', () => {
+  it.each([
+    ['Polar bear', 'polar bear'],
+    ['  POLAR   Bear ', 'polar bear'],
+    ['Polar-Bear', 'polar bear'],
+    ["McDonald's", 'mcdonalds'],
+    ['Ｐｏｌａｒ', 'polar'],
+    ['Gert Fröbe', 'gert fröbe'],
+    ['$', '$'],
+    ['(500) Days of Summer', '500 days of summer'],
+  ])('normalizeKey(%j) = %j', (input, expected) => {
+    expect(normalizeKey(input)).toBe(expected);
+  });
+
+  it.each([
+    ['lives in', 'lives_in'],
+    ['Lives_In', 'lives_in'],
+    ['works-at', 'works_at'],
+    ['is married to', 'is_married_to'],
+    ['---', ''],
+  ])('normalizePredicate(%j) = %j', (input, expected) => {
+    expect(normalizePredicate(input)).toBe(expected);
+  });
+
+  it('maps first-person words and "user" to the user entity', () => {
+    for (const word of ['I', 'me', 'My', 'myself', 'user', 'The User']) {
+      expect(isSelfReference(word)).toBe(true);
+      expect(entityKeyOf(word)).toBe(USER_ENTITY_KEY);
+    }
+    expect(isSelfReference('Imogen')).toBe(false);
+    expect(entityKeyOf('Imogen')).toBe('imogen');
+  });
+
+  it('tokenizes questions', () => {
+    expect(tokenize("What food should I bring to Polar bear's party?")).toEqual([
+      'what',
+      'food',
+      'should',
+      'i',
+      'bring',
+      'to',
+      'polar',
+      'bears',
+      'party',
+    ]);
+    expect(tokenize('?!')).toEqual([]);
+  });
+});
+
+describe('fact statements', () => {
+  it.each([
+    ['Sasako', 'friend', 'Polar bear', "Sasako's friend is Polar bear"],
+    ['I', 'lives_in', 'Paris', 'User lives in Paris'],
+    ['Polar bear', 'likes', 'pizza', 'Polar bear likes pizza'],
+    ['Inception', 'directed_by', 'Christopher Nolan', 'Inception directed by Christopher Nolan'],
+    ['me', 'name', 'Sasako', "User's name is Sasako"],
+    ['James', 'sister', 'Ann', "James' sister is Ann"],
+    ['I', 'is allergic to', 'peanuts', 'User is allergic to peanuts'],
+  ])('%s %s %s → %s', (subject, predicate, object, expected) => {
+    expect(factStatement(subject, predicate, object)).toBe(expected);
+  });
+});
