@@ -1,5 +1,6 @@
 // Existing entities said again: count the mention, keep new aliases, fill an unknown type.
 UNWIND $rows AS r
-MATCH (e:Entity {uid: r.uid})
+WITH r.uid AS entityUid, r.mentions AS mentions, r.at AS at, r.aliases AS aliases, r.type AS entityType
+MATCH (e:Entity {uid: entityUid})
 WHERE e.userId = $userId
-SET e.mentions = e.mentions + r.mentions, e.updatedAt = timestamp(r.at), e.aliases = r.aliases, e.type = CASE WHEN e.type = '' THEN r.type ELSE e.type END
+SET e.mentions = e.mentions + mentions, e.updatedAt = timestamp(at), e.aliases = aliases, e.type = CASE WHEN e.type = '' THEN entityType ELSE e.type END

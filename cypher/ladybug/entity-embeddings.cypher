@@ -1,3 +1,4 @@
 // Every embedding of one user, to build the in-process exact-cosine index.
-MATCH (u:User {id: $userId})-[:OWNS]->(e:Entity)
+MATCH (u:User {id: $userId})
+MATCH (u)-[:OWNS]->(e:Entity)
 RETURN e.uid AS uid, e.embedding AS embedding

@@ -1,5 +1,9 @@
 // Current facts leaving the given subjects with the given predicate keys (dedup and contradiction).
+// Row fields are projected with WITH first: Ladybug 0.19 drops every row when a WHERE after a
+// chained MATCH reads a field of an UNWIND struct directly.
 UNWIND $pairs AS p
-MATCH (s:Entity {uid: p.subjectUid})-[f:FACT]->(o:Entity)
-WHERE f.userId = $userId AND f.key = p.key AND f.validTo IS NULL
+WITH p.subjectUid AS subjectUid, p.key AS predicateKey
+MATCH (s:Entity {uid: subjectUid})
+MATCH (s)-[f:FACT]->(o:Entity)
+WHERE f.userId = $userId AND f.key = predicateKey AND f.validTo IS NULL
 RETURN f.uid AS uid, s.uid AS subjectUid, s.name AS subject, o.uid AS objectUid, o.name AS object, f.predicate AS predicate, f.key AS key, f.statement AS statement, f.confidence AS confidence, f.validFrom AS validFrom, f.validTo AS validTo, f.createdAt AS createdAt, f.episodeIds AS episodeIds, f.invalidatedBy AS invalidatedBy, f.mentions AS mentions

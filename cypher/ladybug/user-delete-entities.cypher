@@ -1,2 +1,3 @@
-MATCH (u:User {id: $userId})-[:OWNS]->(e:Entity)
+MATCH (u:User {id: $userId})
+MATCH (u)-[:OWNS]->(e:Entity)
 DETACH DELETE e

@@ -1,2 +1,3 @@
-MATCH (u:User {id: $userId})-[:HAS_EPISODE]->(p:Episode)
+MATCH (u:User {id: $userId})
+MATCH (u)-[:HAS_EPISODE]->(p:Episode)
 DETACH DELETE p

@@ -1,2 +1,3 @@
-MATCH (u:User {id: $userId})-[:OWNS]->(:Entity)<-[:KEY_OF]-(k:EntityKey)
+MATCH (u:User {id: $userId})
+MATCH (u)-[:OWNS]->(:Entity)<-[:KEY_OF]-(k:EntityKey)
 DETACH DELETE k

@@ -15,7 +15,15 @@ export function fuseRankings(
   questionTokens: readonly string[],
 ): ReachedFact[] {
   const question = contentStems(questionTokens);
-  const byGraph = [...reached].sort((a, b) => b.score - a.score || a.hops - b.hops);
+  // Ties (common: several facts one hop from the same seed) go to the facts said more often,
+  // then to the newer ones.
+  const byGraph = [...reached].sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.hops - b.hops ||
+      b.fact.mentions - a.fact.mentions ||
+      b.fact.validFrom.getTime() - a.fact.validFrom.getTime(),
+  );
   const overlap = new Map<string, number>();
   for (const item of reached) {
     const stems = contentStems(tokenize(item.fact.statement));
@@ -34,5 +42,5 @@ export function fuseRankings(
   }
   return byGraph
     .map((item) => ({ ...item, score: fused.get(item.fact.uid) ?? 0 }))
-    .sort((a, b) => b.score - a.score || a.hops - b.hops);
+    .sort((a, b) => b.score - a.score || a.hops - b.hops || b.fact.mentions - a.fact.mentions);
 }
