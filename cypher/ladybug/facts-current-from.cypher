@@ -6,4 +6,4 @@ WITH p.subjectUid AS subjectUid, p.key AS predicateKey
 MATCH (s:Entity {uid: subjectUid})
 MATCH (s)-[f:FACT]->(o:Entity)
 WHERE f.userId = $userId AND f.key = predicateKey AND f.validTo IS NULL
-RETURN f.uid AS uid, s.uid AS subjectUid, s.name AS subject, o.uid AS objectUid, o.name AS object, f.predicate AS predicate, f.key AS key, f.statement AS statement, f.confidence AS confidence, f.validFrom AS validFrom, f.validTo AS validTo, f.createdAt AS createdAt, f.episodeIds AS episodeIds, f.invalidatedBy AS invalidatedBy, f.mentions AS mentions
+RETURN f.uid AS uid, s.uid AS subjectUid, o.uid AS objectUid, f.key AS key

@@ -40,10 +40,19 @@ export interface NewFact {
   key: string;
   statement: string;
   confidence: number;
+  /** When the fact became true (usually the batch's `at`). */
   validFrom: Date;
   createdAt: Date;
   episodeIds: string[];
   mentions: number;
+}
+
+/** The identity of a fact: enough to dedupe and to close it. */
+export interface FactRef {
+  uid: string;
+  subjectUid: string;
+  objectUid: string;
+  key: string;
 }
 
 /** A current fact said again. */
@@ -135,11 +144,14 @@ export abstract class GraphStore {
     minScore: number,
   ): Promise<ScoredEntity[]>;
 
-  /** Current facts leaving the given subjects with the given predicate keys. */
+  /**
+   * Current facts leaving the given subjects with the given predicate keys, as lean references
+   * (the write path needs only which object each holds).
+   */
   abstract currentFactsFrom(
     userId: string,
     pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<Fact[]>;
+  ): Promise<FactRef[]>;
 
   /** Facts touching any of the given entities, in either direction, within a time scope. */
   abstract incidentFacts(userId: string, entityUids: readonly string[], time: TimeScope): Promise<Fact[]>;

@@ -12,6 +12,7 @@ import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
+  type FactRef,
   GraphStore,
   type ScoredEntity,
   type TimeScope,
@@ -220,9 +221,14 @@ export class LadybugStore extends GraphStore {
   override async currentFactsFrom(
     userId: string,
     pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<Fact[]> {
+  ): Promise<FactRef[]> {
     if (pairs.length === 0) return [];
-    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => factFromRow(r, userId));
+    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => ({
+      uid: String(r.uid),
+      subjectUid: String(r.subjectUid),
+      objectUid: String(r.objectUid),
+      key: String(r.key),
+    }));
   }
 
   override async incidentFacts(
