@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 export * from './embed/index.js';
+export * from './extract/index.js';
 export * from './memory/index.js';
 export * from './model/index.js';
 export * from './retrieve/index.js';

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolveEmbedder } from '../embed/resolve.js';
+import { resolveExtractor } from '../extract/resolve.js';
 import { LadybugStore } from '../store/ladybug/store.js';
 import { Memory } from './memory.js';
 import { type MemoryOptions, resolveMemoryOptions } from './options.js';
@@ -17,12 +18,14 @@ import { type MemoryOptions, resolveMemoryOptions } from './options.js';
  */
 export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
   const resolved = resolveMemoryOptions(options);
-  const embedder = await resolveEmbedder(options, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const embedder = await resolveEmbedder(options, env);
+  const extractor = await resolveExtractor(options.extractor, env);
   let store = options.store;
   if (!store) {
     mkdirSync(resolved.dataDir, { recursive: true });
     store = new LadybugStore({ path: resolved.databasePath });
   }
   await store.open(embedder.dimension);
-  return new Memory(store, embedder, resolved);
+  return new Memory(store, embedder, resolved, extractor);
 }

@@ -1,12 +1,14 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
+import type { Extractor } from '../extract/base.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
-import type { Entity, Fact, GraphView, RecallResult } from '../model/types.js';
+import type { Entity, Episode, EpisodeStatus, Fact, GraphView, RecallResult } from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
 import { Retriever } from '../retrieve/recall.js';
-import type { CypherResult, GraphStore, TimeScope, UserStats } from '../store/base.js';
+import type { CypherResult, FactRef, GraphStore, TimeScope, UserStats } from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
+import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
 import { buildGraphView } from './graph-view.js';
 import type { ResolvedMemoryOptions } from './options.js';
@@ -76,6 +78,8 @@ export interface FactsQuery {
   limit?: number;
 }
 
+export type { RememberInput, RememberResult };
+
 /** What {@link Memory.forget} removes: one fact, one entity (by name) or the whole user. */
 export type ForgetInput =
   | { userId: string; factUid: string }
@@ -89,6 +93,16 @@ export interface ForgetResult {
 
 const MAX_LIMIT = 1000;
 
+interface ApplyOptions {
+  at: Date;
+  sourceIds: string[];
+  similarityMerge: boolean;
+  /** Known facts an extractor said this write contradicts. */
+  contradicts?: FactRef[];
+  /** The episode this write extracts. */
+  episode?: { uid: string; summary: string };
+}
+
 /**
  * Long-term memory for agents, kept as one knowledge graph per user. Create it with
  * {@link createMemory}; close it with {@link Memory.close}.
@@ -97,6 +111,7 @@ export class Memory {
   private readonly resolver: EntityResolver;
   private readonly retriever: Retriever;
   private readonly lock = new WriteLock();
+  private readonly episodes: EpisodeProcessor;
 
   constructor(
     /** The storage backend (embedded LadybugDB or Neo4j). */
@@ -105,9 +120,19 @@ export class Memory {
     readonly embedder: ResolvedEmbedder,
     /** The options in force. */
     readonly options: ResolvedMemoryOptions,
+    /** Reads triples out of conversation turns (`remember`). */
+    readonly extractor: Extractor,
   ) {
     this.resolver = new EntityResolver(store, embedder.embeddings);
     this.retriever = new Retriever(store, embedder.embeddings);
+    this.episodes = new EpisodeProcessor({
+      store,
+      extractor,
+      retriever: this.retriever,
+      lock: this.lock,
+      contextChars: options.contextChars,
+      applyTriples: (user, triples, applyOptions) => this.applyTriples(user, triples, applyOptions),
+    });
   }
 
   /**
@@ -135,60 +160,107 @@ export class Memory {
       return { added: 0, updated: 0, invalidated: 0, entitiesCreated: 0, factUids: [] };
     }
 
-    return this.lock.run(async () => {
-      const resolution = await this.resolver.resolve(
-        user,
-        checked.flatMap((t) => [
-          { name: t.subject, type: t.subjectType },
-          { name: t.object, type: t.objectType },
-        ]),
-        {
-          at,
-          mergeThreshold: this.options.mergeThreshold,
-          similarityMerge: options.similarityMerge ?? true,
-        },
-      );
-      const resolved: ResolvedTriple[] = checked.map((t) => {
-        const subject = resolution.byKey.get(entityKeyOf(t.subject));
-        const object = resolution.byKey.get(entityKeyOf(t.object));
-        if (!subject || !object)
-          throw new Error('Memory.addTriples: internal error, an entity was not resolved');
-        return {
-          subjectUid: subject.uid,
-          subjectName: subject.name,
-          objectUid: object.uid,
-          objectName: object.name,
-          predicate: t.predicate,
-          key: normalizePredicate(t.predicate),
-          confidence: t.confidence,
-        };
-      });
-      const plan = await planFacts(this.store, resolved, {
-        userId: user,
+    return this.lock.run(() =>
+      this.applyTriples(user, checked, {
         at,
         sourceIds: [source],
-        functionalPredicates: this.options.functionalPredicates,
-        createdEntities: resolution.created,
-      });
-      await this.store.write({
-        userId: user,
-        at,
-        entities: resolution.entities,
-        keys: resolution.keys,
-        touches: resolution.touches,
-        facts: plan.facts,
-        mentions: plan.mentions,
-        invalidations: plan.invalidations,
-      });
+        similarityMerge: options.similarityMerge ?? true,
+      }),
+    );
+  }
+
+  /**
+   * Remembers one conversation turn: the episode (raw messages) is stored first, then one
+   * extraction (one model call with a model, none with the rule extractor) turns it into
+   * triples, which are resolved and written with their invalidations and MENTIONS edges in one
+   * transaction. The same messages for the same thread are not processed twice. If extraction
+   * fails the episode is kept as `failed` (see {@link Memory.reextract}); nothing is lost.
+   *
+   * @example
+   * await memory.remember({ userId: "u1", threadId: "t1", messages: [{ role: "user", content: "I live in Paris." }] });
+   */
+  async remember(input: RememberInput): Promise<RememberResult> {
+    return this.episodes.remember(input);
+  }
+
+  /** Extracts again the user's failed (and interrupted) episodes, oldest first. */
+  async reextract(userId: string, options: { failedOnly?: boolean } = {}): Promise<RememberResult[]> {
+    return this.episodes.reextract(checkUserId(userId, 'Memory.reextract'), options.failedOnly ?? false);
+  }
+
+  /** A user's stored conversation turns (episodes), oldest first; by uid, status or thread. */
+  async listEpisodes(
+    userId: string,
+    filter: { uids?: string[]; status?: EpisodeStatus; threadId?: string; limit?: number } = {},
+  ): Promise<Episode[]> {
+    const user = checkUserId(userId, 'Memory.listEpisodes');
+    return this.store.episodes(user, { ...filter, limit: filter.limit ?? 100_000 });
+  }
+
+  /** Resolves, plans and writes checked triples in one transaction; callers hold the write lock. */
+  private async applyTriples(user: string, checked: readonly CheckedTriple[], options: ApplyOptions): Promise<AddTriplesResult> {
+    const resolution = await this.resolver.resolve(
+      user,
+      checked.flatMap((t) => [
+        { name: t.subject, type: t.subjectType },
+        { name: t.object, type: t.objectType },
+      ]),
+      { at: options.at, mergeThreshold: this.options.mergeThreshold, similarityMerge: options.similarityMerge },
+    );
+    const resolved: ResolvedTriple[] = checked.map((t) => {
+      const subject = resolution.byKey.get(entityKeyOf(t.subject));
+      const object = resolution.byKey.get(entityKeyOf(t.object));
+      if (!subject || !object) throw new Error('Memory: internal error, an entity was not resolved');
       return {
-        added: plan.facts.length,
-        // Every triple that did not create a fact confirmed one that already held.
-        updated: checked.length - plan.facts.length,
-        invalidated: plan.invalidations.length,
-        entitiesCreated: resolution.entities.length,
-        factUids: plan.tripleFacts,
+        subjectUid: subject.uid,
+        subjectName: subject.name,
+        objectUid: object.uid,
+        objectName: object.name,
+        predicate: t.predicate,
+        key: normalizePredicate(t.predicate),
+        confidence: t.confidence,
       };
     });
+    const plan = await planFacts(this.store, resolved, {
+      userId: user,
+      at: options.at,
+      sourceIds: options.sourceIds,
+      functionalPredicates: this.options.functionalPredicates,
+      createdEntities: resolution.created,
+    });
+    // Facts the extractor said are contradicted, unless the temporal rules already close them.
+    const closing = new Set(plan.invalidations.map((i) => i.uid));
+    for (const fact of options.contradicts ?? []) {
+      if (closing.has(fact.uid)) continue;
+      closing.add(fact.uid);
+      const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key) ?? plan.facts[0];
+      plan.invalidations.push({
+        uid: fact.uid,
+        subjectUid: fact.subjectUid,
+        validTo: options.at,
+        invalidatedBy: replacement?.uid ?? options.episode?.uid ?? 'unknown',
+      });
+    }
+    const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
+    await this.store.write({
+      userId: user,
+      at: options.at,
+      entities: resolution.entities,
+      keys: resolution.keys,
+      touches: resolution.touches,
+      facts: plan.facts,
+      mentions: plan.mentions,
+      invalidations: plan.invalidations,
+      ...(options.episode ? { episode: { ...options.episode, entityUids } } : {}),
+    });
+    return {
+      added: plan.facts.length,
+      // Every triple that did not create a fact confirmed one that already held.
+      updated: checked.length - plan.facts.length,
+      invalidated: plan.invalidations.length,
+      entitiesCreated: resolution.entities.length,
+      factUids: plan.tripleFacts,
+    };
   }
 
   /**

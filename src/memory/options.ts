@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
+import type { Extractor } from '../extract/base.js';
 import type { GraphStore } from '../store/base.js';
 
 /** The predicates that hold one value at a time (a new value closes the previous fact). */
@@ -33,6 +35,11 @@ export interface MemoryOptions {
   embeddings?: EmbeddingsLike;
   /** Output dimension of `embeddings`; probed with one call when omitted. */
   embeddingDimension?: number;
+  /**
+   * What `remember()` extracts with: an `Extractor`, or any LangChain chat model.
+   * @default ChatOpenAI (KGMEM_MODEL, default gpt-4o-mini) when OPENAI_API_KEY is set, else the offline RuleExtractor
+   */
+  extractor?: Extractor | BaseChatModel;
   /**
    * Predicate keys that hold a single current value per subject.
    * @default DEFAULT_FUNCTIONAL_PREDICATES

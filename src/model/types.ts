@@ -45,6 +45,25 @@ export interface Fact {
   mentions: number;
 }
 
+/** Where an episode is in the write path. */
+export type EpisodeStatus = 'pending' | 'extracted' | 'failed';
+
+/** A conversation turn as stored: the raw messages are kept whatever extraction does. */
+export interface Episode {
+  uid: string;
+  userId: string;
+  threadId: string;
+  messages: { role: 'user' | 'assistant' | 'system' | 'tool'; content: string }[];
+  /** Hash of thread and messages: the same turn is not processed twice. */
+  contentHash: string;
+  /** One line from the extractor, or `""`. */
+  summary: string;
+  at: Date;
+  status: EpisodeStatus;
+  /** Why the last extraction failed, or `""`. */
+  error: string;
+}
+
 /** A fact as recall ranks it. */
 export interface RecalledFact {
   uid: string;

@@ -1,4 +1,4 @@
-import type { Entity, Fact } from '../model/types.js';
+import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -75,6 +75,8 @@ export interface FactInvalidation {
 export interface WriteBatch {
   userId: string;
   at: Date;
+  /** The episode this write extracts: its MENTIONS edges are written and it becomes `extracted`. */
+  episode?: { uid: string; summary: string; entityUids: string[] };
   entities: NewEntity[];
   keys: NewEntityKey[];
   touches: EntityTouch[];
@@ -179,6 +181,22 @@ export abstract class GraphStore {
 
   /** Deletes a user and everything they own; false when the user did not exist. */
   abstract deleteUser(userId: string): Promise<boolean>;
+
+  /** Stores a new episode (status `pending`); creates the user if needed. */
+  abstract createEpisode(episode: Episode): Promise<void>;
+
+  /** A user's episodes: by uid, or filtered by status and thread; oldest first. */
+  abstract episodes(
+    userId: string,
+    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
+  ): Promise<Episode[]>;
+
+  /** Records the outcome of an extraction that wrote nothing (failed, or nothing to write). */
+  abstract setEpisodeStatus(
+    userId: string,
+    uid: string,
+    update: { status: EpisodeStatus; error: string; summary: string },
+  ): Promise<void>;
 
   /** Runs one raw Cypher statement with parameters (the console). */
   abstract runCypher(statement: string, params?: Record<string, unknown>): Promise<CypherResult>;

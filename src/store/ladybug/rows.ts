@@ -1,4 +1,4 @@
-import type { Entity, Fact } from '../../model/types.js';
+import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
 
 /** A result row as the Ladybug driver returns it. */
 export type Row = Record<string, unknown>;
@@ -53,4 +53,25 @@ export function factFromRow(row: Row, userId: string): Fact {
 /** Encodes the primary key of an EntityKey node: unambiguous for any user id and key. */
 export function entityKeyId(userId: string, key: string): string {
   return JSON.stringify([userId, key]);
+}
+
+/** Maps an episode row (the columns of `episodes-*.cypher`) to an {@link Episode}. */
+export function episodeFromRow(row: Row, userId: string): Episode {
+  let messages: Episode['messages'] = [];
+  try {
+    messages = JSON.parse(String(row.messages ?? '[]')) as Episode['messages'];
+  } catch {
+    // A hand-edited row: keep the episode readable rather than failing the listing.
+  }
+  return {
+    uid: String(row.uid),
+    userId,
+    threadId: String(row.threadId ?? ''),
+    messages,
+    contentHash: String(row.contentHash ?? ''),
+    summary: String(row.summary ?? ''),
+    at: asDate(row.at),
+    status: String(row.status) as EpisodeStatus,
+    error: String(row.error ?? ''),
+  };
 }

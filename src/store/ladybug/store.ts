@@ -8,7 +8,7 @@ import {
   DimensionMismatchError,
   StoreUnavailableError,
 } from '../../model/errors.js';
-import type { Entity, Fact } from '../../model/types.js';
+import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
@@ -21,7 +21,7 @@ import {
 } from '../base.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { loadLadybug } from './driver.js';
-import { entityFromRow, entityKeyId, factFromRow, type Row } from './rows.js';
+import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from './rows.js';
 import { UserVectorIndex } from './vector-index.js';
 
 /** Options of {@link LadybugStore}. */
@@ -170,6 +170,20 @@ export class LadybugStore extends GraphStore {
           })),
         });
       }
+      if (batch.episode) {
+        this.run('episode-mentions-create', {
+          userId,
+          episodeUid: batch.episode.uid,
+          entityUids: batch.episode.entityUids,
+        });
+        this.run('episode-status', {
+          userId,
+          uid: batch.episode.uid,
+          status: 'extracted',
+          error: '',
+          summary: batch.episode.summary,
+        });
+      }
       // After the creates, so a fact created and contradicted in one batch is closed too.
       if (batch.mentions.length > 0) this.run('facts-mention', { userId, rows: batch.mentions });
       if (batch.invalidations.length > 0) {
@@ -303,6 +317,43 @@ export class LadybugStore extends GraphStore {
     });
     this.vectors.delete(userId);
     return true;
+  }
+
+  override async createEpisode(episode: Episode): Promise<void> {
+    this.transaction(() => {
+      this.run('user-merge', { userId: episode.userId, at: episode.at.toISOString() });
+      this.run('episode-create', {
+        userId: episode.userId,
+        uid: episode.uid,
+        threadId: episode.threadId,
+        messages: JSON.stringify(episode.messages),
+        contentHash: episode.contentHash,
+        at: episode.at.toISOString(),
+      });
+    });
+  }
+
+  override async episodes(
+    userId: string,
+    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
+  ): Promise<Episode[]> {
+    const rows = filter.uids
+      ? this.run('episodes-by-uids', { userId, uids: [...new Set(filter.uids)] })
+      : this.run('episodes-list', {
+          userId,
+          status: filter.status ?? '',
+          threadId: filter.threadId ?? '',
+          limit: filter.limit,
+        });
+    return rows.map((r) => episodeFromRow(r, userId));
+  }
+
+  override async setEpisodeStatus(
+    userId: string,
+    uid: string,
+    update: { status: EpisodeStatus; error: string; summary: string },
+  ): Promise<void> {
+    this.run('episode-status', { userId, uid, ...update });
   }
 
   override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {

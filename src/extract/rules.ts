@@ -1,0 +1,212 @@
+import { type Extraction, type ExtractedTriple, type ExtractionInput, Extractor } from './base.js';
+
+const QUESTION_START =
+  /^(do|does|did|is|are|am|was|were|can|could|would|will|should|shall|have|has|what|where|who|whom|whose|when|why|how|which)\b/i;
+const HYPOTHETICAL =
+  /\b(if|unless|suppose|supposing|imagine|maybe|perhaps|wish|would|could|might|might've|i'd)\b/i;
+const NEGATION =
+  /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
+const RELATIONS =
+  'friend|best friend|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|cat|pet|teacher|doctor|dentist';
+const PREFERENCE_VERBS =
+  'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
+const FILLER = /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore)$/i;
+const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
+// "I am" / "I'm" (the pronoun may be lower case after a greeting).
+const I_AM = "[Ii](?:\\s+am|'m)";
+const TIME_SUFFIX =
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|in\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago)$/i;
+
+/**
+ * Offline, deterministic extractor for plain first-person English, used when no model is
+ * configured. It reads each sentence of the user's messages and understands:
+ * - my name is X / I'm X / call me X / I am called X → (user, name, X)
+ * - I live in / moved to / relocated to X → lives_in; I am from / come from X → is_from
+ * - I work at / for X → works_at; I work as (a) X → works_as
+ * - I like / love / enjoy / hate / dislike / prefer X → likes / loves / … ; I am allergic to X
+ * - my <relation> (friend, sister, boss, …) is / is called X → (user, relation, X)
+ * - my <relation> X likes … / X likes / lives in / works at / is allergic to … (about others)
+ * It skips questions, hypotheticals ("if I moved to Rome") and negations, except that
+ * "I don't like X" becomes (user, dislikes, X).
+ */
+export class RuleExtractor extends Extractor {
+  readonly description = 'rules (offline, first-person English)';
+
+  override async extract(input: ExtractionInput): Promise<Extraction> {
+    const triples: ExtractedTriple[] = [];
+    for (const sentence of splitSentences(this.userText(input.messages))) {
+      triples.push(...extractSentence(sentence));
+    }
+    return { triples: dedupe(triples), contradicts: [], summary: '', requests: 0, promptChars: 0 };
+  }
+}
+
+/** Splits text into sentences, keeping the final punctuation (questions end in "?"). */
+export function splitSentences(text: string): string[] {
+  return (text.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+/** The triples of one sentence (empty for questions, hypotheticals and most negations). */
+export function extractSentence(raw: string): ExtractedTriple[] {
+  const sentence = raw.replace(/[’]/g, "'").trim();
+  if (sentence.endsWith('?') || QUESTION_START.test(sentence)) return [];
+  const text = sentence
+    .replace(/[.!]+$/, '')
+    .replace(/^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello)[,!]?\s+/i, '');
+  if (HYPOTHETICAL.test(text)) return [];
+
+  // Fixed words are matched in lower case; names keep their capitals (they mark a name).
+  const lowered = text.charAt(0).toLowerCase() + text.slice(1);
+  const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
+  if (negative) return objects(negative[2] ?? '').map((o) => triple('user', 'dislikes', o, 'person', ''));
+  if (NEGATION.test(text)) return [];
+
+  for (const rule of RULES) {
+    const match = (rule.nameFirst ? text : lowered).match(rule.pattern);
+    if (match) return rule.build(match).filter((t) => t.object.length > 0 && t.subject.length > 0);
+  }
+  return [];
+}
+
+interface Rule {
+  pattern: RegExp;
+  /** Match the sentence as written (its first word is a name), not with its first letter lowered. */
+  nameFirst?: boolean;
+  build: (match: RegExpMatchArray) => ExtractedTriple[];
+}
+
+const RULES: Rule[] = [
+  {
+    pattern: new RegExp(`^(?:my name is|my name's|call me|${I_AM} called|people call me)\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
+  },
+  {
+    pattern: new RegExp(`^(?:[Ii]\\s+live|${I_AM}\\s+living)\\s+in\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(.+)$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'is_from', clean(m[1] ?? m[2]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_as', clean(m[1]), 'person', 'role'),
+      ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
+    ],
+  },
+  {
+    pattern: new RegExp(`^(?:[Ii]\\s+work|${I_AM}\\s+working)\\s+(?:at|for)\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+allergic\\s+to\\s+(.+)$`, 'u'),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_allergic_to', o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+(?:really\\s+|absolutely\\s+|also\\s+)?(${PREFERENCE_VERBS})\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[2]).map((o) => triple('user', preferencePredicate(m[1]), o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^my\\s+(${RELATIONS})(?:'s name)?\\s+(?:is called|is named|is|'s)\\s+(${NAME})$`,
+      'u',
+    ),
+    build: (m) => [triple('user', relation(m[1]), clean(m[2]), 'person', relationType(m[1]))],
+  },
+  {
+    pattern: new RegExp(
+      `^my\\s+(${RELATIONS})\\s+(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => {
+      const name = clean(m[2]);
+      return [
+        triple('user', relation(m[1]), name, 'person', relationType(m[1])),
+        ...aboutOther(name, m[3] ?? '', m[4] ?? '', relationType(m[1])),
+      ];
+    },
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => {
+      const name = clean(m[1]);
+      if (/^(i|we|you|they|it|he|she|this|that|there|everyone|nobody|people)$/i.test(name)) return [];
+      return aboutOther(name, m[2] ?? '', m[3] ?? '', 'person');
+    },
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})$`, 'u'),
+    build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
+  },
+];
+
+function aboutOther(subject: string, verb: string, rest: string, subjectType: string): ExtractedTriple[] {
+  const v = verb.toLowerCase();
+  if (v === 'lives in') return [triple(subject, 'lives_in', clean(rest), subjectType, 'place')];
+  if (v === 'works at' || v === 'works for')
+    return [triple(subject, 'works_at', clean(rest), subjectType, 'organization')];
+  if (v === 'is allergic to')
+    return objects(rest).map((o) => triple(subject, 'is_allergic_to', o, subjectType, ''));
+  return objects(rest).map((o) => triple(subject, preferencePredicate(v), o, subjectType, ''));
+}
+
+function preferencePredicate(verb: string | undefined): string {
+  const v = (verb ?? '').toLowerCase().replace(/s$/, '');
+  if (v === 'enjoy' || v === 'adore') return 'likes';
+  if (v === 'dislike' || v === 'hate') return v === 'hate' ? 'hates' : 'dislikes';
+  return `${v}s`;
+}
+
+function relation(word: string | undefined): string {
+  return (word ?? '').toLowerCase().replace(/\s+/g, '_');
+}
+
+function relationType(word: string | undefined): string {
+  return /^(dog|cat|pet)$/i.test(word ?? '') ? 'animal' : 'person';
+}
+
+/** Splits "pizza, pasta and sushi" into its items. */
+function objects(text: string | undefined): string[] {
+  return clean(text)
+    .split(/\s*,\s*|\s+and\s+/i)
+    .map((o) => clean(o))
+    .filter((o) => o.length > 0);
+}
+
+function clean(text: string | undefined): string {
+  let t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
+  while (FILLER.test(t) || TIME_SUFFIX.test(t)) t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').trim();
+  return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();
+}
+
+function triple(
+  subject: string,
+  predicate: string,
+  object: string,
+  subjectType: string,
+  objectType: string,
+): ExtractedTriple {
+  return { subject, predicate, object, subjectType, objectType };
+}
+
+function dedupe(triples: ExtractedTriple[]): ExtractedTriple[] {
+  const seen = new Set<string>();
+  return triples.filter((t) => {
+    const key = `${t.subject.toLowerCase()}|${t.predicate}|${t.object.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

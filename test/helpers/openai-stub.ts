@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted answer of the stub. */
+export type StubReply =
+  | { kind: 'tool'; arguments: string | Record<string, unknown> }
+  | { kind: 'status'; status: number; message?: string }
+  | { kind: 'text'; content: string };
+
+/** A request the stub received. */
+export interface StubRequest {
+  path: string;
+  body: {
+    model?: string;
+    messages?: { role: string; content: string }[];
+    tools?: { function: { name: string } }[];
+  };
+}
+
+/**
+ * A local OpenAI-compatible server on 127.0.0.1 for model-path tests: the real `ChatOpenAI`
+ * client talks to it over HTTP. Replies are scripted (a queue, then a fallback), and every
+ * request is recorded so tests can count model calls and read prompts.
+ */
+export class OpenAIStub {
+  readonly requests: StubRequest[] = [];
+  private readonly queue: StubReply[] = [];
+  private server: Server | undefined;
+  /** Answer used when the queue is empty. */
+  fallback: StubReply = { kind: 'status', status: 500, message: 'no scripted reply' };
+
+  /** Queues replies, answered in order. */
+  reply(...replies: StubReply[]): this {
+    this.queue.push(...replies);
+    return this;
+  }
+
+  /** Starts listening on a random loopback port; returns the base URL (`…/v1`). */
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  /** Stops the server. */
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server?.closeAllConnections();
+      this.server?.close(() => resolve());
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    const body = text ? (JSON.parse(text) as StubRequest['body']) : {};
+    this.requests.push({ path: req.url ?? '', body });
+    const reply = this.queue.shift() ?? this.fallback;
+    if (reply.kind === 'status') {
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: reply.message ?? `status ${reply.status}`, type: 'stub' } }));
+      return;
+    }
+    const toolName = body.tools?.[0]?.function.name ?? 'tool';
+    const message =
+      reply.kind === 'tool'
+        ? {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: `call_${this.requests.length}`,
+                type: 'function',
+                function: {
+                  name: toolName,
+                  arguments: typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
+                },
+              },
+            ],
+          }
+        : { role: 'assistant', content: reply.content };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${this.requests.length}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model ?? 'stub',
+        choices: [{ index: 0, message, finish_reason: reply.kind === 'tool' ? 'tool_calls' : 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
+    );
+  }
+}
