@@ -9,6 +9,7 @@ import { registerFacts } from './commands/facts.js';
 import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerRecall } from './commands/recall.js';
+import { registerRemember } from './commands/remember.js';
 import { type CliIo, UsageError } from './context.js';
 
 /** Exit statuses of the `kgmem` command. */
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
       writeErr: (text) => io.err(text.trimEnd()),
     });
   for (const register of [
+    registerRemember,
     registerImport,
     registerAdd,
     registerRecall,

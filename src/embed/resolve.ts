@@ -34,6 +34,7 @@ export async function resolveEmbedder(
     const embeddings = new OpenAIEmbeddings({
       model,
       apiKey: env.OPENAI_API_KEY,
+      maxRetries: 2,
       ...(env.OPENAI_BASE_URL ? { configuration: { baseURL: env.OPENAI_BASE_URL } } : {}),
     });
     const dimension =

@@ -1,4 +1,4 @@
-import { type Extraction, type ExtractedTriple, type ExtractionInput, Extractor } from './base.js';
+import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 
 const QUESTION_START =
   /^(do|does|did|is|are|am|was|were|can|could|would|will|should|shall|have|has|what|where|who|whom|whose|when|why|how|which)\b/i;

@@ -5,7 +5,11 @@ import type { ConversationMessage } from '../extract/base.js';
  * The uid of an episode: a hash of user, thread and messages, so the same turn sent twice maps
  * to the same episode (idempotent `remember`) and is found by a primary-key lookup.
  */
-export function episodeUid(userId: string, threadId: string, messages: readonly ConversationMessage[]): string {
+export function episodeUid(
+  userId: string,
+  threadId: string,
+  messages: readonly ConversationMessage[],
+): string {
   const hash = createHash('sha256')
     .update(JSON.stringify([userId, threadId, messages.map((m) => [m.role, m.content])]))
     .digest('hex');

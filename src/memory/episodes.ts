@@ -30,6 +30,8 @@ export interface RememberResult {
   invalidated: number;
   /** Model requests made for this turn (1 on a model's happy path, 0 with the rule extractor). */
   requests: number;
+  /** Characters of prompt sent to the model for this turn (≈ 4 per token). */
+  promptChars: number;
   /** Why extraction failed, when it did. */
   error?: string;
 }
@@ -91,7 +93,15 @@ export class EpisodeProcessor {
       return episode;
     });
     if (existing.status === 'extracted') {
-      return { episodeUid: uid, status: 'duplicate', added: 0, updated: 0, invalidated: 0, requests: 0 };
+      return {
+        episodeUid: uid,
+        status: 'duplicate',
+        added: 0,
+        updated: 0,
+        invalidated: 0,
+        requests: 0,
+        promptChars: 0,
+      };
     }
     return this.extract(existing);
   }
@@ -99,7 +109,9 @@ export class EpisodeProcessor {
   /** Extracts again the failed (and, unless `failedOnly`, interrupted pending) episodes of a user. */
   async reextract(userId: string, failedOnly: boolean): Promise<RememberResult[]> {
     const failed = await this.deps.store.episodes(userId, { status: 'failed', limit: 100_000 });
-    const pending = failedOnly ? [] : await this.deps.store.episodes(userId, { status: 'pending', limit: 100_000 });
+    const pending = failedOnly
+      ? []
+      : await this.deps.store.episodes(userId, { status: 'pending', limit: 100_000 });
     const results: RememberResult[] = [];
     for (const episode of [...failed, ...pending].sort((a, b) => a.at.getTime() - b.at.getTime())) {
       results.push(await this.extract(episode));
@@ -118,9 +130,13 @@ export class EpisodeProcessor {
       const message = error instanceof Error ? error.message : String(error);
       const requests = Number((error as { requests?: number }).requests ?? 0);
       await lock.run(() =>
-        store.setEpisodeStatus(episode.userId, episode.uid, { status: 'failed', error: message, summary: '' }),
+        store.setEpisodeStatus(episode.userId, episode.uid, {
+          status: 'failed',
+          error: message,
+          summary: '',
+        }),
       );
-      return { ...base, status: 'failed', requests, error: message };
+      return { ...base, status: 'failed', requests, promptChars: 0, error: message };
     }
 
     // Triples the model got wrong (blank names) are dropped, not allowed to sink the turn.
@@ -128,7 +144,11 @@ export class EpisodeProcessor {
     for (const [i, t] of extraction.triples.entries()) {
       try {
         const checked = checkTriple(t, i, 'extraction');
-        if (entityKeyOf(checked.subject) && entityKeyOf(checked.object) && normalizePredicate(checked.predicate)) {
+        if (
+          entityKeyOf(checked.subject) &&
+          entityKeyOf(checked.object) &&
+          normalizePredicate(checked.predicate)
+        ) {
           triples.push(checked);
         }
       } catch {
@@ -156,6 +176,7 @@ export class EpisodeProcessor {
       updated: result.updated,
       invalidated: result.invalidated,
       requests: extraction.requests,
+      promptChars: extraction.promptChars,
     };
   }
 

@@ -198,14 +198,22 @@ export class Memory {
   }
 
   /** Resolves, plans and writes checked triples in one transaction; callers hold the write lock. */
-  private async applyTriples(user: string, checked: readonly CheckedTriple[], options: ApplyOptions): Promise<AddTriplesResult> {
+  private async applyTriples(
+    user: string,
+    checked: readonly CheckedTriple[],
+    options: ApplyOptions,
+  ): Promise<AddTriplesResult> {
     const resolution = await this.resolver.resolve(
       user,
       checked.flatMap((t) => [
         { name: t.subject, type: t.subjectType },
         { name: t.object, type: t.objectType },
       ]),
-      { at: options.at, mergeThreshold: this.options.mergeThreshold, similarityMerge: options.similarityMerge },
+      {
+        at: options.at,
+        mergeThreshold: this.options.mergeThreshold,
+        similarityMerge: options.similarityMerge,
+      },
     );
     const resolved: ResolvedTriple[] = checked.map((t) => {
       const subject = resolution.byKey.get(entityKeyOf(t.subject));
@@ -233,7 +241,8 @@ export class Memory {
     for (const fact of options.contradicts ?? []) {
       if (closing.has(fact.uid)) continue;
       closing.add(fact.uid);
-      const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key) ?? plan.facts[0];
+      const replacement =
+        plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key) ?? plan.facts[0];
       plan.invalidations.push({
         uid: fact.uid,
         subjectUid: fact.subjectUid,

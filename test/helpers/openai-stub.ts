@@ -23,11 +23,18 @@ export interface StubRequest {
  * request is recorded so tests can count model calls and read prompts.
  */
 export class OpenAIStub {
+  /** Chat-completion requests, in order. */
   readonly requests: StubRequest[] = [];
+  /** Embedding requests (answered with deterministic vectors, never from the reply queue). */
+  readonly embeddingRequests: StubRequest[] = [];
   private readonly queue: StubReply[] = [];
   private server: Server | undefined;
-  /** Answer used when the queue is empty. */
-  fallback: StubReply = { kind: 'status', status: 500, message: 'no scripted reply' };
+  /** Answer used when the queue is empty (a reply, or a function of the request). */
+  fallback: StubReply | ((request: StubRequest) => StubReply) = {
+    kind: 'status',
+    status: 500,
+    message: 'no scripted reply',
+  };
 
   /** Queues replies, answered in order. */
   reply(...replies: StubReply[]): this {
@@ -51,15 +58,54 @@ export class OpenAIStub {
     });
   }
 
+  private embed(
+    body: { input?: string | string[]; dimensions?: number; encoding_format?: string },
+    res: ServerResponse,
+  ): void {
+    const inputs = Array.isArray(body.input) ? body.input : [body.input ?? ''];
+    const dimension = body.dimensions ?? 1536;
+    const data = inputs.map((input, index) => {
+      const vector = new Array<number>(dimension).fill(0);
+      for (let i = 0; i < String(input).length; i++) {
+        const slot = (String(input).charCodeAt(i) * 31 + i) % dimension;
+        vector[slot] = (vector[slot] ?? 0) + 1;
+      }
+      // The OpenAI SDK asks for base64 (little-endian float32) by default.
+      const embedding =
+        body.encoding_format === 'base64'
+          ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+          : vector;
+      return { object: 'embedding', index, embedding };
+    });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        object: 'list',
+        data,
+        model: 'stub-embedding',
+        usage: { prompt_tokens: 1, total_tokens: 1 },
+      }),
+    );
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let text = '';
     for await (const chunk of req) text += chunk;
     const body = text ? (JSON.parse(text) as StubRequest['body']) : {};
+    if (req.url?.endsWith('/embeddings')) {
+      this.embeddingRequests.push({ path: req.url, body });
+      this.embed(body as { input?: string | string[]; dimensions?: number; encoding_format?: string }, res);
+      return;
+    }
     this.requests.push({ path: req.url ?? '', body });
-    const reply = this.queue.shift() ?? this.fallback;
+    const request = this.requests.at(-1) as StubRequest;
+    const reply =
+      this.queue.shift() ?? (typeof this.fallback === 'function' ? this.fallback(request) : this.fallback);
     if (reply.kind === 'status') {
       res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: reply.message ?? `status ${reply.status}`, type: 'stub' } }));
+      res.end(
+        JSON.stringify({ error: { message: reply.message ?? `status ${reply.status}`, type: 'stub' } }),
+      );
       return;
     }
     const toolName = body.tools?.[0]?.function.name ?? 'tool';
@@ -74,7 +120,8 @@ export class OpenAIStub {
                 type: 'function',
                 function: {
                   name: toolName,
-                  arguments: typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
+                  arguments:
+                    typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
                 },
               },
             ],

@@ -4,71 +4,92 @@ import { z } from 'zod';
 import { type CliIo, withMemory } from '../context.js';
 import { formatTable } from '../table.js';
 
+const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() });
 const DemoFile = z.object({
   users: z.array(
     z.object({
       userId: z.string(),
-      sessions: z.array(
-        z.object({
-          source: z.string(),
-          at: z.string(),
-          triples: z.array(z.object({ subject: z.string(), predicate: z.string(), object: z.string() })),
-        }),
-      ),
+      threads: z.array(z.object({ threadId: z.string(), at: z.string(), turns: z.array(z.array(Message)) })),
     }),
   ),
-  questions: z.array(z.object({ userId: z.string(), query: z.string() })),
+  questions: z.array(z.object({ userId: z.string(), threadId: z.string(), query: z.string() })),
 });
 
-const DEMO_FILE = new URL('../../../examples/demo-memories.json', import.meta.url);
+const DEMO_FILE = new URL('../../../examples/demo-conversations.json', import.meta.url);
 
 /**
- * `kgmem demo`: loads the bundled sample memories (several users, several conversations each)
- * into the configured database, shows what is remembered per user and answers cross-thread
- * questions by recall. Runs offline; re-running starts the demo users afresh.
+ * `kgmem demo`: the bundled sample conversations (several users, several threads each) go
+ * through `remember()` — the rule extractor offline, the model when OPENAI_API_KEY is set — then
+ * it prints what is remembered per user and answers cross-thread questions by recall.
+ * Re-running starts the demo users afresh.
  */
 export function registerDemo(program: Command, io: CliIo): void {
   program
     .command('demo')
-    .description('load sample memories for a few users and answer questions from them (offline)')
+    .description('remember sample conversations of a few users and answer questions from them')
     .action(async (_options, command: Command) => {
       const demo = DemoFile.parse(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
       await withMemory(command, async (memory) => {
         io.out(
-          `kgmem demo — database ${memory.options.dataDir} (${memory.store.backend}), embeddings ${memory.embedder.description}\n`,
+          `kgmem demo — database ${memory.options.dataDir} (${memory.store.backend})\n` +
+            `extractor: ${memory.extractor.description}; embeddings: ${memory.embedder.description}\n`,
         );
+        let turns = 0;
+        let requests = 0;
+        let promptChars = 0;
         for (const user of demo.users) {
           await memory.forget({ userId: user.userId, all: true });
-          for (const session of user.sessions) {
-            const result = await memory.addTriples(user.userId, session.triples, {
-              source: session.source,
-              at: session.at,
-            });
-            io.out(
-              `${user.userId} / ${session.source}: ${result.added} new, ${result.updated} already known, ` +
-                `${result.invalidated} closed`,
-            );
+          for (const thread of user.threads) {
+            for (const [i, messages] of thread.turns.entries()) {
+              // Turns of a thread are a minute apart, so later facts are later in time.
+              const at = new Date(Date.parse(thread.at) + i * 60_000);
+              const result = await memory.remember({
+                userId: user.userId,
+                threadId: thread.threadId,
+                messages,
+                at,
+              });
+              turns++;
+              requests += result.requests;
+              promptChars += result.promptChars;
+              const said = messages.find((m) => m.role === 'user')?.content ?? '';
+              const outcome =
+                result.status === 'failed'
+                  ? `FAILED (${result.error}); kept, retry with kgmem reextract`
+                  : `${result.added} new, ${result.updated} known, ${result.invalidated} closed`;
+              io.out(`${user.userId} / ${thread.threadId}: "${said}" → ${outcome}`);
+            }
           }
           const facts = await memory.facts(user.userId, { includeHistory: true });
           io.out(`\nWhat kgmem remembers about ${user.userId}:`);
           io.out(
             formatTable(
-              ['statement', 'status', 'since', 'sources'],
-              facts.map((f) => ({
-                statement: f.statement,
-                status: f.validTo ? `closed ${f.validTo.toISOString().slice(0, 10)}` : 'current',
-                since: f.validFrom.toISOString().slice(0, 10),
-                sources: f.episodeIds.join(', '),
-              })),
+              ['statement', 'status', 'since', 'thread'],
+              await Promise.all(
+                facts.map(async (f) => ({
+                  statement: f.statement,
+                  status: f.validTo ? `closed ${f.validTo.toISOString().slice(0, 10)}` : 'current',
+                  since: f.validFrom.toISOString().slice(0, 10),
+                  thread: (await memory.listEpisodes(user.userId, { uids: f.episodeIds }))
+                    .map((e) => e.threadId)
+                    .join(', '),
+                })),
+              ),
             ),
           );
           io.out('');
         }
         for (const question of demo.questions) {
           const result = await memory.recall({ userId: question.userId, query: question.query, limit: 5 });
-          io.out(`${question.userId} asks: ${question.query}`);
+          io.out(`${question.userId} (${question.threadId}) asks: ${question.query}`);
           io.out(`${result.context || '(nothing relevant remembered)'}\n`);
         }
+        io.out(
+          `${turns} turns remembered with ${requests} model request(s)` +
+            (requests > 0
+              ? `, ≈${Math.round(promptChars / 4)} prompt tokens in all`
+              : ' (offline rule extractor)'),
+        );
         io.out('Try: kgmem recall "where do I live" --user sasako    ·    kgmem cypher');
       });
     });
