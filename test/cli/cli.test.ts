@@ -199,7 +199,7 @@ describe('kgmem command line', () => {
     expect(run.code, run.stderr).toBe(0);
     const answer = run.stdout.split("What food should I bring to Polar bear's party?\n")[1]?.split('\n\n')[0];
     expect(answer).toMatch(/^Relevant facts from memory:\n/);
-    expect(answer).toContain('- Polar bear likes pizza');
+    expect(answer).toContain('- Polar bear likes Pizza');
     expect(run.stdout).toMatch(/User lives in Osaka\s+closed/);
     const again = await kgmem(['demo']);
     expect(again.code).toBe(0);
