@@ -10,6 +10,7 @@ import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
+import { registerSchema } from './commands/schema.js';
 import { type CliIo, UsageError } from './context.js';
 
 /** Exit statuses of the `kgmem` command. */
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerExport,
     registerForget,
     registerCypher,
+    registerSchema,
     registerDemo,
   ]) {
     register(program, io);

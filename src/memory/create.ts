@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolveEmbedder } from '../embed/resolve.js';
 import { resolveExtractor } from '../extract/resolve.js';
 import { LadybugStore } from '../store/ladybug/store.js';
+import { resolveStore } from '../store/resolve.js';
 import { Memory } from './memory.js';
 import { type MemoryOptions, resolveMemoryOptions } from './options.js';
 
@@ -21,10 +22,9 @@ export async function createMemory(options: MemoryOptions = {}): Promise<Memory>
   const env = options.env ?? process.env;
   const embedder = await resolveEmbedder(options, env);
   const extractor = await resolveExtractor(options.extractor, env);
-  let store = options.store;
-  if (!store) {
+  const store = resolveStore(options.store, resolved.databasePath, env);
+  if (store instanceof LadybugStore && store.options.path === resolved.databasePath) {
     mkdirSync(resolved.dataDir, { recursive: true });
-    store = new LadybugStore({ path: resolved.databasePath });
   }
   await store.open(embedder.dimension);
   return new Memory(store, embedder, resolved, extractor);

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
-import type { GraphStore } from '../store/base.js';
+import type { StoreOption } from '../store/resolve.js';
 
 /** The predicates that hold one value at a time (a new value closes the previous fact). */
 export const DEFAULT_FUNCTIONAL_PREDICATES = [
@@ -26,8 +26,11 @@ export interface MemoryOptions {
    * @default process.env.KGMEM_DATA_DIR ?? "./.kgmem"
    */
   dataDir?: string;
-  /** A store to use instead of the embedded LadybugDB one (e.g. a Neo4j store). */
-  store?: GraphStore;
+  /**
+   * The store: a `GraphStore`, `{neo4j: {uri, user, password}}` or `{ladybug: {path}}`.
+   * @default Neo4j when KGMEM_STORE=neo4j (NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD), else the embedded LadybugDB
+   */
+  store?: StoreOption;
   /**
    * Any LangChain `Embeddings`.
    * @default OpenAIEmbeddings (text-embedding-3-small) when OPENAI_API_KEY is set, else HashingEmbeddings

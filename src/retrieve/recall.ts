@@ -67,6 +67,12 @@ export class Retriever {
       seeds.set(link.entity.uid, link.weight);
       via.set(link.entity.uid, 'name');
     }
+    // Full-text matches of names (backends with a full-text index) widen linking to partial names.
+    for (const hit of await this.store.nameMatches(userId, query, 5)) {
+      if (seeds.has(hit.uid)) continue;
+      seeds.set(hit.uid, 0.7 * hit.score);
+      via.set(hit.uid, 'name');
+    }
     if (this.vectorSeeds > 0) {
       const vector = await this.embeddings.embedQuery(query);
       // Named entities are the strong signal; similar ones widen the net for paraphrases.

@@ -204,6 +204,14 @@ export abstract class GraphStore {
   /** Releases the database; further calls fail with `ClosedError`. */
   abstract close(): Promise<void>;
 
+  /**
+   * Entities whose names match words of a text through a full-text index, best first, scores in
+   * [0, 1]. Backends without one return nothing (linking then relies on key lookups).
+   */
+  async nameMatches(_userId: string, _text: string, _k: number): Promise<ScoredEntity[]> {
+    return [];
+  }
+
   /** One entity of a user by lookup key, or `undefined`. */
   async entityByKey(userId: string, key: string): Promise<Entity | undefined> {
     return (await this.entitiesByKeys(userId, [key])).get(key);

@@ -20,8 +20,8 @@ import {
   type WriteBatch,
 } from '../base.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
-import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from './rows.js';
 import { UserVectorIndex } from './vector-index.js';
 
 /** Options of {@link LadybugStore}. */
@@ -375,7 +375,10 @@ export class LadybugStore extends GraphStore {
     if (!prepared.isReadOnly()) this.vectors.clear();
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     if (!last) return { columns: [], rows: [] };
-    return { columns: last.getColumnNamesSync(), rows: last.getAllSync() as Record<string, unknown>[] };
+    return {
+      columns: last.getColumnNamesSync(),
+      rows: last.getAllSync().map((row) => plainValue(row) as Record<string, unknown>),
+    };
   }
 
   override async close(): Promise<void> {
@@ -441,6 +444,16 @@ export class LadybugStore extends GraphStore {
     }
     return index;
   }
+}
+
+/** Makes console results plain: safe bigints (e.g. from `sum`) become numbers. */
+function plainValue(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(plainValue);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]));
+  }
+  return value;
 }
 
 function timeParams(time: TimeScope): { mode: string; asOf: string } {

@@ -1,6 +1,6 @@
-import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
+import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 
-/** A result row as the Ladybug driver returns it. */
+/** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
 
 function asDate(value: unknown): Date {

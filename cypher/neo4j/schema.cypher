@@ -1,0 +1,15 @@
+// kgmem schema for Neo4j 5. Applied on first open and by `kgmem schema apply`; every statement
+// is idempotent. Index options cannot take parameters, so {{embeddingDimension}} is filled by the
+// loader with the configured embedder's dimension (a validated positive integer).
+CREATE CONSTRAINT kgmem_user_id IF NOT EXISTS FOR (u:User) REQUIRE u.id IS UNIQUE;
+CREATE CONSTRAINT kgmem_entity_uid IF NOT EXISTS FOR (e:Entity) REQUIRE e.uid IS UNIQUE;
+CREATE CONSTRAINT kgmem_entity_user_key IF NOT EXISTS FOR (e:Entity) REQUIRE (e.userId, e.key) IS UNIQUE;
+CREATE CONSTRAINT kgmem_entity_key_id IF NOT EXISTS FOR (k:EntityKey) REQUIRE k.id IS UNIQUE;
+CREATE CONSTRAINT kgmem_episode_uid IF NOT EXISTS FOR (p:Episode) REQUIRE p.uid IS UNIQUE;
+CREATE CONSTRAINT kgmem_fact_uid IF NOT EXISTS FOR ()-[f:FACT]-() REQUIRE f.uid IS UNIQUE;
+CREATE CONSTRAINT kgmem_meta_key IF NOT EXISTS FOR (m:Meta) REQUIRE m.key IS UNIQUE;
+CREATE INDEX kgmem_entity_user IF NOT EXISTS FOR (e:Entity) ON (e.userId);
+CREATE INDEX kgmem_fact_user_key IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.userId, f.key);
+CREATE INDEX kgmem_episode_user IF NOT EXISTS FOR (p:Episode) ON (p.userId, p.status);
+CREATE VECTOR INDEX kgmem_entity_embedding IF NOT EXISTS FOR (e:Entity) ON (e.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
+CREATE FULLTEXT INDEX kgmem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliasText];

@@ -1,0 +1,2 @@
+MATCH (:User {id: $userId})-[:OWNS]->(e:Entity)
+DETACH DELETE e

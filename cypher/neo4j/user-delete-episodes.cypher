@@ -1,0 +1,2 @@
+MATCH (:User {id: $userId})-[:HAS_EPISODE]->(p:Episode)
+DETACH DELETE p

@@ -1,0 +1,3 @@
+MATCH (u:User {id: $userId})
+DETACH DELETE u
+RETURN count(*) AS deleted

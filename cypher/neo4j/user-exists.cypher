@@ -1,0 +1,1 @@
+MATCH (u:User {id: $userId}) RETURN u.id AS id

@@ -1,0 +1,1 @@
+MERGE (u:User {id: $userId}) ON CREATE SET u.createdAt = datetime($at)

@@ -1,0 +1,1 @@
+MATCH (u:User) RETURN u.id AS id ORDER BY id

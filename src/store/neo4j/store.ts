@@ -1,0 +1,464 @@
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
+import {
+  ClosedError,
+  CypherError,
+  DimensionMismatchError,
+  StoreUnavailableError,
+} from '../../model/errors.js';
+import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
+import {
+  type CypherResult,
+  type FactFilter,
+  type FactRef,
+  GraphStore,
+  type ScoredEntity,
+  type TimeScope,
+  type UserStats,
+  type WriteBatch,
+} from '../base.js';
+import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
+import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
+
+/** Options of {@link Neo4jStore}. */
+export interface Neo4jStoreOptions {
+  /** Bolt or neo4j URI (`neo4j://localhost:7687`). */
+  uri: string;
+  user: string;
+  password: string;
+  /** Database name. @default the server's default database */
+  database?: string;
+  /**
+   * Users with more entities than this use the vector index (approximate, over-fetched and
+   * filtered to the user); smaller users get exact cosine over their own entities.
+   * @default 5000
+   */
+  vectorIndexThreshold?: number;
+  /**
+   * Candidates fetched from the vector index per result wanted, before the user filter.
+   * @default 20
+   */
+  overfetch?: number;
+}
+
+const DIMENSION_KEY = 'embeddingDimension';
+
+/**
+ * The Neo4j 5 backend: one driver per memory, a session per operation, managed transactions
+ * (`executeRead` / `executeWrite`, which retry transient errors). Every statement comes from
+ * `cypher/neo4j/*.cypher`; every value is a parameter.
+ */
+export class Neo4jStore extends GraphStore {
+  override readonly backend = 'neo4j';
+  private driver: Driver | undefined;
+  private dimension = 0;
+
+  constructor(readonly options: Neo4jStoreOptions) {
+    super();
+  }
+
+  override async open(embeddingDimension: number): Promise<void> {
+    if (this.driver) {
+      if (embeddingDimension !== this.dimension)
+        throw mismatch(this.options.uri, this.dimension, embeddingDimension);
+      return;
+    }
+    const driver = neo4j.driver(
+      this.options.uri,
+      neo4j.auth.basic(this.options.user, this.options.password),
+      {
+        disableLosslessIntegers: true,
+        userAgent: 'kgmem',
+      },
+    );
+    try {
+      await driver.verifyConnectivity(this.options.database ? { database: this.options.database } : {});
+    } catch (error) {
+      await driver.close();
+      throw connectionError(this.options, error);
+    }
+    this.driver = driver;
+    try {
+      await this.applySchema(embeddingDimension);
+      const recorded = (await this.read('meta-get', { key: DIMENSION_KEY }))[0]?.value;
+      if (recorded === undefined || recorded === null) {
+        await this.write1('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
+      } else if (Number(recorded) !== embeddingDimension) {
+        throw mismatch(this.options.uri, Number(recorded), embeddingDimension);
+      }
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    this.dimension = embeddingDimension;
+  }
+
+  /** Applies `schema.cypher` (constraints, indexes, vector and full-text indexes) and waits for them. */
+  async applySchema(embeddingDimension: number): Promise<void> {
+    const schema = fillIntegerPlaceholders(loadCypher('neo4j', 'schema'), { embeddingDimension });
+    // Schema commands cannot share a transaction with anything else: one auto-commit each.
+    for (const statement of splitStatements(schema)) await this.autoCommit(statement, {});
+    await this.autoCommit(loadCypher('neo4j', 'await-indexes'), { timeoutSeconds: 300 });
+  }
+
+  override async write(batch: WriteBatch): Promise<void> {
+    const { userId } = batch;
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        const run = (name: string, params: Record<string, unknown>) => runIn(tx, name, params);
+        await run('user-merge', { userId, at: batch.at.toISOString() });
+        if (batch.entities.length > 0) {
+          await run('entities-create', {
+            userId,
+            rows: batch.entities.map((e) => ({
+              uid: e.uid,
+              key: e.key,
+              name: e.name,
+              type: e.type,
+              summary: e.summary,
+              aliases: e.aliases,
+              aliasText: e.aliases.join(' '),
+              embedding: Array.from(e.embedding),
+              at: e.at.toISOString(),
+              mentions: e.mentions,
+            })),
+          });
+          await run('entity-keys-create', {
+            userId,
+            rows: batch.entities.flatMap((e) =>
+              e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+            ),
+          });
+        }
+        if (batch.keys.length > 0) {
+          await run('entity-keys-create', {
+            userId,
+            rows: batch.keys.map((k) => ({
+              id: entityKeyId(userId, k.key),
+              key: k.key,
+              entityUid: k.entityUid,
+            })),
+          });
+        }
+        if (batch.touches.length > 0) {
+          await run('entities-touch', {
+            userId,
+            rows: batch.touches.map((t) => ({
+              ...t,
+              aliasText: t.aliases.join(' '),
+              at: t.at.toISOString(),
+            })),
+          });
+        }
+        if (batch.facts.length > 0) {
+          await run('facts-create', {
+            userId,
+            rows: batch.facts.map((f) => ({
+              ...f,
+              validFrom: f.validFrom.toISOString(),
+              createdAt: f.createdAt.toISOString(),
+            })),
+          });
+        }
+        if (batch.episode) {
+          await run('episode-mentions-create', {
+            userId,
+            episodeUid: batch.episode.uid,
+            entityUids: batch.episode.entityUids,
+          });
+          await run('episode-status', {
+            userId,
+            uid: batch.episode.uid,
+            status: 'extracted',
+            error: '',
+            summary: batch.episode.summary,
+          });
+        }
+        // After the creates, so a fact created and contradicted in one batch is closed too.
+        if (batch.mentions.length > 0) await run('facts-mention', { userId, rows: batch.mentions });
+        if (batch.invalidations.length > 0) {
+          await run('facts-invalidate', {
+            userId,
+            rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() })),
+          });
+        }
+      }),
+    );
+  }
+
+  override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
+    const found = new Map<string, Entity>();
+    if (keys.length === 0) return found;
+    const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
+    for (const row of await this.read('entities-by-keys', { userId, ids })) {
+      found.set(String(row.lookupKey), entityFromRow(row, userId));
+    }
+    return found;
+  }
+
+  override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
+    if (uids.length === 0) return [];
+    return (await this.read('entities-by-uids', { userId, uids: [...new Set(uids)] })).map((r) =>
+      entityFromRow(r, userId),
+    );
+  }
+
+  override async similarEntities(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    if (k <= 0) return [];
+    // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
+    const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
+    const entities = Number((await this.read('entity-count', { userId }))[0]?.entities ?? 0);
+    const rows =
+      entities > (this.options.vectorIndexThreshold ?? 5000)
+        ? await this.read('entities-similar-index', {
+            ...params,
+            candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
+          })
+        : await this.read('entities-similar-exact', params);
+    return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+  }
+
+  override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
+    const query = luceneQuery(text);
+    if (!query) return [];
+    const rows = await this.read('entities-fulltext', { userId, query, k, candidates: k * 20 });
+    const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
+    return rows.map((r) => ({ uid: String(r.uid), score: Number(r.score) / best }));
+  }
+
+  override async currentFactsFrom(
+    userId: string,
+    pairs: readonly { subjectUid: string; key: string }[],
+  ): Promise<FactRef[]> {
+    if (pairs.length === 0) return [];
+    return (await this.read('facts-current-from', { userId, pairs: [...pairs] })).map((r) => ({
+      uid: String(r.uid),
+      subjectUid: String(r.subjectUid),
+      objectUid: String(r.objectUid),
+      key: String(r.key),
+    }));
+  }
+
+  override async incidentFacts(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+  ): Promise<Fact[]> {
+    if (entityUids.length === 0) return [];
+    const rows = await this.read('facts-incident', {
+      userId,
+      uids: [...new Set(entityUids)],
+      ...timeParams(time),
+    });
+    return rows.map((r) => factFromRow(r, userId));
+  }
+
+  override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
+    return (
+      await this.read('facts-list', {
+        userId,
+        entityUid: filter.entityUid ?? '',
+        key: filter.predicateKey ?? '',
+        limit: filter.limit,
+        ...timeParams(filter.time),
+      })
+    ).map((r) => factFromRow(r, userId));
+  }
+
+  override async listEntities(userId: string, limit: number): Promise<Entity[]> {
+    return (await this.read('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
+  }
+
+  override async users(): Promise<string[]> {
+    return (await this.read('users-list', {})).map((r) => String(r.id));
+  }
+
+  override async hasUser(userId: string): Promise<boolean> {
+    return (await this.read('user-exists', { userId })).length > 0;
+  }
+
+  override async stats(userId: string): Promise<UserStats> {
+    const row = (await this.read('user-stats', { userId }))[0];
+    return {
+      entities: Number(row?.entities ?? 0),
+      facts: Number(row?.facts ?? 0),
+      currentFacts: Number(row?.currentFacts ?? 0),
+    };
+  }
+
+  override async deleteFact(userId: string, factUid: string): Promise<boolean> {
+    return Number((await this.write1('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
+  }
+
+  override async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
+    if ((await this.entitiesByUids(userId, [entityUid])).length === 0) return false;
+    await this.write1('entity-delete', { userId, uid: entityUid });
+    return true;
+  }
+
+  override async deleteUser(userId: string): Promise<boolean> {
+    if (!(await this.hasUser(userId))) return false;
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        for (const name of [
+          'user-delete-keys',
+          'user-delete-entities',
+          'user-delete-episodes',
+          'user-delete',
+        ]) {
+          await runIn(tx, name, { userId });
+        }
+      }),
+    );
+    return true;
+  }
+
+  override async createEpisode(episode: Episode): Promise<void> {
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        await runIn(tx, 'user-merge', { userId: episode.userId, at: episode.at.toISOString() });
+        await runIn(tx, 'episode-create', {
+          userId: episode.userId,
+          uid: episode.uid,
+          threadId: episode.threadId,
+          messages: JSON.stringify(episode.messages),
+          contentHash: episode.contentHash,
+          at: episode.at.toISOString(),
+        });
+      }),
+    );
+  }
+
+  override async episodes(
+    userId: string,
+    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
+  ): Promise<Episode[]> {
+    const rows = filter.uids
+      ? await this.read('episodes-by-uids', { userId, uids: [...new Set(filter.uids)] })
+      : await this.read('episodes-list', {
+          userId,
+          status: filter.status ?? '',
+          threadId: filter.threadId ?? '',
+          limit: filter.limit,
+        });
+    return rows.map((r) => episodeFromRow(r, userId));
+  }
+
+  override async setEpisodeStatus(
+    userId: string,
+    uid: string,
+    update: { status: EpisodeStatus; error: string; summary: string },
+  ): Promise<void> {
+    await this.write1('episode-status', { userId, uid, ...update });
+  }
+
+  override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+    const driver = this.connected();
+    const session = driver.session(this.sessionConfig('WRITE'));
+    try {
+      const result = await session.run(statement, consoleParams(params));
+      return {
+        columns: [...(result.records[0]?.keys ?? [])].map(String),
+        rows: result.records.map((record) => fromNeo4j(record.toObject()) as Record<string, unknown>),
+      };
+    } catch (error) {
+      throw new CypherError(error instanceof Error ? error.message : String(error));
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Deletes every kgmem node (tests, `kgmem schema reset`). */
+  async clearAll(): Promise<void> {
+    await this.write1('clear-all', {});
+  }
+
+  override async close(): Promise<void> {
+    const driver = this.driver;
+    this.driver = undefined;
+    await driver?.close();
+  }
+
+  private connected(): Driver {
+    if (!this.driver)
+      throw new ClosedError('Neo4jStore: the store is closed (or was never opened); call open() first');
+    return this.driver;
+  }
+
+  private sessionConfig(mode: 'READ' | 'WRITE') {
+    return {
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      ...(this.options.database ? { database: this.options.database } : {}),
+    };
+  }
+
+  private async session<T>(
+    mode: 'READ' | 'WRITE',
+    body: (session: ReturnType<Driver['session']>) => Promise<T>,
+  ): Promise<T> {
+    const session = this.connected().session(this.sessionConfig(mode));
+    try {
+      return await body(session);
+    } finally {
+      await session.close();
+    }
+  }
+
+  private read(name: string, params: Record<string, unknown>): Promise<Row[]> {
+    return this.session('READ', (session) => session.executeRead((tx) => runIn(tx, name, params)));
+  }
+
+  private write1(name: string, params: Record<string, unknown>): Promise<Row[]> {
+    return this.session('WRITE', (session) => session.executeWrite((tx) => runIn(tx, name, params)));
+  }
+
+  private autoCommit(statement: string, params: Record<string, unknown>): Promise<unknown> {
+    return this.session('WRITE', (session) => session.run(statement, toNeo4jParams(params)));
+  }
+}
+
+async function runIn(tx: ManagedTransaction, name: string, params: Record<string, unknown>): Promise<Row[]> {
+  const result = await tx.run(loadCypher('neo4j', name), toNeo4jParams(params));
+  return result.records.map((record) => fromNeo4j(record.toObject()) as Row);
+}
+
+function timeParams(time: TimeScope): { mode: string; asOf: string } {
+  return {
+    mode: time.mode,
+    asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z',
+  };
+}
+
+/** Escapes free text for a Lucene query: each word, fuzzy-free, OR-ed. */
+export function luceneQuery(text: string): string {
+  return text
+    .split(/\s+/)
+    .map((word) => word.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, (c) => `\\${c}`))
+    .filter((word) => word.length > 0 && !/^(AND|OR|NOT|TO)$/.test(word))
+    .join(' ');
+}
+
+function mismatch(uri: string, recorded: number, configured: number): DimensionMismatchError {
+  return new DimensionMismatchError(
+    `The Neo4j database at ${uri} stores ${recorded}-dimensional embeddings but the configured embedder ` +
+      `produces ${configured}. Use the embedder the database was created with, or another database.`,
+  );
+}
+
+function connectionError(options: Neo4jStoreOptions, error: unknown): StoreUnavailableError {
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  if (code === 'Neo.ClientError.Security.Unauthorized' || /unauthori[sz]ed|authentication/i.test(message)) {
+    return new StoreUnavailableError(
+      `Neo4j at ${options.uri} refused the credentials of user "${options.user}": check NEO4J_USER and NEO4J_PASSWORD.`,
+    );
+  }
+  return new StoreUnavailableError(
+    `Neo4j at ${options.uri} is unreachable (${message}). Start it with \`docker compose up -d\` and check NEO4J_URI.`,
+  );
+}

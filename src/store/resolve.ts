@@ -1,0 +1,41 @@
+import { InvalidInputError } from '../model/errors.js';
+import { GraphStore } from './base.js';
+import { LadybugStore, type LadybugStoreOptions } from './ladybug/store.js';
+import { Neo4jStore, type Neo4jStoreOptions } from './neo4j/store.js';
+
+/** Which store a memory uses: an instance, or the options of one of the two backends. */
+export type StoreOption = GraphStore | { neo4j: Neo4jStoreOptions } | { ladybug: LadybugStoreOptions };
+
+/**
+ * Picks the store: the one given; else Neo4j when `KGMEM_STORE=neo4j` (`NEO4J_URI`, `NEO4J_USER`
+ * default `neo4j`, `NEO4J_PASSWORD`, `NEO4J_DATABASE`); else the embedded LadybugDB file.
+ */
+export function resolveStore(
+  option: StoreOption | undefined,
+  databasePath: string,
+  env: NodeJS.ProcessEnv,
+): GraphStore {
+  if (option instanceof GraphStore) return option;
+  if (option && 'neo4j' in option) return new Neo4jStore(option.neo4j);
+  if (option && 'ladybug' in option) return new LadybugStore(option.ladybug);
+  const kind = (env.KGMEM_STORE ?? 'ladybug').toLowerCase();
+  if (kind === 'neo4j') {
+    if (!env.NEO4J_URI) {
+      throw new InvalidInputError(
+        'KGMEM_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687), NEO4J_USER and NEO4J_PASSWORD',
+      );
+    }
+    return new Neo4jStore({
+      uri: env.NEO4J_URI,
+      user: env.NEO4J_USER ?? 'neo4j',
+      password: env.NEO4J_PASSWORD ?? '',
+      ...(env.NEO4J_DATABASE ? { database: env.NEO4J_DATABASE } : {}),
+    });
+  }
+  if (kind !== 'ladybug' && kind !== 'embedded') {
+    throw new InvalidInputError(
+      `KGMEM_STORE must be "ladybug" (the default) or "neo4j" (got "${env.KGMEM_STORE}")`,
+    );
+  }
+  return new LadybugStore({ path: databasePath });
+}

@@ -1,0 +1,44 @@
+import type { GraphStore } from '../../src/store/base.js';
+import { Neo4jStore } from '../../src/store/neo4j/store.js';
+import type { StoreInitializer } from './types.js';
+
+/** Connection settings from the environment, or undefined when Neo4j is not configured. */
+export function neo4jSettings():
+  | { uri: string; user: string; password: string; database?: string }
+  | undefined {
+  const uri = process.env.NEO4J_URI;
+  if (!uri) return undefined;
+  return {
+    uri,
+    user: process.env.NEO4J_USER ?? 'neo4j',
+    password: process.env.NEO4J_PASSWORD ?? '',
+    ...(process.env.NEO4J_DATABASE ? { database: process.env.NEO4J_DATABASE } : {}),
+  };
+}
+
+/**
+ * A Neo4j store on the server named by NEO4J_URI, emptied of kgmem data before and after each
+ * test (a fresh database state per run). `vectorIndexThreshold` picks the similarity path:
+ * exact cosine over the user's entities, or the vector index with over-fetch and user filter.
+ */
+export function neo4jInitializer(name: string, vectorIndexThreshold: number): StoreInitializer {
+  const clear = async (store: GraphStore) => {
+    const cleaner = new Neo4jStore({ ...(neo4jSettings() as NonNullable<ReturnType<typeof neo4jSettings>>) });
+    await cleaner.open(64);
+    await cleaner.clearAll();
+    await cleaner.close();
+    return store;
+  };
+  return {
+    name,
+    async create() {
+      const settings = neo4jSettings();
+      if (!settings) throw new Error('NEO4J_URI is not set');
+      return clear(new Neo4jStore({ ...settings, vectorIndexThreshold }));
+    },
+    async destroy(store) {
+      await store.close();
+      await clear(store);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CYPHER_ROOT } from '../../src/store/cypher-files.js';
+import { cypherFiles, lintFile } from './lint.js';
+
+const neo4jFiles = cypherFiles(join(CYPHER_ROOT, 'neo4j'));
+const exploreFiles = cypherFiles(join(CYPHER_ROOT, 'explore'));
+
+describe("Neo4j's own Cypher linter on every Neo4j statement", () => {
+  it.each([...neo4jFiles, ...exploreFiles].map((f) => [f.slice(CYPHER_ROOT.length + 1), f]))(
+    '%s',
+    (_, file) => {
+      expect(lintFile(file)).toEqual([]);
+    },
+  );
+
+  it('fails on a deliberately broken file: undefined variable, syntax error, unknown function, misspelt label', () => {
+    const problems = lintFile(join(import.meta.dirname, '../fixtures/cypher/broken.cypher'));
+    const byStatement = (n: number) =>
+      problems
+        .filter((p) => p.statement === n)
+        .map((p) => p.message)
+        .join('\n');
+    expect(byStatement(1)).toMatch(/Variable `x` not defined/);
+    expect(byStatement(2)).toMatch(/Invalid input/);
+    expect(byStatement(3)).toMatch(/Function kgmem.noSuchFunction is not present/);
+    expect(byStatement(4)).toMatch(/Label Entiti is not present/);
+  });
+});
+
+describe('statement files and the code that loads them', () => {
+  const loadedNames = (dir: string, pattern: RegExp): Set<string> => {
+    const names = new Set<string>();
+    for (const file of readdirSync(dir)) {
+      if (!file.endsWith('.ts')) continue;
+      const source = readFileSync(join(dir, file), 'utf8');
+      for (const match of source.matchAll(pattern)) names.add(match[1] as string);
+    }
+    return names;
+  };
+  const src = join(import.meta.dirname, '../../src/store');
+  // run('name', …), this.read('name', …), this.write1('name', …), runIn(tx, 'name', …), loadCypher('dialect', 'name')
+  const calls = /(?:run|read|write1|runIn\(tx,)\(?\s*'([a-z0-9-]+)'/g;
+
+  for (const dialect of ['ladybug', 'neo4j'] as const) {
+    it(`${dialect}: every name the adapter loads is a file, and every file is loaded`, () => {
+      const loaded = loadedNames(join(src, dialect), calls);
+      for (const match of readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(
+        new RegExp(`loadCypher\\('${dialect}', '([a-z0-9-]+)'\\)`, 'g'),
+      )) {
+        loaded.add(match[1] as string);
+      }
+      // Names listed in arrays (e.g. the user-delete steps) are loaded through a loop variable.
+      for (const match of readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(
+        /'(user-delete[a-z-]*)'/g,
+      )) {
+        loaded.add(match[1] as string);
+      }
+      const files = new Set(cypherFiles(join(CYPHER_ROOT, dialect)).map((f) => basename(f, '.cypher')));
+      expect([...loaded].filter((name) => !files.has(name)).sort()).toEqual([]);
+      expect([...files].filter((name) => !loaded.has(name)).sort()).toEqual([]);
+    });
+  }
+});
