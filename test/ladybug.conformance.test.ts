@@ -1,4 +1,5 @@
 import { ladybugInitializer } from './conformance/ladybug.initializer.js';
 import { registerConformanceSuite } from './conformance/suite.js';
 
-registerConformanceSuite(ladybugInitializer);
+registerConformanceSuite(ladybugInitializer(true));
+registerConformanceSuite(ladybugInitializer(false));

@@ -1,37 +1,55 @@
 import type { Fact } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
-import type { PredicateRelevance } from './predicate-relevance.js';
+import type { RelationMatcher } from './relations.js';
 
 /** A fact reached by traversal, with its path score. */
 export interface ReachedFact {
   fact: Fact;
   score: number;
   hops: number;
+  /** The entity the path reached through this fact (its far end). */
+  reachedUid: string;
 }
 
 /** Options of {@link expand}. */
 export interface ExpandOptions {
   hops: number;
   time: TimeScope;
-  relevance: PredicateRelevance;
+  relations: RelationMatcher;
   /**
-   * Entities expanded per hop (the best-scored ones): keeps 3 hops bounded on hub-heavy graphs.
-   * @default 24
+   * Entities expanded per hop (the best-scored ones): keeps 3 hops bounded.
+   * @default 64
    */
   frontier?: number;
 }
 
-// Weight kept by an edge whose predicate says nothing about the question.
-const BASE_EDGE_WEIGHT = 0.3;
-// Per-hop decay, so nearer facts win ties.
-const HOP_DECAY = 0.85;
+interface PathState {
+  /** Seed strength times the weights of the edges walked so far. */
+  base: number;
+  /** How often each relation word was covered by the predicates walked so far. */
+  covered: ReadonlyMap<string, number>;
+  /** Sum of `covered`. */
+  coveredTotal: number;
+  /** The fact this path arrived by (not walked back). */
+  viaFact?: string;
+}
+
+// Weight of an edge whose predicate names none of the question's relations.
+const UNRELATED_EDGE = 0.3;
+// Facts taken per expanded entity after the first hop.
+const MAX_FANOUT = 300;
+// Per-hop decay, so that of two equally relevant paths the shorter wins.
+const HOP_DECAY = 0.9;
 
 /**
  * Walks the graph from seed entities along facts valid in the time scope, up to `hops` edges,
- * in both directions. A fact's score is the weight of the entity it was reached from times the
- * predicate's relevance to the question; the entity at its other end inherits that score, so
- * chains of relevant predicates carry weight from hop to hop while unrelated branches fade.
- * Only the best `frontier` entities are expanded at each hop.
+ * in both directions, scoring paths by how much of the question's relations they cover:
+ * score = seed strength × Π edge weights × (0.25 + 0.75 × coverage) × 0.9^(hops-1), where an edge
+ * naming a relation of the question weighs 1 and any other 0.3. A chain of relevant predicates
+ * ("movies written by X" → "their actors") therefore scores its last facts highest, and
+ * unrelated branches fade. Beyond the first hop only relevant predicates are followed when the
+ * question names any, which keeps hubs (a genre with thousands of films) from flooding the walk;
+ * at most `frontier` entities are expanded per hop.
  */
 export async function expand(
   store: GraphStore,
@@ -39,43 +57,81 @@ export async function expand(
   seeds: ReadonlyMap<string, number>,
   options: ExpandOptions,
 ): Promise<{ facts: Map<string, ReachedFact>; entityScores: Map<string, number> }> {
-  const frontierSize = options.frontier ?? 24;
+  const { relations } = options;
+  const target = relations.targetTotal;
+  const gain = (coveredTotal: number) => (target === 0 ? 1 : 0.25 + (0.75 * coveredTotal) / target);
+  const cover = (state: PathState, matched: ReadonlySet<string>): PathState['covered'] => {
+    if (matched.size === 0) return state.covered;
+    const covered = new Map(state.covered);
+    for (const word of matched) {
+      const count = covered.get(word) ?? 0;
+      if (count < (relations.targetCounts.get(word) ?? 0)) covered.set(word, count + 1);
+    }
+    return covered;
+  };
+  const frontierSize = options.frontier ?? 64;
   const facts = new Map<string, ReachedFact>();
   const entityScores = new Map<string, number>(seeds);
+  const states = new Map<string, PathState>();
+  for (const [uid, weight] of seeds) states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0 });
   const expanded = new Set<string>();
-  let frontier = new Map(seeds);
+  let frontier = [...seeds.keys()];
 
-  for (let hop = 1; hop <= options.hops && frontier.size > 0; hop++) {
-    const batch = [...frontier.entries()]
-      .filter(([uid]) => !expanded.has(uid))
-      .sort((a, b) => b[1] - a[1])
+  for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
+    const batch = frontier
+      .filter((uid) => !expanded.has(uid))
+      .sort((a, b) => score(states.get(b)) - score(states.get(a)))
       .slice(0, frontierSize);
     if (batch.length === 0) break;
-    for (const [uid] of batch) expanded.add(uid);
-    const weights = new Map(batch);
-    const next = new Map<string, number>();
+    for (const uid of batch) expanded.add(uid);
+    const inBatch = new Set(batch);
+    const keys = hop > 1 && relations.relevantKeys.length > 0 ? relations.relevantKeys : undefined;
     const decay = HOP_DECAY ** (hop - 1);
+    const next = new Set<string>();
 
-    for (const fact of await store.incidentFacts(
-      userId,
-      batch.map(([uid]) => uid),
-      options.time,
-    )) {
-      const edge = BASE_EDGE_WEIGHT + (1 - BASE_EDGE_WEIGHT) * options.relevance.score(fact.key);
+    // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
+    const cap = hop > 1 ? MAX_FANOUT : undefined;
+    for (const fact of await store.incidentFacts(userId, batch, options.time, keys, cap)) {
+      const matched = relations.matched(fact.key);
+      const edge = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
       for (const [from, to] of [
         [fact.subjectUid, fact.objectUid],
         [fact.objectUid, fact.subjectUid],
       ] as const) {
-        const weight = weights.get(from);
-        if (weight === undefined) continue;
-        const score = weight * edge * decay;
+        if (!inBatch.has(from)) continue;
+        const state = states.get(from) as PathState;
+        if (state.viaFact === fact.uid) continue;
+        const covered = cover(state, matched);
+        const coveredTotal = covered === state.covered ? state.coveredTotal : sum(covered);
+        const factScore = state.base * edge * gain(coveredTotal) * decay;
         const seen = facts.get(fact.uid);
-        if (!seen || seen.score < score) facts.set(fact.uid, { fact, score, hops: hop });
-        if (!expanded.has(to) && (next.get(to) ?? 0) < weight * edge) next.set(to, weight * edge);
-        if ((entityScores.get(to) ?? 0) < score) entityScores.set(to, score);
+        if (!seen || seen.score < factScore)
+          facts.set(fact.uid, { fact, score: factScore, hops: hop, reachedUid: to });
+        if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
+        if (expanded.has(to)) continue;
+        const candidate: PathState = {
+          base: state.base * edge * HOP_DECAY,
+          covered,
+          coveredTotal,
+          viaFact: fact.uid,
+        };
+        if (score(candidate) > score(states.get(to))) {
+          states.set(to, candidate);
+          next.add(to);
+        }
       }
     }
-    frontier = next;
+    frontier = [...next];
   }
   return { facts, entityScores };
+
+  function score(state: PathState | undefined): number {
+    return state ? state.base * gain(state.coveredTotal) : 0;
+  }
+}
+
+function sum(counts: ReadonlyMap<string, number>): number {
+  let total = 0;
+  for (const count of counts.values()) total += count;
+  return total;
 }

@@ -2,45 +2,43 @@ import { tokenize } from '../model/normalize.js';
 import type { ReachedFact } from './expand.js';
 import { contentStems } from './text.js';
 
-/** Reciprocal-rank-fusion constant (Cormack et al. use 60). */
-const RRF_K = 60;
+// Each earlier fact that already reached the same entity lowers a fact's score by this factor,
+// so the top of the list covers more distinct entities (more answers in a bounded context).
+const REPEAT_FACTOR = 0.6;
 
 /**
- * Fuses two rankings of the reached facts with reciprocal-rank fusion: the traversal score
- * (seed strength × predicate relevance along the path) and the lexical overlap between the
- * fact's statement and the question. Facts absent from a ranking get nothing from it.
+ * Ranks reached facts into one list. The path score already fuses name-link strength, vector
+ * similarity of the seed and predicate relevance along the path; textual overlap between the
+ * question and the statement breaks near-ties, and a diversity pass spreads the top over
+ * distinct reached entities. Ties go to shorter paths, facts said more often, then newer facts.
  */
 export function fuseRankings(
   reached: readonly ReachedFact[],
   questionTokens: readonly string[],
+  limit: number,
 ): ReachedFact[] {
   const question = contentStems(questionTokens);
-  // Ties (common: several facts one hop from the same seed) go to the facts said more often,
-  // then to the newer ones.
-  const byGraph = [...reached].sort(
+  // Only the head can reach the top `limit` after a ≤5% bonus and the diversity pass.
+  const head = [...reached].sort((a, b) => b.score - a.score).slice(0, Math.max(limit * 10, 200));
+  const fused = head.map((item) => {
+    const stems = contentStems(tokenize(item.fact.statement));
+    let hits = 0;
+    for (const s of stems) if (question.has(s)) hits++;
+    return { ...item, score: item.score * (1 + (0.05 * hits) / Math.max(1, stems.size)) };
+  });
+  fused.sort(
     (a, b) =>
       b.score - a.score ||
       a.hops - b.hops ||
       b.fact.mentions - a.fact.mentions ||
       b.fact.validFrom.getTime() - a.fact.validFrom.getTime(),
   );
-  const overlap = new Map<string, number>();
-  for (const item of reached) {
-    const stems = contentStems(tokenize(item.fact.statement));
-    let hits = 0;
-    for (const s of stems) if (question.has(s)) hits++;
-    if (hits > 0) overlap.set(item.fact.uid, hits / Math.sqrt(stems.size));
-  }
-  const byText = reached
-    .filter((item) => overlap.has(item.fact.uid))
-    .sort((a, b) => (overlap.get(b.fact.uid) ?? 0) - (overlap.get(a.fact.uid) ?? 0));
-
-  const fused = new Map<string, number>();
-  for (const [rank, item] of byGraph.entries()) fused.set(item.fact.uid, 1 / (RRF_K + rank + 1));
-  for (const [rank, item] of byText.entries()) {
-    fused.set(item.fact.uid, (fused.get(item.fact.uid) ?? 0) + 1 / (RRF_K + rank + 1));
-  }
-  return byGraph
-    .map((item) => ({ ...item, score: fused.get(item.fact.uid) ?? 0 }))
-    .sort((a, b) => b.score - a.score || a.hops - b.hops || b.fact.mentions - a.fact.mentions);
+  const repeats = new Map<string, number>();
+  const diversified = fused.map((item, rank) => {
+    const seen = repeats.get(item.reachedUid) ?? 0;
+    repeats.set(item.reachedUid, seen + 1);
+    return { item: { ...item, score: item.score * REPEAT_FACTOR ** seen }, rank };
+  });
+  diversified.sort((a, b) => b.item.score - a.item.score || a.rank - b.rank);
+  return diversified.map((d) => d.item);
 }

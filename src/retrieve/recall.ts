@@ -6,7 +6,8 @@ import { formatContext } from './context.js';
 import { expand } from './expand.js';
 import { fuseRankings } from './fuse.js';
 import { linkEntities } from './link.js';
-import { PredicateRelevance } from './predicate-relevance.js';
+import { RelationMatcher } from './relations.js';
+import { stem } from './text.js';
 
 /** A checked recall request. */
 export interface RecallRequest {
@@ -60,11 +61,18 @@ export class Retriever {
         ? { mode: 'asOf', asOf: request.asOf }
         : { mode: 'current' };
 
+    const tokens = tokenize(query);
     const linked = await linkEntities(this.store, userId, query);
+    const vocabulary = await this.store.predicateKeys(userId);
+    // Relation words are the question's words outside multi-word names; a one-word "name" that
+    // is also a relation word ("director", "actors") is more likely the relation than the entity.
+    const nameTokens = linked.filter((l) => l.matched.includes(' ')).flatMap((l) => l.matched.split(' '));
+    const relations = new RelationMatcher(tokens, nameTokens, vocabulary);
     const seeds = new Map<string, number>();
     const via = new Map<string, RecalledEntity['via']>();
     for (const link of linked) {
-      seeds.set(link.entity.uid, link.weight);
+      const relationWord = !link.matched.includes(' ') && relations.isRelationWord(stem(link.matched));
+      seeds.set(link.entity.uid, relationWord ? link.weight * 0.2 : link.weight);
       via.set(link.entity.uid, 'name');
     }
     // Full-text matches of names (backends with a full-text index) widen linking to partial names.
@@ -90,13 +98,12 @@ export class Retriever {
     }
     if (seeds.size === 0) return { facts: [], entities: [], context: '' };
 
-    const tokens = tokenize(query);
     const { facts: reached, entityScores } = await expand(this.store, userId, seeds, {
       hops: request.hops,
       time,
-      relevance: new PredicateRelevance(tokens),
+      relations,
     });
-    const ranked = fuseRankings([...reached.values()], tokens).slice(0, request.limit);
+    const ranked = fuseRankings([...reached.values()], tokens, request.limit).slice(0, request.limit);
     const facts: RecalledFact[] = ranked.map(({ fact, score, hops }) => ({
       uid: fact.uid,
       subject: fact.subject,
@@ -108,7 +115,7 @@ export class Retriever {
       score,
       validFrom: fact.validFrom,
       validTo: fact.validTo,
-      episodeIds: fact.episodeIds,
+      episodeIds: [...fact.episodeIds],
       hops,
     }));
 

@@ -155,8 +155,22 @@ export abstract class GraphStore {
     pairs: readonly { subjectUid: string; key: string }[],
   ): Promise<FactRef[]>;
 
-  /** Facts touching any of the given entities, in either direction, within a time scope. */
-  abstract incidentFacts(userId: string, entityUids: readonly string[], time: TimeScope): Promise<Fact[]>;
+  /**
+   * Facts touching any of the given entities, in either direction, within a time scope;
+   * only the given predicate keys when `keys` is set; at most `maxPerEntity` per entity (a hub
+   * with thousands of facts then costs no more than any other entity). Returned facts are shared read-only
+   * records: copy before changing them.
+   */
+  abstract incidentFacts(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity?: number,
+  ): Promise<Fact[]>;
+
+  /** The distinct predicate keys of a user's facts (the relations their memory uses). */
+  abstract predicateKeys(userId: string): Promise<string[]>;
 
   /** A user's facts, filtered; ordered by validFrom. */
   abstract listFacts(userId: string, filter: FactFilter): Promise<Fact[]>;

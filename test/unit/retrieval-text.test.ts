@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/model/normalize.js';
 import type { RecalledFact } from '../../src/model/types.js';
 import { formatContext } from '../../src/retrieve/context.js';
-import { PredicateRelevance } from '../../src/retrieve/predicate-relevance.js';
+import { RelationMatcher } from '../../src/retrieve/relations.js';
 import { stem } from '../../src/retrieve/text.js';
 
 describe('stemming', () => {
@@ -29,15 +29,31 @@ describe('stemming', () => {
   });
 });
 
-describe('predicate relevance', () => {
-  it('scores the predicates a question asks about', () => {
-    const relevance = new PredicateRelevance(tokenize('which movies did Christopher Nolan direct?'));
-    expect(relevance.score('directed_by')).toBe(1);
-    expect(relevance.score('starred_actors')).toBe(0);
-    const years = new PredicateRelevance(tokenize('what were the release years of the films written by X'));
-    expect(years.score('release_year')).toBe(1);
-    expect(years.score('written_by')).toBe(1);
-    expect(years.score('has_genre')).toBe(0);
+describe('relation matching', () => {
+  const vocabulary = ['directed_by', 'starred_actors', 'release_year', 'written_by', 'has_genre', 'likes'];
+
+  it('finds the relations a question names, outside the names it mentions', () => {
+    const relations = new RelationMatcher(
+      tokenize('which movies did Christopher Nolan direct?'),
+      [],
+      vocabulary,
+    );
+    expect(relations.relevantKeys).toEqual(['directed_by']);
+    expect([...relations.matched('directed_by')]).toEqual(['direct']);
+    expect(relations.matched('starred_actors').size).toBe(0);
+    const years = new RelationMatcher(
+      tokenize('what were the release years of the films written by Patrice Chéreau'),
+      ['patrice', 'chéreau'],
+      vocabulary,
+    );
+    expect([...years.relevantKeys].sort()).toEqual(['release_year', 'written_by']);
+    expect(years.target.size).toBe(3);
+  });
+
+  it('leaves words of linked names out of the relation words', () => {
+    const relations = new RelationMatcher(tokenize('what does Year Zero like'), ['year', 'zero'], vocabulary);
+    expect(relations.relevantKeys).toEqual(['likes']);
+    expect(relations.isRelationWord('year')).toBe(false);
   });
 });
 

@@ -19,9 +19,11 @@ import {
   type UserStats,
   type WriteBatch,
 } from '../base.js';
+import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
+import { UserGraph } from './user-graph.js';
 import { UserVectorIndex } from './vector-index.js';
 
 /** Options of {@link LadybugStore}. */
@@ -44,6 +46,18 @@ export interface LadybugStoreOptions {
    * @default 0
    */
   bufferPoolSize?: number;
+  /**
+   * Serve the read path (name lookups, traversal, dedup) from an in-process copy of each
+   * active user's graph, kept exact after every write; `false` queries the database each time.
+   * @default true
+   */
+  inMemoryGraph?: boolean;
+  /**
+   * Entities plus facts kept in process across users before the least recently used users'
+   * copies are dropped (they reload on next use).
+   * @default 3_000_000
+   */
+  cacheLimit?: number;
 }
 
 const DIMENSION_KEY = 'embeddingDimension';
@@ -62,6 +76,10 @@ export class LadybugStore extends GraphStore {
   private dimension = 0;
   private readonly statements = new Map<string, PreparedStatement>();
   private readonly vectors = new Map<string, UserVectorIndex>();
+  // Per-user predicate vocabulary, kept in step with writes (this process is the only writer).
+  private readonly predicateVocabulary = new Map<string, Set<string>>();
+  // Per-user in-process graphs (least recently used first), when inMemoryGraph is on.
+  private readonly graphs = new Map<string, UserGraph>();
 
   constructor(readonly options: LadybugStoreOptions) {
     super();
@@ -199,16 +217,21 @@ export class LadybugStore extends GraphStore {
       } catch {
         // Ladybug already rolled back the transaction that failed.
       }
-      this.vectors.delete(userId);
+      this.forgetCopies(userId);
       throw error;
     }
     const index = this.vectors.get(userId);
     if (index) for (const e of batch.entities) index.add(e.uid, e.embedding);
+    const vocabulary = this.predicateVocabulary.get(userId);
+    if (vocabulary) for (const f of batch.facts) vocabulary.add(f.key);
+    this.graphs.get(userId)?.apply(batch);
   }
 
   override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
     const found = new Map<string, Entity>();
     if (keys.length === 0) return found;
+    const graph = this.userGraph(userId);
+    if (graph) return graph.entitiesByKeys(keys);
     const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
     for (const row of this.run('entities-by-keys', { userId, ids })) {
       found.set(String(row.lookupKey), entityFromRow(row, userId));
@@ -218,6 +241,8 @@ export class LadybugStore extends GraphStore {
 
   override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
     if (uids.length === 0) return [];
+    const graph = this.userGraph(userId);
+    if (graph) return graph.entitiesByUids(uids);
     return this.run('entities-by-uids', { userId, uids: [...new Set(uids)] }).map((r) =>
       entityFromRow(r, userId),
     );
@@ -237,6 +262,8 @@ export class LadybugStore extends GraphStore {
     pairs: readonly { subjectUid: string; key: string }[],
   ): Promise<FactRef[]> {
     if (pairs.length === 0) return [];
+    const graph = this.userGraph(userId);
+    if (graph) return graph.currentFactsFrom(pairs);
     return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => ({
       uid: String(r.uid),
       subjectUid: String(r.subjectUid),
@@ -249,9 +276,18 @@ export class LadybugStore extends GraphStore {
     userId: string,
     entityUids: readonly string[],
     time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity?: number,
   ): Promise<Fact[]> {
-    if (entityUids.length === 0) return [];
-    const rows = this.run('facts-incident', { userId, uids: [...new Set(entityUids)], ...timeParams(time) });
+    if (entityUids.length === 0 || keys?.length === 0) return [];
+    const graph = this.userGraph(userId);
+    if (graph) return graph.incidentFacts(entityUids, time, keys, maxPerEntity);
+    const rows = this.run('facts-incident', {
+      userId,
+      uids: [...new Set(entityUids)],
+      ...keyParams(keys),
+      ...timeParams(time),
+    });
     // A fact between two of the given entities comes back from both sides of the UNION.
     const seen = new Set<string>();
     const facts: Fact[] = [];
@@ -261,7 +297,18 @@ export class LadybugStore extends GraphStore {
       seen.add(uid);
       facts.push(factFromRow(row, userId));
     }
-    return facts;
+    return capPerEntity(facts, entityUids, maxPerEntity);
+  }
+
+  override async predicateKeys(userId: string): Promise<string[]> {
+    const graph = this.userGraph(userId);
+    if (graph) return graph.predicateKeys();
+    let keys = this.predicateVocabulary.get(userId);
+    if (!keys) {
+      keys = new Set(this.run('facts-predicate-keys', { userId }).map((r) => String(r.key)));
+      this.predicateVocabulary.set(userId, keys);
+    }
+    return [...keys];
   }
 
   override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
@@ -296,6 +343,8 @@ export class LadybugStore extends GraphStore {
   }
 
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
+    this.predicateVocabulary.delete(userId);
+    this.graphs.delete(userId);
     return Number(this.run('fact-delete', { userId, uid: factUid })[0]?.deleted ?? 0) > 0;
   }
 
@@ -303,7 +352,7 @@ export class LadybugStore extends GraphStore {
     const exists = (await this.entitiesByUids(userId, [entityUid])).length > 0;
     if (!exists) return false;
     this.transaction(() => this.run('entity-delete', { userId, uid: entityUid }));
-    this.vectors.delete(userId);
+    this.forgetCopies(userId);
     return true;
   }
 
@@ -315,7 +364,7 @@ export class LadybugStore extends GraphStore {
       this.run('user-delete-episodes', { userId });
       this.run('user-delete', { userId });
     });
-    this.vectors.delete(userId);
+    this.forgetCopies(userId);
     return true;
   }
 
@@ -372,7 +421,11 @@ export class LadybugStore extends GraphStore {
       throw new CypherError(errorMessage(error));
     }
     // A hand-written statement may change anything: rebuild vector indexes on next use.
-    if (!prepared.isReadOnly()) this.vectors.clear();
+    if (!prepared.isReadOnly()) {
+      this.vectors.clear();
+      this.predicateVocabulary.clear();
+      this.graphs.clear();
+    }
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     if (!last) return { columns: [], rows: [] };
     return {
@@ -387,6 +440,8 @@ export class LadybugStore extends GraphStore {
     this.db = undefined;
     this.statements.clear();
     this.vectors.clear();
+    this.predicateVocabulary.clear();
+    this.graphs.clear();
     conn?.closeSync();
     db?.closeSync();
   }
@@ -433,6 +488,44 @@ export class LadybugStore extends GraphStore {
     }
   }
 
+  /** The in-process copy of a user's graph (loaded on first use), or undefined when disabled. */
+  private userGraph(userId: string): UserGraph | undefined {
+    if (this.options.inMemoryGraph === false) return undefined;
+    let graph = this.graphs.get(userId);
+    if (graph) {
+      // Most recently used last.
+      this.graphs.delete(userId);
+      this.graphs.set(userId, graph);
+      return graph;
+    }
+    const entities = this.run('entities-list', { userId, limit: Number.MAX_SAFE_INTEGER }).map((r) =>
+      entityFromRow(r, userId),
+    );
+    const facts = this.run('facts-list', {
+      userId,
+      entityUid: '',
+      key: '',
+      limit: Number.MAX_SAFE_INTEGER,
+      ...timeParams({ mode: 'all' }),
+    }).map((r) => factFromRow(r, userId));
+    graph = new UserGraph(entities, facts);
+    this.graphs.set(userId, graph);
+    let total = 0;
+    for (const g of this.graphs.values()) total += g.size;
+    for (const [id, g] of this.graphs) {
+      if (total <= (this.options.cacheLimit ?? 3_000_000) || id === userId) break;
+      total -= g.size;
+      this.graphs.delete(id);
+    }
+    return graph;
+  }
+
+  private forgetCopies(userId: string): void {
+    this.vectors.delete(userId);
+    this.predicateVocabulary.delete(userId);
+    this.graphs.delete(userId);
+  }
+
   private vectorIndex(userId: string): UserVectorIndex {
     let index = this.vectors.get(userId);
     if (!index) {
@@ -454,6 +547,11 @@ function plainValue(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]));
   }
   return value;
+}
+
+/** The key filter of facts-incident; a dummy list keeps the parameter typed when unused. */
+function keyParams(keys: readonly string[] | undefined): { anyKey: boolean; keys: string[] } {
+  return keys ? { anyKey: false, keys: [...keys] } : { anyKey: true, keys: [''] };
 }
 
 function timeParams(time: TimeScope): { mode: string; asOf: string } {

@@ -1,19 +1,22 @@
 import type { ScoredEntity } from '../base.js';
 
 /**
- * Exact cosine search over one user's entity embeddings, held in process as one contiguous
- * `Float32Array`. LadybugDB's vector index is a run-time download (unavailable offline) and
- * scanning `array_cosine_similarity` through the user's OWNS edges costs hundreds of
- * milliseconds at 40k entities, while this scan costs a few; the embedded store is the only
- * writer of its database file, so the index stays coherent with it.
+ * Exact cosine search over one user's entity embeddings, held in process. LadybugDB's vector
+ * index is a run-time download (unavailable offline) and scanning `array_cosine_similarity`
+ * through the user's OWNS edges costs hundreds of milliseconds at 40k entities; this scan costs
+ * a few. Vectors are normalised on insert and stored column by column, so a query accumulates
+ * one dimension at a time over contiguous memory and skips its zero dimensions (hashing
+ * embeddings are sparse). The embedded store is the only writer of its database file, so the
+ * index stays coherent with it.
  */
 export class UserVectorIndex {
   private uids: string[] = [];
-  private matrix: Float32Array;
+  private columns: Float32Array[];
+  private capacity = 64;
   private count = 0;
 
   constructor(readonly dimension: number) {
-    this.matrix = new Float32Array(dimension * 64);
+    this.columns = Array.from({ length: dimension }, () => new Float32Array(this.capacity));
   }
 
   /** Number of vectors held. */
@@ -21,21 +24,24 @@ export class UserVectorIndex {
     return this.count;
   }
 
-  /** Adds (normalised copies of) vectors. */
+  /** Adds a normalised copy of a vector. */
   add(uid: string, vector: ArrayLike<number>): void {
     if (vector.length !== this.dimension) {
       throw new Error(`UserVectorIndex: vector of dimension ${vector.length}, expected ${this.dimension}`);
     }
-    if ((this.count + 1) * this.dimension > this.matrix.length) {
-      const grown = new Float32Array(this.matrix.length * 2);
-      grown.set(this.matrix);
-      this.matrix = grown;
+    if (this.count === this.capacity) {
+      this.capacity *= 2;
+      this.columns = this.columns.map((column) => {
+        const grown = new Float32Array(this.capacity);
+        grown.set(column);
+        return grown;
+      });
     }
     let norm = 0;
     for (let i = 0; i < vector.length; i++) norm += (vector[i] ?? 0) ** 2;
     const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    const offset = this.count * this.dimension;
-    for (let i = 0; i < vector.length; i++) this.matrix[offset + i] = (vector[i] ?? 0) * scale;
+    for (let d = 0; d < this.dimension; d++)
+      (this.columns[d] as Float32Array)[this.count] = (vector[d] ?? 0) * scale;
     this.uids.push(uid);
     this.count++;
   }
@@ -43,27 +49,30 @@ export class UserVectorIndex {
   /** The `k` most similar uids with cosine ≥ `minScore`, best first. */
   search(query: ArrayLike<number>, k: number, minScore: number): ScoredEntity[] {
     if (k <= 0 || this.count === 0) return [];
-    const dim = this.dimension;
-    const q = new Float32Array(dim);
     let norm = 0;
-    for (let i = 0; i < dim; i++) norm += (query[i] ?? 0) ** 2;
+    for (let i = 0; i < this.dimension; i++) norm += (query[i] ?? 0) ** 2;
     if (norm === 0) return [];
     const scale = 1 / Math.sqrt(norm);
-    for (let i = 0; i < dim; i++) q[i] = (query[i] ?? 0) * scale;
-
+    const n = this.count;
+    const scores = new Float32Array(n);
+    for (let d = 0; d < this.dimension; d++) {
+      const weight = (query[d] ?? 0) * scale;
+      if (weight === 0) continue;
+      const column = this.columns[d] as Float32Array;
+      for (let row = 0; row < n; row++)
+        scores[row] = (scores[row] as number) + (column[row] as number) * weight;
+    }
     // Keep a small sorted top-k list; k is small, so insertion beats a heap here.
     const top: ScoredEntity[] = [];
-    const matrix = this.matrix;
-    for (let row = 0; row < this.count; row++) {
-      let dot = 0;
-      const offset = row * dim;
-      for (let i = 0; i < dim; i++) dot += (matrix[offset + i] as number) * (q[i] as number);
-      if (dot < minScore) continue;
-      if (top.length === k && dot <= (top[k - 1] as ScoredEntity).score) continue;
+    let floor = minScore;
+    for (let row = 0; row < n; row++) {
+      const score = scores[row] as number;
+      if (score < floor) continue;
       let at = top.length;
-      while (at > 0 && (top[at - 1] as ScoredEntity).score < dot) at--;
-      top.splice(at, 0, { uid: this.uids[row] as string, score: dot });
+      while (at > 0 && (top[at - 1] as ScoredEntity).score < score) at--;
+      top.splice(at, 0, { uid: this.uids[row] as string, score });
       if (top.length > k) top.pop();
+      if (top.length === k) floor = Math.max(minScore, (top[k - 1] as ScoredEntity).score);
     }
     return top;
   }

@@ -16,6 +16,7 @@ import {
   type UserStats,
   type WriteBatch,
 } from '../base.js';
+import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
@@ -248,14 +249,26 @@ export class Neo4jStore extends GraphStore {
     userId: string,
     entityUids: readonly string[],
     time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity?: number,
   ): Promise<Fact[]> {
-    if (entityUids.length === 0) return [];
+    if (entityUids.length === 0 || keys?.length === 0) return [];
     const rows = await this.read('facts-incident', {
       userId,
       uids: [...new Set(entityUids)],
+      anyKey: keys === undefined,
+      keys: keys ? [...keys] : [],
       ...timeParams(time),
     });
-    return rows.map((r) => factFromRow(r, userId));
+    return capPerEntity(
+      rows.map((r) => factFromRow(r, userId)),
+      entityUids,
+      maxPerEntity,
+    );
+  }
+
+  override async predicateKeys(userId: string): Promise<string[]> {
+    return (await this.read('facts-predicate-keys', { userId })).map((r) => String(r.key));
   }
 
   override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {

@@ -1,0 +1,184 @@
+import type { Entity, Fact } from '../../model/types.js';
+import type { FactRef, TimeScope, WriteBatch } from '../base.js';
+
+/**
+ * One user's graph held in process: entities with their lookup keys, facts with adjacency in
+ * both directions, and the predicate vocabulary. The embedded store is the only writer of its
+ * database file, so after each committed write it applies the same batch here and the copy stays
+ * exact; anything it cannot follow (deletes, hand-written Cypher, a failed transaction) drops the
+ * copy, which is reloaded from the database on next use. It turns the read path's key lookups and
+ * traversals, which cost milliseconds per query in Ladybug, into map lookups.
+ */
+export class UserGraph {
+  private readonly entities = new Map<string, Entity>();
+  private readonly byKey = new Map<string, string>();
+  private readonly facts = new Map<string, Fact>();
+  private readonly adjacency = new Map<string, string[]>();
+  private readonly vocabulary = new Set<string>();
+
+  constructor(entities: readonly Entity[], facts: readonly Fact[]) {
+    for (const entity of entities) this.addEntity(entity);
+    for (const fact of facts) this.addFact(fact);
+  }
+
+  /** Entities plus facts: what the copy costs in memory, roughly. */
+  get size(): number {
+    return this.entities.size + this.facts.size;
+  }
+
+  /** Entities by lookup key (normalised name or alias). */
+  entitiesByKeys(keys: readonly string[]): Map<string, Entity> {
+    const found = new Map<string, Entity>();
+    for (const key of keys) {
+      const entity = this.entities.get(this.byKey.get(key) ?? '');
+      if (entity) found.set(key, { ...entity, aliases: [...entity.aliases] });
+    }
+    return found;
+  }
+
+  /** Entities by uid. */
+  entitiesByUids(uids: readonly string[]): Entity[] {
+    return [...new Set(uids)].flatMap((uid) => {
+      const entity = this.entities.get(uid);
+      return entity ? [{ ...entity, aliases: [...entity.aliases] }] : [];
+    });
+  }
+
+  /** Current facts leaving the subjects with the predicate keys. */
+  currentFactsFrom(pairs: readonly { subjectUid: string; key: string }[]): FactRef[] {
+    const refs: FactRef[] = [];
+    const seen = new Set<string>();
+    for (const { subjectUid, key } of pairs) {
+      for (const uid of this.adjacency.get(subjectUid) ?? []) {
+        const fact = this.facts.get(uid);
+        if (!fact || seen.has(uid) || fact.subjectUid !== subjectUid || fact.key !== key || fact.validTo)
+          continue;
+        seen.add(uid);
+        refs.push({ uid, subjectUid, objectUid: fact.objectUid, key });
+      }
+    }
+    return refs;
+  }
+
+  /** Facts touching the entities, in the time scope, optionally of some predicate keys only. */
+  incidentFacts(
+    uids: readonly string[],
+    time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity = Infinity,
+  ): Fact[] {
+    const wanted = keys ? new Set(keys) : undefined;
+    const seen = new Set<string>();
+    const result: Fact[] = [];
+    for (const entityUid of uids) {
+      let taken = 0;
+      for (const uid of this.adjacency.get(entityUid) ?? []) {
+        if (taken >= maxPerEntity) break;
+        if (seen.has(uid)) continue;
+        const fact = this.facts.get(uid);
+        if (!fact || (wanted && !wanted.has(fact.key)) || !inScope(fact, time)) continue;
+        seen.add(uid);
+        taken++;
+        result.push(fact);
+      }
+    }
+    return result;
+  }
+
+  /** The distinct predicate keys in use. */
+  predicateKeys(): string[] {
+    return [...this.vocabulary];
+  }
+
+  /** Applies a committed write batch, in the order the database applied it. */
+  apply(batch: WriteBatch): void {
+    for (const e of batch.entities) {
+      this.addEntity({
+        uid: e.uid,
+        userId: batch.userId,
+        key: e.key,
+        name: e.name,
+        type: e.type,
+        summary: e.summary,
+        aliases: [...e.aliases],
+        createdAt: e.at,
+        updatedAt: e.at,
+        mentions: e.mentions,
+      });
+    }
+    for (const k of batch.keys) {
+      const entity = this.entities.get(k.entityUid);
+      if (!entity) continue;
+      this.byKey.set(k.key, entity.uid);
+      if (!entity.aliases.includes(k.key)) entity.aliases.push(k.key);
+    }
+    for (const t of batch.touches) {
+      const entity = this.entities.get(t.uid);
+      if (!entity) continue;
+      entity.mentions += t.mentions;
+      entity.updatedAt = t.at;
+      entity.aliases = [...t.aliases];
+      for (const alias of t.aliases) this.byKey.set(alias, entity.uid);
+      if (!entity.type) entity.type = t.type;
+    }
+    for (const f of batch.facts) {
+      const subject = this.entities.get(f.subjectUid);
+      const object = this.entities.get(f.objectUid);
+      this.addFact({
+        uid: f.uid,
+        userId: batch.userId,
+        subjectUid: f.subjectUid,
+        subject: subject?.name ?? '',
+        objectUid: f.objectUid,
+        object: object?.name ?? '',
+        predicate: f.predicate,
+        key: f.key,
+        statement: f.statement,
+        confidence: f.confidence,
+        validFrom: f.validFrom,
+        validTo: null,
+        createdAt: f.createdAt,
+        episodeIds: [...f.episodeIds],
+        invalidatedBy: null,
+        mentions: f.mentions,
+      });
+    }
+    for (const m of batch.mentions) {
+      const fact = this.facts.get(m.uid);
+      if (!fact) continue;
+      fact.mentions += m.mentions;
+      fact.episodeIds = [...new Set([...fact.episodeIds, ...m.episodeIds])];
+    }
+    for (const i of batch.invalidations) {
+      const fact = this.facts.get(i.uid);
+      if (!fact || fact.validTo) continue;
+      fact.validTo = i.validTo;
+      fact.invalidatedBy = i.invalidatedBy;
+    }
+  }
+
+  private addEntity(entity: Entity): void {
+    this.entities.set(entity.uid, entity);
+    for (const alias of entity.aliases) this.byKey.set(alias, entity.uid);
+    this.byKey.set(entity.key, entity.uid);
+  }
+
+  private addFact(fact: Fact): void {
+    this.facts.set(fact.uid, fact);
+    this.vocabulary.add(fact.key);
+    for (const end of fact.subjectUid === fact.objectUid
+      ? [fact.subjectUid]
+      : [fact.subjectUid, fact.objectUid]) {
+      const list = this.adjacency.get(end);
+      if (list) list.push(fact.uid);
+      else this.adjacency.set(end, [fact.uid]);
+    }
+  }
+}
+
+function inScope(fact: Fact, time: TimeScope): boolean {
+  if (time.mode === 'all') return true;
+  if (time.mode === 'current') return fact.validTo === null;
+  const at = time.asOf.getTime();
+  return fact.validFrom.getTime() <= at && (fact.validTo === null || fact.validTo.getTime() > at);
+}
