@@ -66,7 +66,8 @@ export async function evaluateKgmem(
 
 /**
  * The vector-only baseline, the way the LangChain memory tutorial works: every triple as text in
- * LangGraph's InMemoryStore with an index (same embedder), top 20 by similarity to the question.
+ * LangGraph's InMemoryStore with an index (same embedder), top 20 by similarity to the question
+ * (searched under the `["metaqa"]` prefix, so across all shards at once).
  */
 export async function buildBaseline(kb: readonly KbTriple[]): Promise<InMemoryStore> {
   const store = new InMemoryStore({
@@ -75,7 +76,9 @@ export async function buildBaseline(kb: readonly KbTriple[]): Promise<InMemorySt
   for (let i = 0; i < kb.length; i += 5000) {
     await store.batch(
       kb.slice(i, i + 5000).map((t, j) => ({
-        namespace: ['metaqa'],
+        // InMemoryStore spreads a namespace's items into one call, which overflows the stack at
+        // 129k items: the triples are spread over shards under one prefix, searched as one.
+        namespace: ['metaqa', `shard-${(i + j) % 32}`],
         key: String(i + j),
         value: {
           subject: t.subject,

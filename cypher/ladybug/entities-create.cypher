@@ -1,4 +1,6 @@
-// New entities of one user, each owned by the user (the scoping edge).
+// New entities of one user, each owned by the user (the scoping edge). Batch-level values are
+// parameters, not row fields: timestamp and list conversion per row dominate a bulk load.
+// A new entity's aliases are its own key; extra aliases are set by entities-set-aliases.cypher.
 MATCH (u:User {id: $userId})
 UNWIND $rows AS r
-CREATE (u)-[:OWNS]->(e:Entity {uid: r.uid, userId: $userId, key: r.key, name: r.name, type: r.type, summary: r.summary, aliases: r.aliases, embedding: CAST(r.embedding AS FLOAT[]), createdAt: timestamp(r.at), updatedAt: timestamp(r.at), mentions: r.mentions})
+CREATE (u)-[:OWNS]->(e:Entity {uid: r.uid, userId: $userId, key: r.key, name: r.name, type: r.type, summary: r.summary, aliases: [r.key], embedding: CAST(r.embedding AS FLOAT[]), createdAt: timestamp($at), updatedAt: timestamp($at), mentions: r.mentions})

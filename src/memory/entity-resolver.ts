@@ -85,12 +85,22 @@ export class EntityResolver {
     const touch = (entity: Entity, count: number, type: string, newAlias?: string): void => {
       let entry = touched.get(entity.uid);
       if (!entry) {
-        entry = { uid: entity.uid, at: options.at, mentions: 0, aliases: [...entity.aliases], type: '' };
+        entry = {
+          uid: entity.uid,
+          at: options.at,
+          mentions: 0,
+          aliases: [...entity.aliases],
+          aliasesChanged: false,
+          type: '',
+        };
         touched.set(entity.uid, entry);
       }
       entry.mentions += count;
       if (!entity.type && type) entry.type = type;
-      if (newAlias && !entry.aliases.includes(newAlias)) entry.aliases.push(newAlias);
+      if (newAlias && !entry.aliases.includes(newAlias)) {
+        entry.aliases.push(newAlias);
+        entry.aliasesChanged = true;
+      }
     };
 
     const unknown: string[] = [];

@@ -29,6 +29,8 @@ export interface FactPlanOptions {
   /** Provenance recorded on every fact this write creates or confirms. */
   sourceIds: string[];
   functionalPredicates: ReadonlySet<string>;
+  /** When the write happens (the same for all facts of one write). */
+  createdAt: Date;
   /** Entities created by this write: they have no facts yet, so nothing is looked up for them. */
   createdEntities: ReadonlySet<string>;
 }
@@ -100,7 +102,7 @@ export async function planFacts(
       statement: factStatement(t.subjectName, t.predicate, t.objectName),
       confidence: t.confidence,
       validFrom: options.at,
-      createdAt: new Date(),
+      createdAt: options.createdAt,
       episodeIds: [...options.sourceIds],
       mentions: 1,
     };

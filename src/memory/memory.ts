@@ -235,6 +235,7 @@ export class Memory {
       sourceIds: options.sourceIds,
       functionalPredicates: this.options.functionalPredicates,
       createdEntities: resolution.created,
+      createdAt: new Date(),
     });
     // Facts the extractor said are contradicted, unless the temporal rules already close them.
     const closing = new Set(plan.invalidations.map((i) => i.uid));

@@ -32,10 +32,14 @@ interface PathState {
   coveredTotal: number;
   /** The fact this path arrived by (not walked back). */
   viaFact?: string;
+  /** Edges from the seed. */
+  length: number;
 }
 
 // Weight of an edge whose predicate names none of the question's relations.
 const UNRELATED_EDGE = 0.3;
+// How much better a new path must be to expand an already expanded entity again.
+const REEXPAND_FACTOR = 2;
 // Facts taken per expanded entity after the first hop.
 const MAX_FANOUT = 300;
 // Per-hop decay, so that of two equally relevant paths the shorter wins.
@@ -73,20 +77,22 @@ export async function expand(
   const facts = new Map<string, ReachedFact>();
   const entityScores = new Map<string, number>(seeds);
   const states = new Map<string, PathState>();
-  for (const [uid, weight] of seeds) states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0 });
-  const expanded = new Set<string>();
+  for (const [uid, weight] of seeds)
+    states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0, length: 0 });
+  // Score each entity had when it was expanded: a much better path later expands it again (a
+  // weak vector seed that turns out to lie on the question's chain).
+  const expanded = new Map<string, number>();
   let frontier = [...seeds.keys()];
 
   for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
     const batch = frontier
-      .filter((uid) => !expanded.has(uid))
+      .filter((uid) => score(states.get(uid)) > (expanded.get(uid) ?? 0) * REEXPAND_FACTOR)
       .sort((a, b) => score(states.get(b)) - score(states.get(a)))
       .slice(0, frontierSize);
     if (batch.length === 0) break;
-    for (const uid of batch) expanded.add(uid);
+    for (const uid of batch) expanded.set(uid, score(states.get(uid)));
     const inBatch = new Set(batch);
     const keys = hop > 1 && relations.relevantKeys.length > 0 ? relations.relevantKeys : undefined;
-    const decay = HOP_DECAY ** (hop - 1);
     const next = new Set<string>();
 
     // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
@@ -103,19 +109,23 @@ export async function expand(
         if (state.viaFact === fact.uid) continue;
         const covered = cover(state, matched);
         const coveredTotal = covered === state.covered ? state.coveredTotal : sum(covered);
-        const factScore = state.base * edge * gain(coveredTotal) * decay;
+        const length = state.length + 1;
+        const factScore = state.base * edge * gain(coveredTotal) * HOP_DECAY ** (length - 1);
         const seen = facts.get(fact.uid);
         if (!seen || seen.score < factScore)
-          facts.set(fact.uid, { fact, score: factScore, hops: hop, reachedUid: to });
+          facts.set(fact.uid, { fact, score: factScore, hops: length, reachedUid: to });
         if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
-        if (expanded.has(to)) continue;
         const candidate: PathState = {
-          base: state.base * edge * HOP_DECAY,
+          base: state.base * edge,
           covered,
           coveredTotal,
           viaFact: fact.uid,
+          length,
         };
-        if (score(candidate) > score(states.get(to))) {
+        if (
+          score(candidate) > score(states.get(to)) &&
+          score(candidate) > (expanded.get(to) ?? 0) * REEXPAND_FACTOR
+        ) {
           states.set(to, candidate);
           next.add(to);
         }
@@ -126,7 +136,7 @@ export async function expand(
   return { facts, entityScores };
 
   function score(state: PathState | undefined): number {
-    return state ? state.base * gain(state.coveredTotal) : 0;
+    return state ? state.base * gain(state.coveredTotal) * HOP_DECAY ** state.length : 0;
   }
 }
 

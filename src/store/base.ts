@@ -21,6 +21,8 @@ export interface EntityTouch {
   mentions: number;
   /** The full alias list after this write. */
   aliases: string[];
+  /** Whether this write added aliases (so the stored list must be replaced). */
+  aliasesChanged: boolean;
   /** Filled in only when the entity has no type yet. */
   type: string;
 }
