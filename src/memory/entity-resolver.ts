@@ -167,6 +167,16 @@ export class EntityResolver {
       const best = (await this.store.similarEntities(userId, vector, 1, options.mergeThreshold))[0];
       if (best) matches.set(candidates[i] as string, best.uid);
     }
+    // Names that differ in their numbers ("Room 101", "Room 102") are never the same thing,
+    // however similar their embeddings.
+    if (matches.size > 0) {
+      const named = new Map(
+        (await this.store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e.key]),
+      );
+      for (const [key, uid] of matches) {
+        if (digitsOf(key) !== digitsOf(named.get(uid) ?? '')) matches.delete(key);
+      }
+    }
     if (matches.size === 0) return unknown;
     const entities = new Map(
       (await this.store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e]),
@@ -185,4 +195,8 @@ export class EntityResolver {
     }
     return remaining;
   }
+}
+
+function digitsOf(key: string): string {
+  return (key.match(/\p{N}+/gu) ?? []).join(' ');
 }

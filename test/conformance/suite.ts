@@ -200,6 +200,15 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         const bear = (await merging.entities('alice')).find((e) => e.key === 'polar bear');
         expect(bear?.aliases).toContain('polar bears');
         expect(await merging.facts('alice', { entity: 'polar bears' })).toHaveLength(2);
+        // Names that differ in their numbers are never merged, however similar.
+        await merging.addTriples('alice', [
+          { subject: 'Room 101', predicate: 'is in', object: 'Building A' },
+        ]);
+        await merging.addTriples('alice', [
+          { subject: 'Room 102', predicate: 'is in', object: 'Building A' },
+        ]);
+        const rooms = (await merging.entities('alice')).filter((e) => e.key.startsWith('room'));
+        expect(rooms.map((e) => e.key).sort()).toEqual(['room 101', 'room 102']);
         // With the default threshold (0.95) the lexical embedder keeps the two names apart.
         await memory.addTriples('bob', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
         await memory.addTriples('bob', [{ subject: 'Polar bears', predicate: 'likes', object: 'ice' }]);

@@ -62,6 +62,8 @@ export interface LadybugStoreOptions {
 }
 
 const DIMENSION_KEY = 'embeddingDimension';
+// Up to this many rows, updates of existing facts run as single-row statements.
+const SINGLE_ROW_LIMIT = 16;
 
 /**
  * The embedded default backend: a LadybugDB database file, in process, no server. Statements
@@ -229,13 +231,15 @@ export class LadybugStore extends GraphStore {
         });
       }
       // After the creates, so a fact created and contradicted in one batch is closed too.
-      if (batch.mentions.length > 0) this.run('facts-mention', { userId, rows: batch.mentions });
-      if (batch.invalidations.length > 0) {
-        this.run('facts-invalidate', {
-          userId,
-          rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() })),
-        });
-      }
+      // A few rows (the usual conversational write) go one by one as key lookups; many rows
+      // (bulk loads) in one UNWIND statement.
+      if (batch.mentions.length > SINGLE_ROW_LIMIT)
+        this.run('facts-mention', { userId, rows: batch.mentions });
+      else for (const m of batch.mentions) this.run('facts-mention-one', { userId, ...m });
+      const invalidations = batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() }));
+      if (invalidations.length > SINGLE_ROW_LIMIT)
+        this.run('facts-invalidate', { userId, rows: invalidations });
+      else for (const i of invalidations) this.run('facts-invalidate-one', { userId, ...i });
       conn.querySync('COMMIT');
     } catch (error) {
       try {
