@@ -110,7 +110,10 @@ export async function expand(
         const covered = cover(state, matched);
         const coveredTotal = covered === state.covered ? state.coveredTotal : sum(covered);
         const length = state.length + 1;
-        const factScore = state.base * edge * gain(coveredTotal) * HOP_DECAY ** (length - 1);
+        // An unrelated last edge gets no credit for relations covered earlier on its path: the
+        // fact itself answers none of them (the path may still continue through it).
+        const factGain = edge === 1 ? gain(coveredTotal) : gain(0);
+        const factScore = state.base * edge * factGain * HOP_DECAY ** (length - 1);
         const seen = facts.get(fact.uid);
         if (!seen || seen.score < factScore)
           facts.set(fact.uid, { fact, score: factScore, hops: length, reachedUid: to });
