@@ -1,20 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
-import {
-  ClosedError,
-  CypherError,
-  DatabaseLockedError,
-  DimensionMismatchError,
-  StoreUnavailableError,
-} from '../../model/errors.js';
+import { ClosedError, CypherError, DimensionMismatchError } from '../../model/errors.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
   type FactRef,
   GraphStore,
-  type NewFact,
   type ScoredEntity,
   type TimeScope,
   type UserStats,
@@ -24,6 +17,15 @@ import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
+import {
+  errorMessage,
+  groupFacts,
+  keyParams,
+  openError,
+  plainValue,
+  timeParams,
+  vectorText,
+} from './params.js';
 import { UserGraph } from './user-graph.js';
 import { UserVectorIndex } from './vector-index.js';
 
@@ -567,63 +569,4 @@ export class LadybugStore extends GraphStore {
     }
     return index;
   }
-}
-
-/** Makes console results plain: safe bigints (e.g. from `sum`) become numbers. */
-function plainValue(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
-  if (Array.isArray(value)) return value.map(plainValue);
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]));
-  }
-  return value;
-}
-
-/** A vector as Ladybug list text, 6 significant digits per component. */
-function vectorText(vector: ArrayLike<number>): string {
-  const parts: string[] = [];
-  for (let i = 0; i < vector.length; i++) {
-    const x = vector[i] ?? 0;
-    parts.push(x === 0 ? '0' : x.toPrecision(6));
-  }
-  return `[${parts.join(',')}]`;
-}
-
-/** Facts grouped by the values facts-create takes per batch (one group in practice). */
-function groupFacts(facts: readonly NewFact[]): NewFact[][] {
-  const groups = new Map<string, NewFact[]>();
-  for (const fact of facts) {
-    const key = `${fact.validFrom.getTime()}|${fact.createdAt.getTime()}|${JSON.stringify(fact.episodeIds)}`;
-    const group = groups.get(key);
-    if (group) group.push(fact);
-    else groups.set(key, [fact]);
-  }
-  return [...groups.values()];
-}
-
-/** The key filter of facts-incident; a dummy list keeps the parameter typed when unused. */
-function keyParams(keys: readonly string[] | undefined): { anyKey: boolean; keys: string[] } {
-  return keys ? { anyKey: false, keys: [...keys] } : { anyKey: true, keys: [''] };
-}
-
-function timeParams(time: TimeScope): { mode: string; asOf: string } {
-  return {
-    mode: time.mode,
-    asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z',
-  };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function openError(path: string, error: unknown): Error {
-  const message = errorMessage(error);
-  if (/lock/i.test(message)) {
-    return new DatabaseLockedError(
-      `The kgmem database ${path} is open in another process (a running \`kgmem serve\`, import or console). ` +
-        'Stop that process first, or send your requests to it (e.g. the HTTP API of `kgmem serve`).',
-    );
-  }
-  return new StoreUnavailableError(`Could not open the kgmem database ${path}: ${message}`);
 }
