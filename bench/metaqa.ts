@@ -34,25 +34,18 @@ function score(question: Question, entityNames: Iterable<string>): { hit: boolea
   return { hit: matched > 0, recall: matched / Math.min(question.answers.length, K) };
 }
 
-/** kgmem: recall({query, limit: 20, hops: n}); answers counted among the returned facts' entities. */
-export async function evaluateKgmem(
-  memory: Memory,
-  userId: string,
+/** Scores a retriever that returns entity names for a question. */
+async function evaluate(
   questions: readonly Question[],
-  hops: number,
+  retrieve: (question: Question) => Promise<string[]>,
 ): Promise<HopScore> {
   let hits = 0;
   let recall = 0;
   const latencies: number[] = [];
   for (const question of questions) {
-    const [result, elapsed] = await timed(() =>
-      memory.recall({ userId, query: question.question, limit: K, hops }),
-    );
+    const [names, elapsed] = await timed(() => retrieve(question));
     latencies.push(elapsed);
-    const s = score(
-      question,
-      result.facts.flatMap((f) => [f.subject, f.object]),
-    );
+    const s = score(question, names);
     hits += s.hit ? 1 : 0;
     recall += s.recall;
   }
@@ -62,6 +55,19 @@ export async function evaluateKgmem(
     recall: recall / questions.length,
     latencies,
   };
+}
+
+/** kgmem: recall({query, limit: 20, hops: n}); answers counted among the returned facts' entities. */
+export function evaluateKgmem(
+  memory: Memory,
+  userId: string,
+  questions: readonly Question[],
+  hops: number,
+): Promise<HopScore> {
+  return evaluate(questions, async (question) => {
+    const result = await memory.recall({ userId, query: question.question, limit: K, hops });
+    return result.facts.flatMap((f) => [f.subject, f.object]);
+  });
 }
 
 /**
@@ -92,31 +98,11 @@ export async function buildBaseline(kb: readonly KbTriple[]): Promise<InMemorySt
 }
 
 /** Scores the baseline on questions. */
-export async function evaluateBaseline(
-  store: InMemoryStore,
-  questions: readonly Question[],
-): Promise<HopScore> {
-  let hits = 0;
-  let recall = 0;
-  const latencies: number[] = [];
-  for (const question of questions) {
-    const [items, elapsed] = await timed(() =>
-      store.search(['metaqa'], { query: question.question, limit: K }),
-    );
-    latencies.push(elapsed);
-    const s = score(
-      question,
-      items.flatMap((item) => [String(item.value.subject), String(item.value.object)]),
-    );
-    hits += s.hit ? 1 : 0;
-    recall += s.recall;
-  }
-  return {
-    questions: questions.length,
-    hit: hits / questions.length,
-    recall: recall / questions.length,
-    latencies,
-  };
+export function evaluateBaseline(store: InMemoryStore, questions: readonly Question[]): Promise<HopScore> {
+  return evaluate(questions, async (question) => {
+    const items = await store.search(['metaqa'], { query: question.question, limit: K });
+    return items.flatMap((item) => [String(item.value.subject), String(item.value.object)]);
+  });
 }
 
 /** Every n-th question, so a sample spreads over all question types. */
