@@ -1,4 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
+import type { FactRef } from './base.js';
 
 /** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
@@ -73,5 +74,15 @@ export function episodeFromRow(row: Row, userId: string): Episode {
     at: asDate(row.at),
     status: String(row.status) as EpisodeStatus,
     error: String(row.error ?? ''),
+  };
+}
+
+/** Maps a fact reference row (`facts-current-from.cypher`) to a {@link FactRef}. */
+export function factRefFromRow(row: Row): FactRef {
+  return {
+    uid: String(row.uid),
+    subjectUid: String(row.subjectUid),
+    objectUid: String(row.objectUid),
+    key: String(row.key),
   };
 }

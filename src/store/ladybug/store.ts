@@ -15,7 +15,14 @@ import {
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
+import {
+  entityFromRow,
+  entityKeyId,
+  episodeFromRow,
+  factFromRow,
+  factRefFromRow,
+  type Row,
+} from '../rows.js';
 import { loadLadybug } from './driver.js';
 import {
   errorMessage,
@@ -296,12 +303,7 @@ export class LadybugStore extends GraphStore {
     if (pairs.length === 0) return [];
     const graph = this.userGraph(userId);
     if (graph) return graph.currentFactsFrom(pairs);
-    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map((r) => ({
-      uid: String(r.uid),
-      subjectUid: String(r.subjectUid),
-      objectUid: String(r.objectUid),
-      key: String(r.key),
-    }));
+    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map(factRefFromRow);
   }
 
   override async incidentFacts(

@@ -18,7 +18,14 @@ import {
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
+import {
+  entityFromRow,
+  entityKeyId,
+  episodeFromRow,
+  factFromRow,
+  factRefFromRow,
+  type Row,
+} from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 /** Options of {@link Neo4jStore}. */
@@ -237,12 +244,7 @@ export class Neo4jStore extends GraphStore {
     pairs: readonly { subjectUid: string; key: string }[],
   ): Promise<FactRef[]> {
     if (pairs.length === 0) return [];
-    return (await this.read('facts-current-from', { userId, pairs: [...pairs] })).map((r) => ({
-      uid: String(r.uid),
-      subjectUid: String(r.subjectUid),
-      objectUid: String(r.objectUid),
-      key: String(r.key),
-    }));
+    return (await this.read('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
   }
 
   override async incidentFacts(
