@@ -8,4 +8,5 @@ export * from './extract/index.js';
 export * from './memory/index.js';
 export * from './model/index.js';
 export * from './retrieve/index.js';
+export * from './server/index.js';
 export * from './store/index.js';

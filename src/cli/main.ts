@@ -11,6 +11,7 @@ import { registerImport } from './commands/import.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
 import { registerSchema } from './commands/schema.js';
+import { registerServe } from './commands/serve.js';
 import { type CliIo, UsageError } from './context.js';
 
 /** Exit statuses of the `kgmem` command. */
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerForget,
     registerCypher,
     registerSchema,
+    registerServe,
     registerDemo,
   ]) {
     register(program, io);

@@ -18,6 +18,7 @@ export function buildGraphView(
       type: e.type || 'unknown',
       mentions: e.mentions,
       isUser: e.key === USER_ENTITY_KEY,
+      createdAt: e.createdAt.toISOString(),
     },
   }));
   const present = new Set(nodes.map((n) => n.key));
@@ -34,6 +35,7 @@ export function buildGraphView(
         validFrom: f.validFrom.toISOString(),
         validTo: f.validTo ? f.validTo.toISOString() : null,
         current: f.validTo === null,
+        mentions: f.mentions,
       },
     }));
   return {

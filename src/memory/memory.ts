@@ -3,14 +3,23 @@ import type { Extractor } from '../extract/base.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
-import type { Entity, Episode, EpisodeStatus, Fact, GraphView, RecallResult } from '../model/types.js';
+import type {
+  Entity,
+  EntityDetails,
+  Episode,
+  EpisodeStatus,
+  Fact,
+  GraphPath,
+  GraphView,
+  RecallResult,
+} from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
 import { Retriever } from '../retrieve/recall.js';
 import type { CypherResult, FactRef, GraphStore, TimeScope, UserStats } from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
+import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
-import { buildGraphView } from './graph-view.js';
 import type { ResolvedMemoryOptions } from './options.js';
 import { WriteLock } from './write-lock.js';
 
@@ -76,6 +85,24 @@ export interface FactsQuery {
   asOf?: Date | string;
   /** @default 1000 */
   limit?: number;
+}
+
+/** Options of {@link Memory.graph}. */
+export interface GraphOptions {
+  /** The graph as it was at this time. */
+  asOf?: Date | string;
+  /** Include closed facts (drawn as history by the viewer). @default false */
+  includeHistory?: boolean;
+  /** Most entities in the view. @default 5000 */
+  limit?: number;
+  /** Grow the view from this entity (uid or name) instead of taking the most mentioned. */
+  around?: string;
+  /** Hops from `around`, 1–3. @default 1 */
+  hops?: number;
+  /** Only facts with these predicates. */
+  predicates?: string[];
+  /** Only entities of these types (`"unknown"` for untyped ones). */
+  types?: string[];
 }
 
 export type { RememberInput, RememberResult };
@@ -334,28 +361,77 @@ export class Memory {
 
   /**
    * A user's graph in graphology's serialised form (`Graph.from(view)`): the most mentioned
-   * entities up to `limit` and the facts between them, current by default.
+   * entities up to `limit` and the facts between them, or with `around` the neighbourhood of one
+   * entity (uid or name) out to `hops`; current facts by default.
    */
-  async graph(
-    userId: string,
-    options: { asOf?: Date | string; limit?: number; includeHistory?: boolean } = {},
-  ): Promise<GraphView> {
+  async graph(userId: string, options: GraphOptions = {}): Promise<GraphView> {
     const where = 'Memory.graph';
     const user = checkUserId(userId, where);
     const limit = checkInteger(options.limit ?? 5000, 'limit', 1, 1_000_000, where);
+    const hops = checkInteger(options.hops ?? 1, 'hops', 1, 3, where);
     const time = timeScope(options.includeHistory, options.asOf, where);
-    const entities = await this.store.listEntities(user, limit + 1);
-    const truncated = entities.length > limit;
-    const facts = await this.store.listFacts(user, { time, limit: 10_000_000 });
-    return buildGraphView(user, entities.slice(0, limit), facts, {
-      asOf: time.mode === 'asOf' ? time.asOf : null,
-      truncated,
+    const around =
+      options.around === undefined
+        ? undefined
+        : await resolveEntityRef(this.store, user, checkText(options.around, 'around', where));
+    return exploreGraph(this.store, user, {
+      time,
+      limit,
+      hops,
+      ...(around ? { aroundUid: around.uid } : {}),
+      ...(options.predicates
+        ? {
+            predicateKeys: new Set(
+              options.predicates.map((p) => normalizePredicate(checkText(p, 'predicate', where))),
+            ),
+          }
+        : {}),
+      ...(options.types ? { types: new Set(options.types.map((t) => checkText(t, 'type', where))) } : {}),
     });
+  }
+
+  /**
+   * One entity (by uid or name) with every fact touching it, closed ones included, and the
+   * episodes they were learned from.
+   *
+   * @throws NotFoundError when the user has no such entity
+   */
+  async entity(userId: string, ref: string, options: { factLimit?: number } = {}): Promise<EntityDetails> {
+    const where = 'Memory.entity';
+    const user = checkUserId(userId, where);
+    const entity = await resolveEntityRef(this.store, user, checkText(ref, 'entity', where));
+    const factLimit = checkInteger(options.factLimit ?? 500, 'factLimit', 1, 100_000, where);
+    return describeEntity(this.store, user, entity, factLimit);
+  }
+
+  /**
+   * The shortest chain of facts linking two entities (uids or names), following facts in either
+   * direction; `null` when they are not connected within `maxHops`.
+   *
+   * @throws NotFoundError when either entity does not exist for the user
+   */
+  async path(
+    userId: string,
+    from: string,
+    to: string,
+    options: { asOf?: Date | string; maxHops?: number } = {},
+  ): Promise<GraphPath | null> {
+    const where = 'Memory.path';
+    const user = checkUserId(userId, where);
+    const start = await resolveEntityRef(this.store, user, checkText(from, 'from', where));
+    const end = await resolveEntityRef(this.store, user, checkText(to, 'to', where));
+    const maxHops = checkInteger(options.maxHops ?? 6, 'maxHops', 1, 10, where);
+    return findPath(this.store, user, start, end, timeScope(false, options.asOf, where), maxHops);
   }
 
   /** Every user with a memory. */
   async users(): Promise<string[]> {
     return this.store.users();
+  }
+
+  /** Whether a user has a memory. */
+  async hasUser(userId: string): Promise<boolean> {
+    return this.store.hasUser(checkUserId(userId, 'Memory.hasUser'));
   }
 
   /** Sizes of a user's memory. */

@@ -102,7 +102,7 @@ export interface RecallResult {
 /** A node in graphology's serialised form. */
 export interface GraphNode {
   key: string;
-  attributes: { label: string; type: string; mentions: number; isUser: boolean };
+  attributes: { label: string; type: string; mentions: number; isUser: boolean; createdAt: string };
 }
 
 /** An edge in graphology's serialised form. */
@@ -117,6 +117,7 @@ export interface GraphEdge {
     validFrom: string;
     validTo: string | null;
     current: boolean;
+    mentions: number;
   };
 }
 
@@ -126,4 +127,33 @@ export interface GraphView {
   options: { type: 'directed'; multi: true; allowSelfLoops: true };
   nodes: GraphNode[];
   edges: GraphEdge[];
+}
+
+/** An episode as a fact's source: where and when it was said, and what. */
+export interface EpisodeSource {
+  uid: string;
+  threadId: string;
+  at: Date;
+  status: EpisodeStatus;
+  /** The start of the user's message. */
+  excerpt: string;
+}
+
+/** One entity with the facts touching it and where they were learned (the viewer's panel). */
+export interface EntityDetails {
+  entity: Entity;
+  /** Facts with the entity as subject, closed ones included, newest first. */
+  outgoing: Fact[];
+  /** Facts with the entity as object, closed ones included, newest first. */
+  incoming: Fact[];
+  /** The episodes those facts came from (import sources such as file names have none). */
+  episodes: EpisodeSource[];
+  /** Whether the entity has more facts than were returned. */
+  truncated: boolean;
+}
+
+/** A chain of facts between two entities: `entities[i]` and `entities[i + 1]` share `facts[i]`. */
+export interface GraphPath {
+  entities: Entity[];
+  facts: Fact[];
 }

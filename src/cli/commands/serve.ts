@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import { isLoopbackHost } from '../../server/loopback.js';
+import { startServer } from '../../server/serve.js';
+import { type CliIo, intOption, UsageError, withMemory } from '../context.js';
+
+/**
+ * `kgmem serve`: one process holding the database, serving the JSON API and the graph viewer
+ * until interrupted (Ctrl-C or SIGTERM), then closing the database cleanly.
+ */
+export function registerServe(program: Command, io: CliIo): void {
+  program
+    .command('serve')
+    .description('serve the graph viewer and the JSON API (http://127.0.0.1:7700 by default)')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', '7700')
+    .option('--host <address>', 'address to listen on; anything but loopback needs --token', '127.0.0.1')
+    .option('--token <secret>', 'bearer token for writes (and for reads beyond loopback); env KGMEM_TOKEN')
+    .option('--cors <origins>', 'comma-separated origins allowed to call the API from a browser')
+    .option('--max-body <bytes>', 'largest accepted request body', String(1024 * 1024))
+    .option('--open', 'open the viewer in the default browser')
+    .action(async (options, command: Command) => {
+      const host: string = options.host;
+      const token: string | undefined = options.token ?? process.env.KGMEM_TOKEN ?? undefined;
+      if (!isLoopbackHost(host) && !token) {
+        throw new UsageError(
+          `refusing to listen on ${host} without a token: anyone who can reach it could read and change this memory. ` +
+            'Pass --token <secret> (clients send "Authorization: Bearer <secret>") or keep the default --host 127.0.0.1.',
+        );
+      }
+      const port = intOption(options.port, '--port', 7700);
+      if (port > 65_535) throw new UsageError(`--port must be at most 65535 (got ${port})`);
+      const maxBodyBytes = intOption(options.maxBody, '--max-body', 1024 * 1024);
+      const corsOrigins = options.cors
+        ? String(options.cors)
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean)
+        : [];
+
+      await withMemory(command, async (memory) => {
+        const server = await startServer({
+          memory,
+          host,
+          port,
+          maxBodyBytes,
+          corsOrigins,
+          ...(token ? { token } : {}),
+        });
+        const users = await memory.users();
+        io.out(
+          `kgmem serve: viewer and API on ${server.url} (${memory.store.backend}, ${users.length} users)`,
+        );
+        io.out(
+          token
+            ? 'writes need "Authorization: Bearer <token>"'
+            : 'writes are off (start with --token to allow them)',
+        );
+        io.out('press Ctrl-C to stop');
+        if (options.open) openInBrowser(server.url);
+        await untilSignal();
+        io.out('kgmem serve: stopping');
+        await server.close();
+      });
+    });
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+function openInBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+  child.on('error', () => undefined);
+  child.unref();
+}

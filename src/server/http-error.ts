@@ -1,0 +1,12 @@
+/** An error that becomes a JSON `{error}` response with this HTTP status. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+
+  constructor(
+    /** The HTTP status to answer with. */
+    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 500 | 503,
+    message: string,
+  ) {
+    super(message);
+  }
+}

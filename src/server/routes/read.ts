@@ -1,0 +1,83 @@
+import type { Hono } from 'hono';
+import type { Memory } from '../../memory/memory.js';
+import { checkUserId } from '../../model/validate.js';
+import { HttpError } from '../http-error.js';
+import { entityQuery, graphQuery, pathQuery, recallQuery } from '../schemas.js';
+import { parseInput } from '../validate.js';
+
+const VERSION = '0.1.0';
+
+/** The read-only API: what the viewer and an analyst's scripts use. */
+export function registerReadRoutes(app: Hono, memory: Memory): void {
+  /** The user of a `:user` route, which must exist. */
+  async function existingUser(raw: string): Promise<string> {
+    const userId = checkUserId(raw, 'user');
+    if (!(await memory.hasUser(userId))) {
+      throw new HttpError(404, `no user "${userId}" in this memory; GET /api/users lists them`);
+    }
+    return userId;
+  }
+
+  app.get('/api/health', (c) =>
+    c.json({
+      ok: true,
+      version: VERSION,
+      backend: memory.store.backend,
+      embedder: memory.embedder.description,
+      dimension: memory.embedder.dimension,
+    }),
+  );
+
+  app.get('/api/users', async (c) => {
+    const users = await memory.users();
+    const withStats = [];
+    for (const id of users) withStats.push({ id, ...(await memory.stats(id)) });
+    return c.json({ users: withStats });
+  });
+
+  app.get('/api/users/:user/graph', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(graphQuery, c.req.query(), 'query');
+    const view = await memory.graph(userId, {
+      limit: q.limit,
+      hops: q.hops,
+      ...(q.asOf ? { asOf: q.asOf } : {}),
+      ...(q.history ? { includeHistory: true } : {}),
+      ...(q.around ? { around: q.around } : {}),
+      ...(q.predicates?.length ? { predicates: q.predicates } : {}),
+      ...(q.types?.length ? { types: q.types } : {}),
+    });
+    return c.json({ ...view, attributes: { ...view.attributes, ...(await memory.stats(userId)) } });
+  });
+
+  app.get('/api/users/:user/entities/:uid', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(entityQuery, c.req.query(), 'query');
+    return c.json(await memory.entity(userId, c.req.param('uid'), { factLimit: q.factLimit }));
+  });
+
+  app.get('/api/users/:user/recall', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(recallQuery, c.req.query(), 'query');
+    return c.json(
+      await memory.recall({
+        userId,
+        query: q.q,
+        limit: q.limit,
+        hops: q.hops,
+        ...(q.asOf ? { asOf: q.asOf } : {}),
+        ...(q.history ? { includeHistory: true } : {}),
+      }),
+    );
+  });
+
+  app.get('/api/users/:user/path', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(pathQuery, c.req.query(), 'query');
+    const path = await memory.path(userId, q.from, q.to, {
+      maxHops: q.maxHops,
+      ...(q.asOf ? { asOf: q.asOf } : {}),
+    });
+    return c.json({ found: path !== null, ...(path ?? { entities: [], facts: [] }) });
+  });
+}

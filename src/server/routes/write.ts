@@ -1,0 +1,71 @@
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Memory } from '../../memory/memory.js';
+import { checkUserId } from '../../model/validate.js';
+import { requireToken } from '../auth.js';
+import { HttpError } from '../http-error.js';
+import { rememberBody, triplesBody } from '../schemas.js';
+import { parseInput } from '../validate.js';
+
+/** How the write routes are guarded. */
+export interface WriteRouteOptions {
+  /** The bearer token writes need; without one, writes are refused (403). */
+  token?: string;
+  /** Largest accepted request body in bytes; larger ones get 413. */
+  maxBodyBytes: number;
+}
+
+/** The write API: triples, conversation turns and deleting a user; each needs the bearer token. */
+export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRouteOptions): void {
+  const guard = requireToken(options.token, 'writing over HTTP');
+  const limit = bodyLimit({
+    maxSize: options.maxBodyBytes,
+    onError: () => {
+      throw new HttpError(
+        413,
+        `request body is over ${options.maxBodyBytes} bytes; send fewer triples per request`,
+      );
+    },
+  });
+
+  app.post('/api/users/:user/triples', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const body = parseInput(triplesBody, await jsonBody(c), 'body');
+    const result = await memory.addTriples(userId, body.triples, {
+      ...(body.source ? { source: body.source } : { source: 'http' }),
+      ...(body.at ? { at: body.at } : {}),
+    });
+    return c.json(result, 201);
+  });
+
+  app.post('/api/users/:user/remember', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const body = parseInput(rememberBody, await jsonBody(c), 'body');
+    const result = await memory.remember({
+      userId,
+      messages: body.messages,
+      ...(body.threadId ? { threadId: body.threadId } : {}),
+      ...(body.at ? { at: body.at } : {}),
+    });
+    return c.json(result, result.status === 'duplicate' ? 200 : 201);
+  });
+
+  app.delete('/api/users/:user', guard, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const { deleted } = await memory.forget({ userId, all: true });
+    if (!deleted) throw new HttpError(404, `no user "${userId}" in this memory`);
+    return c.json({ deleted });
+  });
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'send the body as JSON with "Content-Type: application/json"');
+  }
+  try {
+    return await c.req.json();
+  } catch {
+    throw new HttpError(400, 'the request body is not valid JSON');
+  }
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../model/limits.js';
+
+/** A date the API accepts: anything `Date` parses (ISO 8601 recommended). */
+const dateText = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'not a date; use ISO 8601 like 2026-01-31' });
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0),
+);
+
+const text = z.string().trim().min(1).max(MAX_TEXT_LENGTH);
+
+const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Query of `GET /api/users/:user/graph`. */
+export const graphQuery = z.strictObject({
+  asOf: dateText.optional(),
+  history: flag.optional(),
+  predicates: csv.optional(),
+  types: csv.optional(),
+  limit: intIn(1, 50_000).default(5000),
+  around: text.optional(),
+  hops: intIn(1, 3).default(1),
+});
+
+/** Query of `GET /api/users/:user/entities/:uid`. */
+export const entityQuery = z.strictObject({
+  factLimit: intIn(1, 5000).default(500),
+});
+
+/** Query of `GET /api/users/:user/recall`. */
+export const recallQuery = z.strictObject({
+  q: text,
+  limit: intIn(1, 100).default(10),
+  hops: intIn(1, 3).default(2),
+  asOf: dateText.optional(),
+  history: flag.optional(),
+});
+
+/** Query of `GET /api/users/:user/path`. */
+export const pathQuery = z.strictObject({
+  from: text,
+  to: text,
+  asOf: dateText.optional(),
+  maxHops: intIn(1, 10).default(6),
+});
+
+/** Body of `POST /api/users/:user/triples`. */
+export const triplesBody = z.strictObject({
+  triples: z
+    .array(z.strictObject({ subject: text, predicate: text, object: text }))
+    .min(1)
+    .max(5000),
+  source: text.optional(),
+  at: dateText.optional(),
+});
+
+/** Body of `POST /api/users/:user/remember`. */
+export const rememberBody = z.strictObject({
+  threadId: text.optional(),
+  messages: z
+    .array(
+      z.strictObject({
+        role: z.enum(['user', 'assistant', 'system', 'tool']),
+        content: z.string().min(1).max(100_000),
+      }),
+    )
+    .min(1)
+    .max(100),
+  at: dateText.optional(),
+});

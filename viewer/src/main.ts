@@ -1,0 +1,244 @@
+import './style.css';
+import { Api, ApiError } from './api';
+import { byId, el } from './dom';
+import { exportJson, exportPng } from './export';
+import { renderFilters } from './filters';
+import { emptyGraph, mergePayload } from './graph-model';
+import { LayoutRunner } from './layout';
+import { renderPanel } from './panel';
+import { setupPath } from './path-box';
+import { setupRecall } from './recall-box';
+import { GraphRenderer } from './renderer';
+import { setupSearch } from './search';
+import { ViewStore } from './state';
+import { Timeline } from './timeline';
+import type { UserSummary } from './types';
+import { readUrlState, writeUrlState } from './url-state';
+
+/** Users with more entities than this open on their own entity and grow by expansion. */
+const WHOLE_GRAPH_LIMIT = 5000;
+/** Entities one expansion may add. */
+const EXPANSION_LIMIT = 600;
+
+const api = new Api(async () => window.prompt('This kgmem server needs its access token:'));
+const graph = emptyGraph();
+const view = new ViewStore();
+const panel = byId('panel');
+const status = byId('status');
+const message = byId('message');
+const picker = byId<HTMLSelectElement>('user-picker');
+const layoutButton = byId<HTMLButtonElement>('layout-toggle');
+const renderer = new GraphRenderer(graph, byId('graph'), view, {
+  select: (node) => void select(node),
+  expand: (node) => void expand(node),
+});
+const layout = new LayoutRunner(graph, (running) => {
+  layoutButton.textContent = running ? 'Stop layout' : 'Run layout';
+  updateStatus();
+});
+const timeline = new Timeline(
+  byId<HTMLInputElement>('time-slider'),
+  byId<HTMLOutputElement>('time-label'),
+  byId<HTMLInputElement>('show-history'),
+  view,
+);
+let users: UserSummary[] = [];
+let selectRequest = 0;
+
+/** Read-only handle for scripts and end-to-end tests: the loaded graph, sigma and the view. */
+Object.assign(window, { kgmemViewer: { graph, renderer, view, layout, ready: false } });
+
+function showError(error: unknown): void {
+  const text = error instanceof Error ? error.message : String(error);
+  message.replaceChildren(el('span', {}, text));
+  message.hidden = false;
+  setTimeout(() => {
+    message.hidden = true;
+  }, 6000);
+}
+
+function updateStatus(): void {
+  const { nodes, edges } = renderer.counts();
+  status.dataset.visibleNodes = String(nodes);
+  status.dataset.visibleEdges = String(edges);
+  status.dataset.totalNodes = String(graph.order);
+  const user = users.find((u) => u.id === view.state.user);
+  const partial = user && user.entities > graph.order ? ` (of ${user.entities.toLocaleString()} stored)` : '';
+  status.textContent =
+    `${nodes.toLocaleString()} of ${graph.order.toLocaleString()} entities${partial} · ` +
+    `${edges.toLocaleString()} of ${graph.size.toLocaleString()} facts shown` +
+    (layout.running ? ' · layout running' : '');
+}
+
+function graphChanged(): void {
+  renderer.recompute();
+  renderFilters(
+    graph,
+    view,
+    byId<HTMLUListElement>('type-legend'),
+    byId<HTMLUListElement>('predicate-filter'),
+  );
+  timeline.setRange(graph);
+  updateStatus();
+}
+
+function syncUrl(): void {
+  const { user, selected, asOf, showHistory } = view.state;
+  writeUrlState({ user, entity: selected, asOf, history: showHistory });
+}
+
+view.subscribe((_state, changed) => {
+  if (changed.has('user') || changed.has('selected') || changed.has('asOf') || changed.has('showHistory'))
+    syncUrl();
+  updateStatus();
+});
+
+async function loadUsers(): Promise<void> {
+  users = (await api.users()).users;
+  picker.replaceChildren(
+    ...users.map((u) =>
+      el('option', { value: u.id }, `${u.id} (${u.entities} entities, ${u.currentFacts} facts)`),
+    ),
+  );
+  if (users.length === 0) {
+    status.textContent =
+      'This memory has no users yet. Remember something (kgmem demo, kgmem add) and reload.';
+  }
+}
+
+async function loadUser(user: string, entity: string | null): Promise<void> {
+  layout.kill();
+  graph.clear();
+  view.set({
+    user,
+    selected: null,
+    hovered: null,
+    highlight: null,
+    hiddenTypes: new Set(),
+    hiddenPredicates: new Set(),
+  });
+  panel.hidden = true;
+  picker.value = user;
+  const summary = users.find((u) => u.id === user);
+  byId('user-stats').textContent = summary
+    ? `${summary.entities.toLocaleString()} entities · ${summary.currentFacts.toLocaleString()} current of ${summary.facts.toLocaleString()} facts`
+    : '';
+  if (!summary || summary.entities <= WHOLE_GRAPH_LIMIT) {
+    mergePayload(graph, await api.graph(user, { history: 'true', limit: String(WHOLE_GRAPH_LIMIT) }));
+  } else {
+    const start = entity ?? (await startEntity(user));
+    if (start) {
+      mergePayload(
+        graph,
+        await api.graph(user, { history: 'true', around: start, hops: '1', limit: String(EXPANSION_LIMIT) }),
+      );
+    }
+  }
+  renderer.sigma.setSetting('hideEdgesOnMove', graph.order > 1500);
+  renderer.sigma.setSetting('labelRenderedSizeThreshold', graph.order > 500 ? 8 : 4);
+  graphChanged();
+  layout.start();
+  await renderer.fit();
+  if (entity) await select(entity);
+  Object.assign((window as unknown as { kgmemViewer: object }).kgmemViewer, { ready: true });
+}
+
+/** A big user's starting point: their own entity ("I"), else their most mentioned one. */
+async function startEntity(user: string): Promise<string | null> {
+  try {
+    return (await api.entity(user, 'I')).entity.uid;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+  const top = await api.graph(user, { limit: '1' });
+  return top.nodes[0]?.key ?? null;
+}
+
+/** Selects an entity (by uid or name): flies to it and opens its panel; `null` clears. */
+async function select(ref: string | null): Promise<void> {
+  const request = ++selectRequest;
+  const user = view.state.user;
+  if (ref === null || !user) {
+    view.set({ selected: null });
+    panel.hidden = true;
+    return;
+  }
+  try {
+    const details = await api.entity(user, ref);
+    if (request !== selectRequest) return;
+    const uid = details.entity.uid;
+    if (!graph.hasNode(uid)) await expand(uid, ref);
+    view.set({ selected: uid });
+    renderPanel(panel, details, {
+      select: (other) => void select(other),
+      expand: (node) => void expand(node),
+      close: () => void select(null),
+    });
+    await renderer.flyTo(uid);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/** Loads an entity's neighbours into the view (double-click, or the panel's button). */
+async function expand(uid: string, ref = uid): Promise<void> {
+  const user = view.state.user;
+  if (!user) return;
+  try {
+    const payload = await api.graph(user, {
+      history: 'true',
+      around: ref,
+      hops: '1',
+      limit: String(EXPANSION_LIMIT),
+    });
+    const added = mergePayload(graph, payload, uid);
+    graphChanged();
+    if (added > 0) layout.start(Math.min(4000, 1500 + graph.order));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+setupSearch(byId<HTMLInputElement>('search'), byId<HTMLUListElement>('search-results'), graph, {
+  pick: (node) => void select(node),
+  lookUp: (name) => void select(name),
+});
+setupRecall(
+  byId<HTMLFormElement>('recall-form'),
+  byId<HTMLInputElement>('recall-input'),
+  byId('recall-result'),
+  {
+    api,
+    graph,
+    view,
+    graphChanged,
+    showError,
+  },
+);
+setupPath(
+  byId<HTMLFormElement>('path-form'),
+  byId<HTMLInputElement>('path-from'),
+  byId<HTMLInputElement>('path-to'),
+  byId('path-result'),
+  { api, graph, view, graphChanged, showError },
+);
+picker.addEventListener('change', () => void loadUser(picker.value, null).catch(showError));
+layoutButton.addEventListener('click', () => (layout.running ? layout.stop() : layout.start()));
+byId('fit-view').addEventListener('click', () => void renderer.fit());
+byId('export-png').addEventListener('click', () =>
+  exportPng(renderer.sigma, `kgmem-${view.state.user ?? 'graph'}.png`),
+);
+byId('export-json').addEventListener('click', () =>
+  exportJson(graph, `kgmem-${view.state.user ?? 'graph'}.json`),
+);
+
+async function start(): Promise<void> {
+  const fromUrl = readUrlState();
+  view.set({ asOf: fromUrl.asOf, showHistory: fromUrl.history });
+  await loadUsers();
+  const user = fromUrl.user && users.some((u) => u.id === fromUrl.user) ? fromUrl.user : users[0]?.id;
+  if (fromUrl.user && user !== fromUrl.user) showError(`No user "${fromUrl.user}" in this memory.`);
+  if (user) await loadUser(user, user === fromUrl.user ? fromUrl.entity : null);
+}
+
+start().catch(showError);

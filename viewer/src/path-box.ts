@@ -1,0 +1,67 @@
+import type { Api } from './api';
+import { el } from './dom';
+import { type KnowledgeGraph, mergeFacts } from './graph-model';
+import type { ViewStore } from './state';
+
+/** The path form: the shortest chain of facts between two entities, highlighted in the graph. */
+export function setupPath(
+  form: HTMLFormElement,
+  from: HTMLInputElement,
+  to: HTMLInputElement,
+  output: HTMLElement,
+  deps: {
+    api: Api;
+    graph: KnowledgeGraph;
+    view: ViewStore;
+    graphChanged(): void;
+    showError(e: unknown): void;
+  },
+): void {
+  const { api, graph, view } = deps;
+  // The selected entity is the default start.
+  view.subscribe((state, changed) => {
+    if (
+      changed.has('selected') &&
+      state.selected &&
+      graph.hasNode(state.selected) &&
+      document.activeElement !== from
+    ) {
+      from.value = graph.getNodeAttribute(state.selected, 'label');
+    }
+  });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const user = view.state.user;
+    if (!user || !from.value.trim() || !to.value.trim()) return;
+    try {
+      const asOf = view.state.asOf === null ? null : new Date(view.state.asOf).toISOString();
+      const path = await api.path(user, from.value.trim(), to.value.trim(), asOf);
+      if (!path.found) {
+        output.replaceChildren(el('p', {}, 'These entities are not connected within 6 facts.'));
+        view.set({ highlight: null });
+        return;
+      }
+      const before = graph.order;
+      mergeFacts(graph, path.entities, path.facts);
+      if (graph.order !== before) deps.graphChanged();
+      view.set({
+        highlight: {
+          kind: 'path',
+          nodes: new Set(path.entities.map((e) => e.uid)),
+          edges: new Set(path.facts.map((f) => f.uid)),
+        },
+      });
+      const clear = el('button', { type: 'button' }, 'Clear');
+      clear.addEventListener('click', () => {
+        output.replaceChildren();
+        view.set({ highlight: null });
+      });
+      output.replaceChildren(
+        el('p', {}, `${path.facts.length} facts `, clear),
+        el('ol', { id: 'path-facts' }, ...path.facts.map((f) => el('li', {}, f.statement))),
+      );
+    } catch (error) {
+      deps.showError(error);
+    }
+  });
+}

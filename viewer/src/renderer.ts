@@ -1,0 +1,176 @@
+import Sigma from 'sigma';
+import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
+import {
+  DIMMED_COLOR,
+  EDGE_COLOR,
+  EDGE_FOCUS_COLOR,
+  EDGE_HISTORY_COLOR,
+  HIGHLIGHT_COLOR,
+  typeColor,
+  USER_COLOR,
+} from './colors';
+import type { KnowledgeGraph, NodeData } from './graph-model';
+import type { ViewStore } from './state';
+import type { EdgeAttributes } from './types';
+import { computeVisibility, type Visibility } from './visibility';
+
+/** What the user does on the canvas. */
+export interface CanvasEvents {
+  select(node: string | null): void;
+  expand(node: string): void;
+}
+
+/**
+ * Draws the graph with sigma: colour by type, size by degree; hovering or selecting an entity
+ * dims the rest and labels its facts; a recall or path highlight dims everything else; facts
+ * closed by the chosen time are faded when history is on and hidden otherwise. Labels and edges
+ * are dropped while the camera moves, and labels thin out by density, so 5,000 entities stay fluid.
+ */
+export class GraphRenderer {
+  readonly sigma: Sigma<NodeData, EdgeAttributes>;
+  private visibility: Visibility;
+
+  constructor(
+    private readonly graph: KnowledgeGraph,
+    container: HTMLElement,
+    private readonly view: ViewStore,
+    events: CanvasEvents,
+  ) {
+    this.visibility = computeVisibility(graph, view.state);
+    this.sigma = new Sigma(graph, container, {
+      defaultEdgeType: 'arrow',
+      renderEdgeLabels: true,
+      hideEdgesOnMove: graph.order > 1500,
+      hideLabelsOnMove: true,
+      labelDensity: 0.08,
+      labelGridCellSize: 70,
+      labelRenderedSizeThreshold: graph.order > 500 ? 8 : 4,
+      zIndex: true,
+      labelFont: 'system-ui, sans-serif',
+      edgeLabelFont: 'system-ui, sans-serif',
+      edgeLabelSize: 11,
+      nodeReducer: (node, data) => this.reduceNode(node, data),
+      edgeReducer: (edge, data) => this.reduceEdge(edge, data),
+    });
+    this.sigma.on('clickNode', ({ node }) => events.select(node));
+    this.sigma.on('clickStage', () => events.select(null));
+    this.sigma.on('doubleClickNode', (payload) => {
+      payload.preventSigmaDefault();
+      events.expand(payload.node);
+    });
+    this.sigma.on('enterNode', ({ node }) => view.set({ hovered: node }));
+    this.sigma.on('leaveNode', () => view.set({ hovered: null }));
+    view.subscribe((_state, changed) => {
+      if (
+        changed.has('asOf') ||
+        changed.has('showHistory') ||
+        changed.has('hiddenTypes') ||
+        changed.has('hiddenPredicates')
+      ) {
+        this.recompute();
+      } else {
+        this.sigma.refresh({ skipIndexation: true });
+      }
+    });
+  }
+
+  /** Recomputes what is shown after the graph or the filters changed, and redraws. */
+  recompute(): void {
+    this.visibility = computeVisibility(this.graph, this.view.state);
+    this.sigma.refresh();
+  }
+
+  /** Entities and facts currently on screen. */
+  counts(): { nodes: number; edges: number } {
+    return { nodes: this.visibility.nodes.size, edges: this.visibility.shownEdges };
+  }
+
+  /** Whether a fact is drawn, and how. */
+  edgeMode(edge: string): 'current' | 'history' | 'hidden' {
+    return this.visibility.edges.get(edge) ?? 'hidden';
+  }
+
+  /** Moves the camera to an entity and zooms in on it. */
+  async flyTo(node: string): Promise<void> {
+    const data = this.sigma.getNodeDisplayData(node);
+    if (!data) return;
+    const camera = this.sigma.getCamera();
+    // Close enough to read the neighbourhood: small graphs barely zoom, big ones zoom in.
+    const order = this.graph.order;
+    const ratio = Math.min(camera.ratio, order < 50 ? 0.9 : order < 500 ? 0.5 : 0.2);
+    await camera.animate({ x: data.x, y: data.y, ratio }, { duration: 500 });
+  }
+
+  /** Zooms out to show the whole graph. */
+  async fit(): Promise<void> {
+    await this.sigma.getCamera().animatedReset({ duration: 400 });
+  }
+
+  private focus(): string | null {
+    const { hovered, selected } = this.view.state;
+    return hovered ?? selected;
+  }
+
+  private reduceNode(node: string, data: NodeData): Partial<NodeDisplayData> {
+    const attrs = this.graph.getNodeAttributes(node);
+    const shown: Partial<NodeDisplayData> = {
+      ...data,
+      // The entity's `type` attribute is its kind (person, place…), not a sigma program.
+      type: 'circle',
+      label: attrs.label,
+      color: attrs.isUser ? USER_COLOR : typeColor(attrs.type),
+    };
+    if (!this.visibility.nodes.has(node)) return { ...shown, hidden: true };
+    const { selected, highlight } = this.view.state;
+    const focus = this.focus();
+    if (node === selected) return { ...shown, highlighted: true, forceLabel: true, zIndex: 3 };
+    if (highlight) {
+      return highlight.nodes.has(node)
+        ? { ...shown, forceLabel: true, zIndex: 2 }
+        : { ...shown, color: DIMMED_COLOR, label: '', zIndex: 0 };
+    }
+    if (focus !== null) {
+      if (node === focus || this.graph.areNeighbors(focus, node))
+        return { ...shown, forceLabel: true, zIndex: 2 };
+      return { ...shown, color: DIMMED_COLOR, label: '', zIndex: 0 };
+    }
+    return shown;
+  }
+
+  private reduceEdge(edge: string, data: EdgeAttributes): Partial<EdgeDisplayData> {
+    const mode = this.visibility.edges.get(edge) ?? 'hidden';
+    if (mode === 'hidden') return { ...data, hidden: true };
+    const attrs = this.graph.getEdgeAttributes(edge);
+    const closed = mode === 'history';
+    const base: Partial<EdgeDisplayData> = {
+      ...data,
+      label: '',
+      size: closed ? 1 : 1.6,
+      color: closed ? EDGE_HISTORY_COLOR : EDGE_COLOR,
+      zIndex: closed ? 0 : 1,
+    };
+    const labelled = closed ? `${attrs.label} (closed)` : attrs.label;
+    const { highlight } = this.view.state;
+    if (highlight) {
+      return highlight.edges.has(edge)
+        ? { ...base, color: HIGHLIGHT_COLOR, size: 3.5, label: labelled, forceLabel: true, zIndex: 3 }
+        : { ...base, color: DIMMED_COLOR };
+    }
+    const focus = this.focus();
+    if (focus !== null) {
+      const [source, target] = this.graph.extremities(edge);
+      if (source === focus || target === focus) {
+        return {
+          ...base,
+          color: closed ? EDGE_HISTORY_COLOR : EDGE_FOCUS_COLOR,
+          size: closed ? 1.2 : 2.2,
+          label: labelled,
+          forceLabel: true,
+          zIndex: 2,
+        };
+      }
+      return { ...base, color: DIMMED_COLOR };
+    }
+    return base;
+  }
+}
