@@ -11,11 +11,28 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** The CLI tests run the built `bin/kgmem.js`, as a user would: build it when stale. */
+function isStale(built: string, sources: string[]): boolean {
+  if (!existsSync(built)) return true;
+  return statSync(built).mtimeMs < Math.max(...sources.map((source) => newestMtime(source)));
+}
+
+/**
+ * The CLI and browser tests run the built `bin/kgmem.js` and the built viewer, as a user would:
+ * build whichever is stale.
+ */
 export default function setup(): void {
-  const built = 'dist/cli/main.js';
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime('src')) return;
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
-    stdio: 'inherit',
-  });
+  if (isStale('dist/cli/main.js', ['src'])) {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      stdio: 'inherit',
+    });
+  }
+  if (isStale('viewer/dist/index.html', ['viewer/src'])) {
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'viewer/vite.config.ts'],
+      {
+        stdio: 'inherit',
+      },
+    );
+  }
 }

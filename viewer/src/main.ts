@@ -46,7 +46,12 @@ let users: UserSummary[] = [];
 let selectRequest = 0;
 
 /** Read-only handle for scripts and end-to-end tests: the loaded graph, sigma and the view. */
-Object.assign(window, { kgmemViewer: { graph, renderer, view, layout, ready: false } });
+Object.assign(window, { kgmemViewer: { graph, renderer, view, layout, timeline, ready: false } });
+
+/** Marks the view settled after a user loads (scripts wait for it). */
+function setReady(ready: boolean): void {
+  Object.assign((window as unknown as { kgmemViewer: object }).kgmemViewer, { ready });
+}
 
 function showError(error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
@@ -107,6 +112,7 @@ async function loadUsers(): Promise<void> {
 }
 
 async function loadUser(user: string, entity: string | null): Promise<void> {
+  setReady(false);
   layout.kill();
   graph.clear();
   view.set({
@@ -140,7 +146,7 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
   layout.start();
   await renderer.fit();
   if (entity) await select(entity);
-  Object.assign((window as unknown as { kgmemViewer: object }).kgmemViewer, { ready: true });
+  setReady(true);
 }
 
 /** A big user's starting point: their own entity ("I"), else their most mentioned one. */

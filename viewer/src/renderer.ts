@@ -95,9 +95,9 @@ export class GraphRenderer {
     const data = this.sigma.getNodeDisplayData(node);
     if (!data) return;
     const camera = this.sigma.getCamera();
-    // Close enough to read the neighbourhood: small graphs barely zoom, big ones zoom in.
+    // Small graphs stay whole around the entity; big ones zoom in to read its neighbourhood.
     const order = this.graph.order;
-    const ratio = Math.min(camera.ratio, order < 50 ? 0.9 : order < 500 ? 0.5 : 0.2);
+    const ratio = order < 50 ? 1.4 : order < 500 ? 0.6 : 0.2;
     await camera.animate({ x: data.x, y: data.y, ratio }, { duration: 500 });
   }
 

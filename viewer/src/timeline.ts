@@ -47,6 +47,12 @@ export class Timeline {
     this.show();
   }
 
+  /** The slider step that stands for a time (scripts and tests drive the slider with it). */
+  stepFor(time: number): number {
+    const step = Math.round(((time - this.start) / Math.max(1, this.end - this.start)) * STEPS);
+    return Math.min(STEPS - 1, Math.max(0, step));
+  }
+
   private show(): void {
     const { asOf } = this.view.state;
     if (asOf === null) {
@@ -54,8 +60,7 @@ export class Timeline {
       this.label.value = 'now';
       return;
     }
-    const step = Math.round(((asOf - this.start) / Math.max(1, this.end - this.start)) * STEPS);
-    this.slider.value = String(Math.min(STEPS - 1, Math.max(0, step)));
+    this.slider.value = String(this.stepFor(asOf));
     this.label.value = new Date(asOf).toISOString().slice(0, 16).replace('T', ' ');
   }
 }

@@ -1,0 +1,264 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserTestsEnabled, launchChromium } from '../helpers/browser.js';
+import { runCli } from '../helpers/cli.js';
+import { type ServeProcess, startServe } from '../helpers/serve.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** Where screenshots go (gitignored). */
+const OUTPUT_DIR = 'test-output';
+
+/** What the viewer exposes on `window.kgmemViewer` for scripts. */
+interface ViewerHandle {
+  ready: boolean;
+  graph: {
+    order: number;
+    size: number;
+    nodes(): string[];
+    edges(): string[];
+    getNodeAttribute(node: string, name: string): unknown;
+    getEdgeAttribute(edge: string, name: string): unknown;
+  };
+  view: { state: { selected: string | null; asOf: number | null; highlight: { edges: Set<string> } | null } };
+  renderer: {
+    edgeMode(edge: string): string;
+    sigma: {
+      getCamera(): { getState(): { x: number; y: number; ratio: number } };
+      getNodeDisplayData(node: string): { x: number; y: number } | undefined;
+      getEdgeDisplayData(edge: string): { hidden: boolean; color: string } | undefined;
+    };
+  };
+  timeline: { stepFor(time: number): number };
+  layout: { running: boolean };
+}
+type ViewerWindow = { kgmemViewer: ViewerHandle };
+
+if (!browserTestsEnabled) {
+  console.warn(
+    'viewer end-to-end tests skipped: no Chromium at /usr/bin/chromium (apt-get install -y chromium)',
+  );
+}
+
+describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless Chromium)', () => {
+  let dir: { path: string; remove: () => void };
+  let server: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+  let expectedNodes: number;
+  const errors: string[] = [];
+
+  /** A fact edge's key by its statement. */
+  const edgeByStatement = (statement: string) =>
+    page.evaluate((text) => {
+      const { graph } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+      return graph.edges().find((e) => graph.getEdgeAttribute(e, 'statement') === text) ?? null;
+    }, statement);
+
+  const nodeByLabel = (label: string) =>
+    page.evaluate((text) => {
+      const { graph } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+      return graph.nodes().find((n) => graph.getNodeAttribute(n, 'label') === text) ?? null;
+    }, label);
+
+  const selected = () =>
+    page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.selected);
+
+  async function openViewer(query: string): Promise<void> {
+    await page.goto(`${server.url}${query}`);
+    await page.waitForFunction(
+      () => (globalThis as unknown as ViewerWindow).kgmemViewer?.ready === true,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+  }
+
+  beforeAll(async () => {
+    dir = tempDir('kgmem-e2e-');
+    const dataDir = join(dir.path, 'data');
+    const seeded = await runCli(['demo'], { dataDir });
+    expect(seeded.code, seeded.stderr).toBe(0);
+    server = await startServe(dataDir);
+    const view = (await (await fetch(`${server.url}api/users/sasako/graph?history=true`)).json()) as {
+      nodes: unknown[];
+    };
+    expectedNodes = view.nodes.length;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 860 }, acceptDownloads: true });
+    page.on('pageerror', (error) => errors.push(error.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    const code = await server?.stop();
+    expect(code).toBe(0);
+    dir?.remove();
+  });
+
+  it('loads the user graph with every entity and fact', async () => {
+    await openViewer('?user=sasako');
+    expect(expectedNodes).toBe(9);
+    const status = page.locator('#status');
+    await expect.poll(() => status.getAttribute('data-total-nodes')).toBe(String(expectedNodes));
+    expect(await status.getAttribute('data-visible-nodes')).toBe(String(expectedNodes));
+    // 8 facts stored, one of them closed: 7 drawn now.
+    expect(await status.getAttribute('data-visible-edges')).toBe('7');
+    expect(await page.locator('#user-picker').inputValue()).toBe('sasako');
+    expect(await page.locator('#type-legend li').count()).toBeGreaterThan(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('search flies to an entity, selects it and lists its facts in the panel', async () => {
+    const polar = await nodeByLabel('Polar bear');
+    await page.fill('#search', 'polar');
+    await expect.poll(() => page.locator('#search-results li').count()).toBe(1);
+    await page.press('#search', 'Enter');
+    await expect.poll(selected).toBe(polar);
+    await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Polar bear');
+    const facts = await page.locator('#panel .fact-link').allTextContents();
+    expect(facts.sort()).toEqual([
+      'Polar bear is allergic to peanuts',
+      'Polar bear likes Pizza',
+      "User's friend is Polar bear",
+    ]);
+    expect(await page.locator('#panel .source .thread').first().textContent()).toContain('thread-1');
+    // The camera ends centred on the entity.
+    await expect
+      .poll(() =>
+        page.evaluate((node) => {
+          const { sigma } = (globalThis as unknown as ViewerWindow).kgmemViewer.renderer;
+          const camera = sigma.getCamera().getState();
+          const data = sigma.getNodeDisplayData(node);
+          return data ? Math.hypot(camera.x - data.x, camera.y - data.y) < 0.01 : false;
+        }, polar ?? ''),
+      )
+      .toBe(true);
+    expect(page.url()).toContain(`entity=${polar}`);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.layout.running), {
+        timeout: 20_000,
+      })
+      .toBe(false);
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    const shot = join(OUTPUT_DIR, 'viewer-demo-selected.png');
+    await page.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+  });
+
+  it('clicking a fact in the panel selects the entity at its other end', async () => {
+    const pizza = await nodeByLabel('Pizza');
+    await page.locator('#panel .fact-link', { hasText: 'Polar bear likes Pizza' }).click();
+    await expect.poll(selected).toBe(pizza);
+    await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Pizza');
+  });
+
+  it('moving the time slider before a fact was said hides it; history shows closed facts faded', async () => {
+    const kyoto = await edgeByStatement('User lives in Kyoto');
+    const osaka = await edgeByStatement('User lives in Osaka');
+    expect(kyoto && osaka).toBeTruthy();
+    const edgeState = (edge: string) =>
+      page.evaluate((key) => {
+        const { renderer } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+        return {
+          mode: renderer.edgeMode(key),
+          hidden: renderer.sigma.getEdgeDisplayData(key)?.hidden ?? true,
+        };
+      }, edge);
+    expect(await edgeState(kyoto ?? '')).toEqual({ mode: 'current', hidden: false });
+    expect(await edgeState(osaka ?? '')).toEqual({ mode: 'hidden', hidden: true });
+
+    // 2026-05-01: after Osaka was said, before the move to Kyoto (2026-07-19).
+    const step = await page.evaluate(
+      (time) => (globalThis as unknown as ViewerWindow).kgmemViewer.timeline.stepFor(time),
+      Date.parse('2026-05-01T00:00:00Z'),
+    );
+    await page.locator('#time-slider').fill(String(step));
+    await expect.poll(() => edgeState(kyoto ?? '')).toEqual({ mode: 'hidden', hidden: true });
+    expect(await edgeState(osaka ?? '')).toEqual({ mode: 'current', hidden: false });
+    expect(await page.locator('#time-label').textContent()).toMatch(/^2026-0[45]/);
+    expect(page.url()).toContain('asOf=2026-0');
+
+    await page.locator('#time-slider').fill('1000');
+    await page.locator('#show-history').check();
+    await expect.poll(() => edgeState(osaka ?? '')).toEqual({ mode: 'history', hidden: false });
+    await page.locator('#show-history').uncheck();
+  });
+
+  it('a recall query highlights the facts and entities it returns', async () => {
+    await page.fill('#recall-input', "What food should I bring to Polar bear's party?");
+    await page.press('#recall-input', 'Enter');
+    await expect.poll(() => page.locator('#recall-facts li').count()).toBeGreaterThan(0);
+    const listed = await page.locator('#recall-facts li').allTextContents();
+    expect(listed.some((text) => text.startsWith('Polar bear likes Pizza'))).toBe(true);
+    const pizzaFact = await edgeByStatement('Polar bear likes Pizza');
+    const highlighted = await page.evaluate((edge) => {
+      const { view, renderer } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+      return {
+        inHighlight: view.state.highlight?.edges.has(edge) ?? false,
+        color: renderer.sigma.getEdgeDisplayData(edge)?.color,
+      };
+    }, pizzaFact ?? '');
+    expect(highlighted).toEqual({ inHighlight: true, color: '#ff2e63' });
+    expect(await page.locator('#recall-result .context').textContent()).toContain('Polar bear likes Pizza');
+    await page.locator('#recall-result button', { hasText: 'Clear' }).click();
+  });
+
+  it('finds the path between two entities', async () => {
+    await page.fill('#path-from', 'I');
+    await page.fill('#path-to', 'Pizza');
+    await page.locator('#path-form button').click();
+    await expect
+      .poll(() => page.locator('#path-facts li').allTextContents())
+      .toEqual(["User's friend is Polar bear", 'Polar bear likes Pizza']);
+  });
+
+  it('restores a shared URL (user, entity, asOf) and exports PNG and JSON', async () => {
+    const polar = await nodeByLabel('Polar bear');
+    await openViewer(`?user=sasako&entity=${polar}&asOf=2026-05-01T00:00:00.000Z`);
+    await expect.poll(selected).toBe(polar);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.asOf),
+    ).toBe(Date.parse('2026-05-01T00:00:00Z'));
+    await page.screenshot({ path: join(OUTPUT_DIR, 'viewer-shared-url.png') });
+
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+    const pngPath = join(OUTPUT_DIR, 'viewer-export.png');
+    await png.saveAs(pngPath);
+    expect(statSync(pngPath).size).toBeGreaterThan(5_000);
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('#export-json')]);
+    const jsonPath = join(dir.path, 'graph.json');
+    await jsonDownload.saveAs(jsonPath);
+    expect(existsSync(jsonPath)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('renders names as text, never as HTML', async () => {
+    const token = 'e2e-token';
+    const writer = await startServe(join(dir.path, 'data2'), ['--token', token]);
+    try {
+      const name = '<img src=x onerror="window.__pwned=1">';
+      const response = await fetch(`${writer.url}api/users/mallory/triples`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ triples: [{ subject: name, predicate: 'is', object: 'text' }] }),
+      });
+      expect(response.status).toBe(201);
+      const other = await browser.newPage();
+      await other.goto(`${writer.url}?user=mallory`);
+      await other.waitForFunction(() => (globalThis as unknown as ViewerWindow).kgmemViewer?.ready === true);
+      await other.fill('#search', '<img');
+      await other.press('#search', 'Enter');
+      await expect.poll(() => other.locator('#panel-title').textContent()).toBe(name);
+      expect(
+        await other.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
+      expect(await other.locator('#panel img').count()).toBe(0);
+      await other.close();
+    } finally {
+      await writer.stop();
+    }
+  });
+});

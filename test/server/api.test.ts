@@ -1,0 +1,396 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { createApp } from '../../src/server/app.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const TOKEN = 'test-token-1234';
+const auth = { Authorization: `Bearer ${TOKEN}` };
+const json = { 'Content-Type': 'application/json' };
+
+/** A request to the app as a browser on this machine would send it. */
+function call(app: Hono, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('host')) headers.set('host', '127.0.0.1:7700');
+  return Promise.resolve(app.request(`http://127.0.0.1:7700${path}`, { ...init, headers }));
+}
+
+async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+describe('kgmem serve API (in-process, real database)', () => {
+  let dir: { path: string; remove: () => void };
+  let memory: Memory;
+  let app: Hono;
+  let viewerDir: string;
+
+  beforeAll(async () => {
+    dir = tempDir('kgmem-api-');
+    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: {} });
+    await memory.addTriples(
+      'sasako',
+      [
+        { subject: 'I', predicate: 'lives in', object: 'Osaka' },
+        { subject: 'Polar bear', predicate: 'likes', object: 'Pizza' },
+        { subject: 'I', predicate: 'friend', object: 'Polar bear' },
+      ],
+      { at: '2026-03-02T09:00:00Z' },
+    );
+    // A move closes "lives in Osaka".
+    await memory.addTriples('sasako', [{ subject: 'I', predicate: 'lives in', object: 'Kyoto' }], {
+      at: '2026-07-01T00:00:00Z',
+    });
+    await memory.remember({
+      userId: 'sasako',
+      threadId: 'thread-9',
+      messages: [{ role: 'user', content: 'My sister Hana works at Nintendo.' }],
+      at: '2026-08-01T10:00:00Z',
+    });
+    await memory.addTriples('sasako', [{ subject: 'Mount Fuji', predicate: 'is in', object: 'Japan' }]);
+    await memory.addTriples('marco', [{ subject: 'I', predicate: 'lives in', object: 'Rome' }]);
+    viewerDir = join(dir.path, 'viewer');
+    mkdirSync(join(viewerDir, 'assets'), { recursive: true });
+    writeFileSync(join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
+    writeFileSync(join(viewerDir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir.path, 'secret.txt'), 'do not serve');
+    app = createApp({ memory, token: TOKEN, viewerDir });
+  });
+
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  describe('reads', () => {
+    it('reports health and lists users with their sizes', async () => {
+      const health = await call(app, '/api/health');
+      expect(health.status).toBe(200);
+      expect(await body(health)).toMatchObject({ ok: true, backend: 'ladybug' });
+      const users = await body<{
+        users: { id: string; entities: number; facts: number; currentFacts: number }[];
+      }>(await call(app, '/api/users'));
+      expect(users.users.map((u) => u.id)).toEqual(['marco', 'sasako']);
+      const sasako = users.users.find((u) => u.id === 'sasako');
+      expect(sasako?.facts).toBe(sasako ? sasako.currentFacts + 1 : -1);
+    });
+
+    it('returns a user graph in graphology form, current facts only unless history is asked', async () => {
+      const current = await body<{ nodes: unknown[]; edges: { attributes: { statement: string } }[] }>(
+        await call(app, '/api/users/sasako/graph'),
+      );
+      const statements = current.edges.map((e) => e.attributes.statement);
+      expect(statements).toContain('User lives in Kyoto');
+      expect(statements).not.toContain('User lives in Osaka');
+      const history = await body<{ edges: { attributes: { statement: string; current: boolean } }[] }>(
+        await call(app, '/api/users/sasako/graph?history=true'),
+      );
+      const osaka = history.edges.find((e) => e.attributes.statement === 'User lives in Osaka');
+      expect(osaka?.attributes.current).toBe(false);
+    });
+
+    it('answers asOf, predicate, type, limit and around queries', async () => {
+      type View = {
+        nodes: { key: string; attributes: { label: string; type: string } }[];
+        edges: { attributes: { statement: string; predicate: string } }[];
+        attributes: { truncated: boolean };
+      };
+      const before = await body<View>(await call(app, '/api/users/sasako/graph?asOf=2026-05-01'));
+      const statements = before.edges.map((e) => e.attributes.statement);
+      expect(statements).toContain('User lives in Osaka');
+      expect(statements).not.toContain('User lives in Kyoto');
+
+      const likes = await body<View>(await call(app, '/api/users/sasako/graph?predicates=likes'));
+      expect(likes.edges.map((e) => e.attributes.predicate)).toEqual(['likes']);
+
+      const limited = await body<View>(await call(app, '/api/users/sasako/graph?limit=2'));
+      expect(limited.nodes).toHaveLength(2);
+      expect(limited.attributes.truncated).toBe(true);
+
+      const around = await body<View>(await call(app, '/api/users/sasako/graph?around=Polar%20bear&hops=1'));
+      expect(around.nodes.map((n) => n.attributes.label).sort()).toEqual(['Pizza', 'Polar bear', 'User']);
+      const twoHops = await body<View>(await call(app, '/api/users/sasako/graph?around=Pizza&hops=2'));
+      expect(twoHops.nodes.map((n) => n.attributes.label).sort()).toEqual(['Pizza', 'Polar bear', 'User']);
+
+      const types = new Set(around.nodes.map((n) => n.attributes.type));
+      const onlyType = [...types][0] ?? 'unknown';
+      const typed = await body<View>(
+        await call(app, `/api/users/sasako/graph?types=${encodeURIComponent(onlyType)}`),
+      );
+      expect(typed.nodes.every((n) => n.attributes.type === onlyType)).toBe(true);
+    });
+
+    it('rejects bad query parameters with 400 and says which', async () => {
+      for (const [path, field] of [
+        ['/api/users/sasako/graph?limit=0', 'limit'],
+        ['/api/users/sasako/graph?limit=abc', 'limit'],
+        ['/api/users/sasako/graph?hops=4', 'hops'],
+        ['/api/users/sasako/graph?asOf=yesterday-ish', 'asOf'],
+        ['/api/users/sasako/graph?colour=red', 'colour'],
+        ['/api/users/sasako/recall', 'q'],
+        ['/api/users/sasako/path?from=I', 'to'],
+      ] as const) {
+        const response = await call(app, path);
+        expect(response.status, path).toBe(400);
+        expect((await body<{ error: string }>(response)).error, path).toContain(field);
+      }
+    });
+
+    it('answers 404 for unknown users, entities, routes and entities of another user', async () => {
+      expect((await call(app, '/api/users/nobody/graph')).status).toBe(404);
+      expect((await call(app, '/api/users/nobody/recall?q=hi')).status).toBe(404);
+      expect((await call(app, '/api/users/sasako/entities/no-such-entity')).status).toBe(404);
+      expect((await call(app, '/api/nothing-here')).status).toBe(404);
+      const rome = await body<{ entity: { uid: string } }>(await call(app, '/api/users/marco/entities/Rome'));
+      const crossUser = await call(app, `/api/users/sasako/entities/${rome.entity.uid}`);
+      expect(crossUser.status).toBe(404);
+      expect((await body<{ error: string }>(crossUser)).error).toContain('sasako');
+    });
+
+    it('describes an entity with its facts, their validity and the episodes they came from', async () => {
+      const byName = await body<{
+        entity: { uid: string; name: string };
+        outgoing: { statement: string; validTo: string | null }[];
+        incoming: { statement: string }[];
+        episodes: { threadId: string; excerpt: string; at: string }[];
+      }>(await call(app, '/api/users/sasako/entities/I'));
+      expect(byName.entity.name).toBe('User');
+      const osaka = byName.outgoing.find((f) => f.statement === 'User lives in Osaka');
+      expect(osaka?.validTo).toBe('2026-07-01T00:00:00.000Z');
+      const byUid = await body<typeof byName>(
+        await call(app, `/api/users/sasako/entities/${byName.entity.uid}`),
+      );
+      expect(byUid.entity.uid).toBe(byName.entity.uid);
+      const hana = await body<typeof byName>(await call(app, '/api/users/sasako/entities/Hana'));
+      expect(hana.episodes).toEqual([
+        expect.objectContaining({ threadId: 'thread-9', excerpt: 'My sister Hana works at Nintendo.' }),
+      ]);
+    });
+
+    it('recalls what an agent would get, and finds paths', async () => {
+      const recall = await body<{ facts: { statement: string }[]; context: string }>(
+        await call(
+          app,
+          `/api/users/sasako/recall?q=${encodeURIComponent('What food does Polar bear like?')}`,
+        ),
+      );
+      expect(recall.facts[0]?.statement).toBe('Polar bear likes Pizza');
+      expect(recall.context).toContain('Polar bear likes Pizza');
+
+      const path = await body<{
+        found: boolean;
+        entities: { name: string }[];
+        facts: { statement: string }[];
+      }>(await call(app, '/api/users/sasako/path?from=I&to=Pizza'));
+      expect(path.found).toBe(true);
+      expect(path.entities.map((e) => e.name)).toEqual(['User', 'Polar bear', 'Pizza']);
+      expect(path.facts.map((f) => f.statement)).toEqual([
+        "User's friend is Polar bear",
+        'Polar bear likes Pizza',
+      ]);
+
+      const apart = await body<{ found: boolean }>(
+        await call(app, '/api/users/sasako/path?from=Pizza&to=Japan'),
+      );
+      expect(apart.found).toBe(false);
+    });
+  });
+
+  describe('writes', () => {
+    it('needs the bearer token, compared exactly', async () => {
+      const triples = JSON.stringify({ triples: [{ subject: 'I', predicate: 'likes', object: 'Tea' }] });
+      const none = await call(app, '/api/users/sasako/triples', {
+        method: 'POST',
+        headers: json,
+        body: triples,
+      });
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toContain('Bearer');
+      for (const wrong of [`${TOKEN}x`, TOKEN.slice(0, -1), 'Bearer', '']) {
+        const response = await call(app, '/api/users/sasako/triples', {
+          method: 'POST',
+          headers: { ...json, Authorization: `Bearer ${wrong}` },
+          body: triples,
+        });
+        expect(response.status, wrong).toBe(401);
+      }
+      expect((await call(app, '/api/users/sasako', { method: 'DELETE' })).status).toBe(401);
+      const facts = await memory.facts('sasako', { predicate: 'likes' });
+      expect(facts.map((f) => f.object)).not.toContain('Tea');
+    });
+
+    it('adds triples with the token and refuses writes when the server has no token', async () => {
+      const request = {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({
+          triples: [{ subject: 'I', predicate: 'likes', object: 'Green tea' }],
+          at: '2026-09-01T00:00:00Z',
+        }),
+      };
+      const created = await call(app, '/api/users/sasako/triples', request);
+      expect(created.status).toBe(201);
+      expect(await body(created)).toMatchObject({ added: 1 });
+      expect((await memory.facts('sasako', { predicate: 'likes' })).map((f) => f.object)).toContain(
+        'Green tea',
+      );
+
+      const readOnly = createApp({ memory, viewerDir: null });
+      const refused = await call(readOnly, '/api/users/sasako/triples', request);
+      expect(refused.status).toBe(403);
+      expect((await body<{ error: string }>(refused)).error).toContain('--token');
+    });
+
+    it('rejects bad bodies with 400/413/415 and loses nothing already stored', async () => {
+      const before = await memory.stats('sasako');
+      const post = (init: RequestInit) =>
+        call(app, '/api/users/sasako/triples', {
+          method: 'POST',
+          ...init,
+          headers: { ...json, ...auth, ...init.headers },
+        });
+      expect((await post({ body: '{"triples": [' })).status).toBe(400);
+      expect((await post({ body: JSON.stringify({ triples: [] }) })).status).toBe(400);
+      const emptyPart = await post({
+        body: JSON.stringify({
+          triples: [
+            { subject: 'I', predicate: 'likes', object: 'Coffee' },
+            { subject: '  ', predicate: 'likes', object: 'Tea' },
+          ],
+        }),
+      });
+      expect(emptyPart.status).toBe(400);
+      expect((await body<{ error: string }>(emptyPart)).error).toContain('triples.1.subject');
+      expect(
+        (await post({ body: JSON.stringify({ triples: [{ subject: 'a', predicate: 'b' }] }) })).status,
+      ).toBe(400);
+      const extra = await post({
+        body: JSON.stringify({ triples: [{ subject: 'a', predicate: 'b', object: 'c', x: 1 }] }),
+      });
+      expect(extra.status).toBe(400);
+      const typed = await post({
+        headers: { 'Content-Type': 'text/plain' },
+        body: JSON.stringify({ triples: [{ subject: 'a', predicate: 'b', object: 'c' }] }),
+      });
+      expect(typed.status).toBe(415);
+      const huge = 'x'.repeat(1500);
+      const oversize = await post({
+        body: JSON.stringify({
+          triples: Array.from({ length: 1000 }, (_, i) => ({
+            subject: `${huge}${i}`,
+            predicate: 'p',
+            object: 'o',
+          })),
+        }),
+      });
+      expect(oversize.status).toBe(413);
+      expect((await body<{ error: string }>(oversize)).error).toContain('bytes');
+      expect(await memory.stats('sasako')).toEqual(before);
+    });
+
+    it('stores injection-looking names as plain text without touching other data', async () => {
+      const name = `x'}) MATCH (n) DETACH DELETE n //<script>alert(1)</script>`;
+      const response = await call(app, '/api/users/eve/triples', {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({ triples: [{ subject: name, predicate: 'is', object: 'text' }] }),
+      });
+      expect(response.status).toBe(201);
+      const entity = await body<{ entity: { name: string } }>(
+        await call(app, `/api/users/eve/entities/${encodeURIComponent(name)}`),
+      );
+      expect(entity.entity.name).toBe(name);
+      const odd = await call(app, `/api/users/${encodeURIComponent("' OR 1=1 --")}/graph`);
+      expect(odd.status).toBe(404);
+      expect((await memory.stats('marco')).facts).toBe(1);
+      expect((await memory.stats('sasako')).facts).toBeGreaterThan(0);
+    });
+
+    it('remembers a conversation turn once, and deletes a user', async () => {
+      const turn = {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({ threadId: 't1', messages: [{ role: 'user', content: 'I live in Lyon.' }] }),
+      };
+      const first = await call(app, '/api/users/lea/remember', turn);
+      expect(first.status).toBe(201);
+      expect(await body(first)).toMatchObject({ status: 'extracted', added: 1 });
+      const again = await call(app, '/api/users/lea/remember', turn);
+      expect(again.status).toBe(200);
+      expect(await body(again)).toMatchObject({ status: 'duplicate' });
+      const badRole = await call(app, '/api/users/lea/remember', {
+        ...turn,
+        body: JSON.stringify({ messages: [{ role: 'robot', content: 'hi' }] }),
+      });
+      expect(badRole.status).toBe(400);
+
+      const deleted = await call(app, '/api/users/lea', { method: 'DELETE', headers: auth });
+      expect(deleted.status).toBe(200);
+      expect((await call(app, '/api/users/lea/graph')).status).toBe(404);
+      expect((await call(app, '/api/users/lea', { method: 'DELETE', headers: auth })).status).toBe(404);
+      expect(await memory.hasUser('sasako')).toBe(true);
+    });
+  });
+
+  describe('serving and security', () => {
+    it('serves the viewer with a content security policy, and page routes as index.html', async () => {
+      const page = await call(app, '/');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      const deep = await call(app, '/users/sasako');
+      expect(await deep.text()).toContain('<title>viewer</title>');
+      const asset = await call(app, '/assets/app.js');
+      expect(asset.headers.get('content-type')).toContain('text/javascript');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      expect((await call(app, '/assets/missing.js')).status).toBe(404);
+    });
+
+    it('never serves files outside the viewer folder', async () => {
+      for (const path of [
+        '/../secret.txt',
+        '/%2e%2e/secret.txt',
+        '/assets/..%2f..%2fsecret.txt',
+        '/%00.js',
+      ]) {
+        const response = await call(app, path);
+        expect(await response.text(), path).not.toContain('do not serve');
+      }
+    });
+
+    it('refuses requests whose Host is not this machine (DNS rebinding)', async () => {
+      const rebinding = await call(app, '/api/users', { headers: { host: 'evil.example:7700' } });
+      expect(rebinding.status).toBe(403);
+      expect((await call(app, '/api/users', { headers: { host: 'localhost:7700' } })).status).toBe(200);
+      expect((await call(app, '/api/users', { headers: { host: '[::1]:7700' } })).status).toBe(200);
+    });
+
+    it('sends no CORS headers unless origins are configured', async () => {
+      const origin = { Origin: 'https://app.example' };
+      const plain = await call(app, '/api/users', { headers: origin });
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+      const withCors = createApp({ memory, viewerDir: null, corsOrigins: ['https://app.example'] });
+      const allowed = await call(withCors, '/api/users', { headers: origin });
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    });
+
+    it('guards reads too when the server listens beyond loopback', async () => {
+      const open = createApp({
+        memory,
+        token: TOKEN,
+        protectReads: true,
+        loopbackHostsOnly: false,
+        viewerDir: null,
+      });
+      expect((await call(open, '/api/users', { headers: { host: '10.0.0.5:7700' } })).status).toBe(401);
+      expect((await call(open, '/api/users', { headers: { host: '10.0.0.5:7700', ...auth } })).status).toBe(
+        200,
+      );
+      expect((await call(open, '/api/health', { headers: { host: '10.0.0.5:7700' } })).status).toBe(200);
+    });
+  });
+});
