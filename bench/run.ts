@@ -6,17 +6,29 @@ import { benchExtraction } from './extraction.js';
 import { benchLatency } from './latency.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
+import { benchViewer } from './viewer.js';
 
 /**
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
- * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000).
+ * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
+ * sections: retrieval, extraction, viewer).
  */
 async function main(): Promise<void> {
   const started = performance.now();
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const runs = (section: string) => !only || only.includes(section);
   console.log(
     `# kgmem benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
   );
+  if (runs('retrieval')) await benchRetrieval();
+  if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
+  if (runs('viewer')) console.log(`\n${await benchViewer()}`);
+  console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
+}
+
+/** MetaQA recall, bulk import and recall latency. */
+async function benchRetrieval(): Promise<void> {
   const dir = tempDir('kgmem-bench-');
   const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
   try {
@@ -33,8 +45,6 @@ async function main(): Promise<void> {
     await memory.close();
     dir.remove();
   }
-  console.log(`\n${await benchExtraction()}`);
-  console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
 }
 
 await main();

@@ -65,11 +65,21 @@ async function mostMentioned(
   // A type filter reads every entity so the limit counts only entities of those types.
   const candidates = await store.listEntities(userId, types ? 10_000_000 : limit + 1);
   const matching = types ? candidates.filter((e) => types.has(e.type || 'unknown')) : candidates;
-  const facts = await store.listFacts(userId, { time, limit: 10_000_000 });
+  const entities = matching.slice(0, limit);
+  const truncated = matching.length > limit;
+  // A whole graph is read in one go; a slice of a bigger one only through its entities' facts.
+  const facts = truncated
+    ? await store.incidentFacts(
+        userId,
+        entities.map((e) => e.uid),
+        time,
+        predicateKeys ? [...predicateKeys] : undefined,
+      )
+    : await store.listFacts(userId, { time, limit: 10_000_000 });
   return {
-    entities: matching.slice(0, limit),
+    entities,
     facts: predicateKeys ? facts.filter((f) => predicateKeys.has(f.key)) : facts,
-    truncated: matching.length > limit,
+    truncated,
   };
 }
 

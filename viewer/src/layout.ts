@@ -25,7 +25,6 @@ export class LayoutRunner {
     this.stop();
     if (this.graph.order < 2) return;
     // A fresh worker sees the graph's current nodes and edges.
-    this.worker?.kill();
     this.worker = new FA2Layout(this.graph, {
       settings: { ...forceAtlas2.inferSettings(this.graph), barnesHutOptimize: this.graph.order > 400 },
     });
@@ -34,20 +33,21 @@ export class LayoutRunner {
     this.onStateChange(true);
   }
 
-  /** Stops the layout where it is. */
+  /**
+   * Stops the layout where it is. The worker thread is ended too: `start` builds a fresh one
+   * from the current graph anyway, so an idle page holds no layout thread.
+   */
   stop(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    if (this.worker?.isRunning()) {
-      this.worker.stop();
-      this.onStateChange(false);
-    }
-  }
-
-  /** Stops and releases the worker. */
-  kill(): void {
-    this.stop();
+    const wasRunning = this.worker?.isRunning() ?? false;
     this.worker?.kill();
     this.worker = null;
+    if (wasRunning) this.onStateChange(false);
+  }
+
+  /** Stops and releases the worker (same as `stop`; kept for callers that tear down). */
+  kill(): void {
+    this.stop();
   }
 }

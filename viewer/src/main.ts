@@ -32,9 +32,16 @@ const renderer = new GraphRenderer(graph, byId('graph'), view, {
   select: (node) => void select(node),
   expand: (node) => void expand(node),
 });
+/** An entity to centre on once the running layout has settled it. */
+let flyWhenSettled: string | null = null;
 const layout = new LayoutRunner(graph, (running) => {
   layoutButton.textContent = running ? 'Stop layout' : 'Run layout';
   updateStatus();
+  if (!running && flyWhenSettled !== null) {
+    const node = flyWhenSettled;
+    flyWhenSettled = null;
+    if (graph.hasNode(node) && view.state.selected === node) void renderer.flyTo(node);
+  }
 });
 const timeline = new Timeline(
   byId<HTMLInputElement>('time-slider'),
@@ -140,7 +147,7 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
       );
     }
   }
-  renderer.sigma.setSetting('hideEdgesOnMove', graph.order > 1500);
+  renderer.sigma.setSetting('hideEdgesOnMove', graph.size > 1000);
   renderer.sigma.setSetting('labelRenderedSizeThreshold', graph.order > 500 ? 8 : 4);
   graphChanged();
   layout.start();
@@ -174,6 +181,8 @@ async function select(ref: string | null): Promise<void> {
     if (request !== selectRequest) return;
     const uid = details.entity.uid;
     if (!graph.hasNode(uid)) await expand(uid, ref);
+    // A layout still placing the entity moves it: centre on it again when it settles.
+    flyWhenSettled = layout.running ? uid : null;
     view.set({ selected: uid });
     renderPanel(panel, details, {
       select: (other) => void select(other),

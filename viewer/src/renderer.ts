@@ -40,7 +40,7 @@ export class GraphRenderer {
     this.sigma = new Sigma(graph, container, {
       defaultEdgeType: 'arrow',
       renderEdgeLabels: true,
-      hideEdgesOnMove: graph.order > 1500,
+      hideEdgesOnMove: graph.size > 1000,
       hideLabelsOnMove: true,
       labelDensity: 0.08,
       labelGridCellSize: 70,
