@@ -13,3 +13,6 @@ CREATE INDEX kgmem_fact_user_key IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.userId, 
 CREATE INDEX kgmem_episode_user IF NOT EXISTS FOR (p:Episode) ON (p.userId, p.status);
 CREATE VECTOR INDEX kgmem_entity_embedding IF NOT EXISTS FOR (e:Entity) ON (e.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
 CREATE FULLTEXT INDEX kgmem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliasText];
+CREATE CONSTRAINT kgmem_store_item_id IF NOT EXISTS FOR (i:StoreItem) REQUIRE i.id IS UNIQUE;
+CREATE INDEX kgmem_store_item_path IF NOT EXISTS FOR (i:StoreItem) ON (i.path);
+CREATE INDEX kgmem_store_item_user IF NOT EXISTS FOR (i:StoreItem) ON (i.userId);

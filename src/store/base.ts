@@ -111,6 +111,27 @@ export interface ScoredEntity {
   score: number;
 }
 
+/**
+ * A LangGraph store item as kept in the database (see `KgmemStore`): a JSON document under a
+ * namespace path, owned by one user scope.
+ */
+export interface StoredItem {
+  /** Encoded namespace path plus key: unique. */
+  id: string;
+  userId: string;
+  /** The namespace as an encoded path ending in `/` (`"memories/u1/"`), for prefix matching. */
+  path: string;
+  key: string;
+  /** The value as JSON text. */
+  value: string;
+  /** The value's embeddings by field, as JSON text (`{}` when not indexed). */
+  vectors: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Insertion order: set on creation, kept on update. */
+  seq: number;
+}
+
 /** Rows and column names of a raw Cypher statement (the console). */
 export interface CypherResult {
   columns: string[];
@@ -213,6 +234,27 @@ export abstract class GraphStore {
     uid: string,
     update: { status: EpisodeStatus; error: string; summary: string },
   ): Promise<void>;
+
+  /**
+   * Writes LangGraph store items (insert or replace, keeping createdAt and seq) in one
+   * transaction; creates their users if needed.
+   */
+  abstract putItems(items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[], at: Date): Promise<void>;
+
+  /** Deletes store items by id; absent ids are ignored. */
+  abstract deleteItems(ids: readonly string[]): Promise<void>;
+
+  /** Store items by id (absent ones are missing from the result). */
+  abstract itemsByIds(ids: readonly string[]): Promise<StoredItem[]>;
+
+  /** Store items whose namespace path starts with `prefix` (`""` = all), in insertion order. */
+  abstract itemsUnder(prefix: string): Promise<StoredItem[]>;
+
+  /** The distinct namespace paths of all store items. */
+  abstract itemPaths(): Promise<string[]>;
+
+  /** The highest store item sequence number, or 0. */
+  abstract maxItemSeq(): Promise<number>;
 
   /** Runs one raw Cypher statement with parameters (the console). */
   abstract runCypher(statement: string, params?: Record<string, unknown>): Promise<CypherResult>;

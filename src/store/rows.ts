@@ -1,5 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import type { FactRef } from './base.js';
+import type { FactRef, StoredItem } from './base.js';
 
 /** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
@@ -84,5 +84,20 @@ export function factRefFromRow(row: Row): FactRef {
     subjectUid: String(row.subjectUid),
     objectUid: String(row.objectUid),
     key: String(row.key),
+  };
+}
+
+/** A LangGraph store item from a row of the `items-*` statements. */
+export function storedItemFromRow(row: Row): StoredItem {
+  return {
+    id: String(row.id),
+    userId: String(row.userId),
+    path: String(row.path),
+    key: String(row.key),
+    value: String(row.value),
+    vectors: String(row.vectors),
+    createdAt: asDate(row.createdAt),
+    updatedAt: asDate(row.updatedAt),
+    seq: Number(row.seq),
   };
 }

@@ -10,7 +10,7 @@ import { fillIntegerPlaceholders, splitStatements, stripComments } from '../../s
  */
 const schema = {
   ...testData.mockSchema,
-  labels: ['User', 'Entity', 'EntityKey', 'Episode', 'Meta'],
+  labels: ['User', 'Entity', 'EntityKey', 'Episode', 'Meta', 'StoreItem'],
   relationshipTypes: ['OWNS', 'FACT', 'KEY_OF', 'HAS_EPISODE', 'MENTIONS'],
   propertyKeys: [
     ...new Set([
@@ -20,6 +20,7 @@ const schema = {
       ),
       ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy value'.split(' '),
       ...'threadId messages contentHash at status error'.split(' '),
+      ...'path vectors seq'.split(' '),
       // Keys of the row maps passed as parameters (UNWIND $rows AS r … r.subjectUid).
       ...'entityUid subjectUid objectUid'.split(' '),
     ]),

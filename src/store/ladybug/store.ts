@@ -9,6 +9,7 @@ import {
   type FactRef,
   GraphStore,
   type ScoredEntity,
+  type StoredItem,
   type TimeScope,
   type UserStats,
   type WriteBatch,
@@ -22,6 +23,7 @@ import {
   factFromRow,
   factRefFromRow,
   type Row,
+  storedItemFromRow,
 } from '../rows.js';
 import { loadLadybug } from './driver.js';
 import {
@@ -396,10 +398,45 @@ export class LadybugStore extends GraphStore {
       this.run('user-delete-keys', { userId });
       this.run('user-delete-entities', { userId });
       this.run('user-delete-episodes', { userId });
+      this.run('user-delete-items', { userId });
       this.run('user-delete', { userId });
     });
     this.forgetCopies(userId);
     return true;
+  }
+
+  override async putItems(
+    items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[],
+    at: Date,
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const iso = at.toISOString();
+    this.transaction(() => {
+      for (const userId of new Set(items.map((i) => i.userId))) this.run('user-merge', { userId, at: iso });
+      this.run('items-put', { rows: items.map((i) => ({ ...i })), at: iso });
+    });
+  }
+
+  override async deleteItems(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) this.run('items-delete', { ids: [...ids] });
+  }
+
+  override async itemsByIds(ids: readonly string[]): Promise<StoredItem[]> {
+    return ids.length === 0
+      ? []
+      : this.run('items-by-ids', { ids: [...new Set(ids)] }).map(storedItemFromRow);
+  }
+
+  override async itemsUnder(prefix: string): Promise<StoredItem[]> {
+    return this.run('items-under', { prefix }).map(storedItemFromRow);
+  }
+
+  override async itemPaths(): Promise<string[]> {
+    return this.run('items-namespaces', {}).map((r) => String(r.path));
+  }
+
+  override async maxItemSeq(): Promise<number> {
+    return Number(this.run('items-max-seq', {})[0]?.seq ?? 0);
   }
 
   override async createEpisode(episode: Episode): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type FactRef,
   GraphStore,
   type ScoredEntity,
+  type StoredItem,
   type TimeScope,
   type UserStats,
   type WriteBatch,
@@ -25,6 +26,7 @@ import {
   factFromRow,
   factRefFromRow,
   type Row,
+  storedItemFromRow,
 } from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
@@ -324,6 +326,7 @@ export class Neo4jStore extends GraphStore {
           'user-delete-keys',
           'user-delete-entities',
           'user-delete-episodes',
+          'user-delete-items',
           'user-delete',
         ]) {
           await runIn(tx, name, { userId });
@@ -331,6 +334,43 @@ export class Neo4jStore extends GraphStore {
       }),
     );
     return true;
+  }
+
+  override async putItems(
+    items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[],
+    at: Date,
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const iso = at.toISOString();
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        for (const userId of new Set(items.map((i) => i.userId)))
+          await runIn(tx, 'user-merge', { userId, at: iso });
+        await runIn(tx, 'items-put', { rows: items.map((i) => ({ ...i })), at: iso });
+      }),
+    );
+  }
+
+  override async deleteItems(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.write1('items-delete', { ids: [...ids] });
+  }
+
+  override async itemsByIds(ids: readonly string[]): Promise<StoredItem[]> {
+    return ids.length === 0
+      ? []
+      : (await this.read('items-by-ids', { ids: [...new Set(ids)] })).map(storedItemFromRow);
+  }
+
+  override async itemsUnder(prefix: string): Promise<StoredItem[]> {
+    return (await this.read('items-under', { prefix })).map(storedItemFromRow);
+  }
+
+  override async itemPaths(): Promise<string[]> {
+    return (await this.read('items-namespaces', {})).map((r) => String(r.path));
+  }
+
+  override async maxItemSeq(): Promise<number> {
+    return Number((await this.read('items-max-seq', {}))[0]?.seq ?? 0);
   }
 
   override async createEpisode(episode: Episode): Promise<void> {

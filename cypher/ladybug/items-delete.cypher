@@ -1,0 +1,3 @@
+UNWIND $ids AS itemId
+MATCH (i:StoreItem {id: itemId})
+DELETE i

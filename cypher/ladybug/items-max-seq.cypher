@@ -1,0 +1,2 @@
+MATCH (i:StoreItem)
+RETURN max(i.seq) AS seq

@@ -1,0 +1,2 @@
+MATCH (i:StoreItem)
+RETURN DISTINCT i.path AS path

@@ -1,0 +1,2 @@
+MATCH (i:StoreItem {userId: $userId})
+DELETE i

@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { InMemoryStore } from '@langchain/langgraph-checkpoint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { KgmemStore } from '../../src/langgraph/store.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { registerBaseStoreSuite } from './base-store.suite.js';
+
+const embeddings = new HashingEmbeddings();
+
+registerBaseStoreSuite('LangGraph InMemoryStore', async (indexed) => ({
+  store: new InMemoryStore(indexed ? { index: { dims: embeddings.dimension, embeddings } } : undefined),
+  done: async () => undefined,
+}));
+
+registerBaseStoreSuite('KgmemStore (LadybugDB on disk)', async (indexed) => {
+  const dir = tempDir('kgmem-store-');
+  const memory = await createMemory({ dataDir: dir.path, embeddings, env: {} });
+  return {
+    store: new KgmemStore({ memory, ...(indexed ? { index: { embeddings } } : {}) }),
+    done: async () => {
+      await memory.close();
+      dir.remove();
+    },
+  };
+});
+
+describe('KgmemStore in the kgmem database', () => {
+  let dir: { path: string; remove: () => void };
+  let memory: Memory;
+
+  beforeAll(async () => {
+    dir = tempDir('kgmem-store-db-');
+    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: {} });
+  });
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  it('persists items across processes (close and reopen)', async () => {
+    await new KgmemStore({ memory }).put(['memories', 'alice'], 'k', { text: 'kept' });
+    await memory.close();
+    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: {} });
+    expect((await new KgmemStore({ memory }).get(['memories', 'alice'], 'k'))?.value).toEqual({
+      text: 'kept',
+    });
+  });
+
+  it('scopes items to a kgmem user: forgetting the user deletes them, others stay', async () => {
+    const store = new KgmemStore({ memory, index: true });
+    await store.put(['memories', 'bob'], 'food', { text: 'likes ramen' });
+    await store.put(['memories', 'carol'], 'food', { text: 'likes tacos' });
+    await memory.addTriples('bob', [{ subject: 'I', predicate: 'likes', object: 'ramen' }]);
+    expect(await memory.users()).toEqual(expect.arrayContaining(['bob', 'carol']));
+    await memory.forget({ userId: 'bob', all: true });
+    expect(await store.get(['memories', 'bob'], 'food')).toBeNull();
+    expect((await store.get(['memories', 'carol'], 'food'))?.value).toEqual({ text: 'likes tacos' });
+    const hits = await store.search(['memories'], { query: 'ramen' });
+    expect(hits.map((h) => h.namespace[1])).toContain('carol');
+    expect(hits.map((h) => h.namespace[1])).not.toContain('bob');
+  });
+
+  it('stores keys and labels with slashes and unicode exactly', async () => {
+    const store = new KgmemStore({ memory });
+    await store.put(['notes', 'ü/ser'], 'a/b c', { text: '✓' });
+    expect((await store.get(['notes', 'ü/ser'], 'a/b c'))?.value).toEqual({ text: '✓' });
+    expect(await store.search(['notes', 'ü'])).toEqual([]);
+    expect(await store.listNamespaces({ prefix: ['notes'] })).toEqual([['notes', 'ü/ser']]);
+  });
+});
