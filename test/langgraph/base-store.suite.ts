@@ -168,7 +168,7 @@ export function registerBaseStoreSuite(name: string, factory: StoreFactory): voi
         expect(results[0]).toBeNull();
         expect(results[1]).toMatchObject({ key: 'x', value: { n: 1 } });
         expect(results[2]).toBeNull();
-        expect((results[3] as { key: string }[]).map((i) => i.key)).toEqual(['x']);
+        expect((results[3] as unknown as { key: string }[]).map((i) => i.key)).toEqual(['x']);
         expect(results[4]).toEqual([['b', 'u1']]);
         expect((await store.get(['b', 'u1'], 'y'))?.value).toEqual({ n: 3 });
       }));
