@@ -5,6 +5,7 @@
  */
 export * from './embed/index.js';
 export * from './extract/index.js';
+export * from './langgraph/index.js';
 export * from './memory/index.js';
 export * from './model/index.js';
 export * from './retrieve/index.js';

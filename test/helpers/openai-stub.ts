@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer of the stub. */
 export type StubReply =
-  | { kind: 'tool'; arguments: string | Record<string, unknown> }
+  | { kind: 'tool'; arguments: string | Record<string, unknown>; name?: string }
   | { kind: 'status'; status: number; message?: string }
   | { kind: 'text'; content: string };
 
@@ -108,7 +108,7 @@ export class OpenAIStub {
       );
       return;
     }
-    const toolName = body.tools?.[0]?.function.name ?? 'tool';
+    const toolName = (reply.kind === 'tool' && reply.name) || (body.tools?.[0]?.function.name ?? 'tool');
     const message =
       reply.kind === 'tool'
         ? {

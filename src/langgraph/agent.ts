@@ -1,0 +1,98 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { type BaseMessage, SystemMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
+import { ToolNode } from '@langchain/langgraph/prebuilt';
+import type { BaseCheckpointSaver, BaseStore } from '@langchain/langgraph-checkpoint';
+import type { Memory } from '../memory/memory.js';
+import type { RecalledFact } from '../model/types.js';
+import { hasToolCalls } from './messages.js';
+import { type LoadMemoriesOptions, loadMemories, writeMemories } from './nodes.js';
+import { createMemoryTools } from './tools.js';
+
+/** The memory agent's state: the conversation plus what was recalled for the latest message. */
+export const MemoryAgentState = Annotation.Root({
+  ...MessagesAnnotation.spec,
+  memoryContext: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
+  recalledFacts: Annotation<RecalledFact[]>({ reducer: (_old, next) => next, default: () => [] }),
+});
+
+/** Options of {@link createMemoryAgent}. */
+export interface MemoryAgentOptions extends LoadMemoriesOptions {
+  /** A chat model that can call tools (`ChatOpenAI`, …). */
+  model: BaseChatModel;
+  memory: Memory;
+  /** More tools besides `save_knowledge` and `search_memory`. */
+  tools?: StructuredToolInterface[];
+  /** Keeps each thread's messages between turns (`MemorySaver`, a database saver). */
+  checkpointer?: BaseCheckpointSaver;
+  /** A LangGraph store for the app's own use (a `KgmemStore`, say). */
+  store?: BaseStore;
+  /** Instructions before the remembered facts. */
+  systemPrompt?: string;
+}
+
+const DEFAULT_PROMPT =
+  'You are a helpful assistant with long-term memory of this user. Use what you remember when it ' +
+  'helps. When the user tells you something lasting about themselves or people, places and things ' +
+  'in their life, save it with save_knowledge; use search_memory to look further.';
+
+/** The system message: instructions plus the recalled context, the one bounded memory tip. */
+function systemMessage(prompt: string, context: string): SystemMessage {
+  return new SystemMessage(context ? `${prompt}\n\nWhat you remember:\n${context}` : prompt);
+}
+
+/**
+ * A prebuilt LangGraph agent with kgmem memory: START → load_memories → agent ⇄ tools →
+ * write_memories → END. Threads (`configurable.thread_id`) are conversations, users
+ * (`configurable.user_id`) are memory scopes: what one thread learns, another thread of the
+ * same user recalls. The turn is remembered in the background after the reply; `flush()` waits
+ * for those writes.
+ *
+ * @example
+ * const agent = createMemoryAgent({ model: new ChatOpenAI({ model: "gpt-4o-mini" }), memory, checkpointer: new MemorySaver() });
+ * await agent.invoke({ messages: [new HumanMessage("Hi, I'm Sasako.")] }, { configurable: { user_id: "sasako", thread_id: "1" } });
+ * await agent.flush();
+ */
+export function createMemoryAgent(options: MemoryAgentOptions) {
+  const { model, memory } = options;
+  const tools = [...createMemoryTools(memory), ...(options.tools ?? [])];
+  if (typeof model.bindTools !== 'function') {
+    throw new Error(
+      'createMemoryAgent: the model cannot call tools (it has no bindTools); use a tool-calling chat model',
+    );
+  }
+  const withTools = model.bindTools(tools);
+  const prompt = options.systemPrompt ?? DEFAULT_PROMPT;
+  const write = writeMemories(memory);
+
+  const callModel = async (state: typeof MemoryAgentState.State, config?: RunnableConfig) => {
+    const reply = await withTools.invoke(
+      [systemMessage(prompt, state.memoryContext), ...state.messages],
+      config,
+    );
+    return { messages: [reply as BaseMessage] };
+  };
+  const route = (state: typeof MemoryAgentState.State) =>
+    hasToolCalls(state.messages.at(-1)) ? 'tools' : 'write_memories';
+
+  const graph = new StateGraph(MemoryAgentState)
+    .addNode('load_memories', loadMemories(memory, options))
+    .addNode('agent', callModel)
+    .addNode('tools', new ToolNode(tools))
+    .addNode('write_memories', write)
+    .addEdge(START, 'load_memories')
+    .addEdge('load_memories', 'agent')
+    .addConditionalEdges('agent', route, ['tools', 'write_memories'])
+    .addEdge('tools', 'agent')
+    .addEdge('write_memories', END)
+    .compile({
+      ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
+      ...(options.store ? { store: options.store } : {}),
+    });
+  return Object.assign(graph, {
+    /** Waits until every turn handed to memory has been written. */
+    flush: () => write.flush(),
+  });
+}

@@ -1,0 +1,97 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { Memory } from '../memory/memory.js';
+import type { RecalledFact } from '../model/types.js';
+import { threadIdFrom, userIdFrom } from './config.js';
+import { lastTurn, roleOf, textOf } from './messages.js';
+
+/** What {@link loadMemories} puts into the graph state. */
+export interface LoadedMemories {
+  /** The compact context block (within `maxChars`), `""` when nothing is known. */
+  memoryContext: string;
+  /** The ranked facts behind it. */
+  recalledFacts: RecalledFact[];
+}
+
+/** Options of {@link loadMemories}. */
+export interface LoadMemoriesOptions {
+  /** Facts to recall. @default 10 */
+  limit?: number;
+  /** Character budget of the context block (one bounded system tip). @default 900 */
+  maxChars?: number;
+}
+
+/**
+ * A node for before the model: recalls what the user's memory knows about their latest message
+ * and returns `{memoryContext, recalledFacts}` for the state. No model call; a run without
+ * `configurable.user_id` fails with a message saying how to pass it.
+ */
+export function loadMemories(
+  memory: Memory,
+  options: LoadMemoriesOptions = {},
+): (state: { messages: BaseMessage[] }, config?: RunnableConfig) => Promise<LoadedMemories> {
+  return async (state, config) => {
+    const userId = userIdFrom(config, 'load_memories');
+    const latest = [...state.messages].reverse().find((m) => roleOf(m) === 'human');
+    const query = latest ? textOf(latest) : '';
+    if (!query) return { memoryContext: '', recalledFacts: [] };
+    const { facts, context } = await memory.recall({
+      userId,
+      query: query.slice(0, 2000),
+      limit: options.limit ?? 10,
+      maxChars: options.maxChars ?? 900,
+    });
+    return { memoryContext: context, recalledFacts: facts };
+  };
+}
+
+/** A node that remembers in the background, and a way to wait for it. */
+export type WriteMemoriesNode = ((
+  state: { messages: BaseMessage[] },
+  config?: RunnableConfig,
+) => Promise<Record<string, never>>) & {
+  /** Resolves when every write started so far has finished (tests, shutdown). */
+  flush(): Promise<void>;
+  /** Writes still running. */
+  readonly pending: number;
+};
+
+/** Options of {@link writeMemories}. */
+export interface WriteMemoriesOptions {
+  /** Told about a write that threw (the database closed, say); the reply is never affected. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * A node for after the model: hands the turn (latest user message and the reply) to
+ * `memory.remember()` in the background and returns at once, so memory never delays or fails
+ * the reply. An extraction failure is kept as a failed episode (`memory.reextract` retries it).
+ */
+export function writeMemories(memory: Memory, options: WriteMemoriesOptions = {}): WriteMemoriesNode {
+  const running = new Set<Promise<void>>();
+  const node = async (state: { messages: BaseMessage[] }, config?: RunnableConfig) => {
+    const userId = userIdFrom(config, 'write_memories');
+    const turn = lastTurn(state.messages);
+    if (turn.length === 0) return {};
+    const threadId = threadIdFrom(config);
+    const write = memory
+      .remember({ userId, messages: turn, ...(threadId ? { threadId } : {}) })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (options.onError) options.onError(error);
+          else console.warn(`kgmem: remembering a turn for "${userId}" failed: ${String(error)}`);
+        },
+      )
+      .finally(() => running.delete(write));
+    running.add(write);
+    return {};
+  };
+  const flush = async () => {
+    while (running.size > 0) await Promise.all([...running]);
+  };
+  return Object.defineProperties(node, {
+    flush: { value: flush },
+    pending: { get: () => running.size },
+  }) as WriteMemoriesNode;
+}

@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import { HumanMessage } from '@langchain/core/messages';
+import { MemorySaver } from '@langchain/langgraph';
+import { ChatOpenAI } from '@langchain/openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chat, createChatAgent } from '../../examples/agent.js';
+import { createMemoryAgent } from '../../src/langgraph/agent.js';
+import { writeMemories } from '../../src/langgraph/nodes.js';
+import { createMemoryTools } from '../../src/langgraph/tools.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { OpenAIStub, type StubReply, type StubRequest } from '../helpers/openai-stub.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/** The agent model's side of the seed tutorial, played by the stub from what it is sent. */
+function tutorialModel(request: StubRequest): StubReply {
+  const messages = request.body.messages ?? [];
+  const last = messages.at(-1);
+  if (last?.role === 'tool') return { kind: 'text', content: 'Got it, I will remember that.' };
+  const said = String(last?.content ?? '');
+  if (said.includes("I'm Sasako")) {
+    return {
+      kind: 'tool',
+      name: 'save_knowledge',
+      arguments: { triples: [{ subject: 'I', predicate: 'name', object_: 'Sasako' }] },
+    };
+  }
+  if (said.includes('Polar bear likes Pizza')) {
+    return {
+      kind: 'tool',
+      name: 'save_knowledge',
+      arguments: {
+        triples: [
+          { subject: 'I', predicate: 'friend', object: 'Polar bear' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'Pizza' },
+        ],
+      },
+    };
+  }
+  return { kind: 'text', content: 'Happy to help.' };
+}
+
+const systemOf = (request: StubRequest | undefined) =>
+  String(request?.body.messages?.find((m) => m.role === 'system')?.content ?? '');
+
+describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)', () => {
+  let dir: { path: string; remove: () => void };
+  let memory: Memory;
+  let stub: OpenAIStub;
+  let model: ChatOpenAI;
+
+  beforeAll(async () => {
+    dir = tempDir('kgmem-agent-');
+    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: {} });
+    stub = new OpenAIStub();
+    stub.fallback = tutorialModel;
+    const baseURL = await stub.start();
+    model = new ChatOpenAI({
+      model: 'stub-model',
+      apiKey: 'sk-test',
+      configuration: { baseURL },
+      maxRetries: 0,
+    });
+  });
+
+  afterAll(async () => {
+    await memory.close();
+    await stub.stop();
+    dir.remove();
+  });
+
+  it('runs the seed tutorial: save_knowledge in thread 1, recalled before the model in thread 2, not for another user', async () => {
+    const agent = createChatAgent(memory, model);
+    expect(await chat(agent, 'sasako', 'thread-1', "Hi, I'm Sasako.")).toBe('Got it, I will remember that.');
+    await chat(agent, 'sasako', 'thread-1', 'My friend Polar bear likes Pizza.');
+    await agent.flush();
+
+    const saved = (await memory.facts('sasako')).map((f) => f.statement);
+    expect(saved).toEqual(expect.arrayContaining(["User's name is Sasako", 'Polar bear likes Pizza']));
+    const toolResults = stub.requests.flatMap((r) => r.body.messages ?? []).filter((m) => m.role === 'tool');
+    expect(toolResults.map((m) => m.content)).toContain('Saved 2 new fact(s); 0 were already known.');
+    // The checkpointer kept thread 1: its second request carried the first message.
+    const secondTurn = stub.requests.find((r) => JSON.stringify(r.body.messages).includes('likes Pizza.'));
+    expect(JSON.stringify(secondTurn?.body.messages)).toContain("Hi, I'm Sasako.");
+
+    const before = stub.requests.length;
+    const config = { configurable: { user_id: 'sasako', thread_id: 'thread-2' } };
+    const state = await agent.invoke(
+      { messages: [new HumanMessage("What food should I bring to Polar bear's party?")] },
+      config,
+    );
+    expect(state.memoryContext).toContain('Polar bear likes Pizza');
+    expect(state.recalledFacts.map((f) => f.statement)).toContain('Polar bear likes Pizza');
+    // The model saw it: the first request of thread 2 had the fact in its one system message.
+    const firstOfThread2 = stub.requests[before];
+    expect(systemOf(firstOfThread2)).toContain('Polar bear likes Pizza');
+    expect(firstOfThread2?.body.messages?.filter((m) => m.role === 'system')).toHaveLength(1);
+    expect(JSON.stringify(firstOfThread2?.body.messages)).not.toContain("Hi, I'm Sasako.");
+
+    const other = await agent.invoke(
+      { messages: [new HumanMessage("What food should I bring to Polar bear's party?")] },
+      { configurable: { user_id: 'marco', thread_id: 'thread-1' } },
+    );
+    expect(other.memoryContext).toBe('');
+    expect(other.recalledFacts).toEqual([]);
+    expect(systemOf(stub.requests.at(-1))).not.toContain('Pizza');
+    await agent.flush();
+
+    // writeMemories remembered every turn as an episode of its thread.
+    const episodes = await memory.listEpisodes('sasako');
+    expect(episodes.map((e) => e.threadId)).toEqual(['thread-1', 'thread-1', 'thread-2']);
+    expect(episodes[1]?.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('fails clearly without a user id, in the graph and in the tools', async () => {
+    const agent = createMemoryAgent({ model, memory });
+    await expect(
+      agent.invoke({ messages: [new HumanMessage('hello')] }, { configurable: { thread_id: 't' } }),
+    ).rejects.toThrow(/load_memories needs a user id: invoke with \{ configurable: \{ user_id/);
+    const [saveKnowledge, searchMemory] = createMemoryTools(memory);
+    await expect(
+      saveKnowledge?.invoke({ triples: [{ subject: 'I', predicate: 'likes', object: 'tea' }] }),
+    ).rejects.toThrow(/save_knowledge needs a user id/);
+    await expect(searchMemory?.invoke({ query: 'tea' }, { configurable: {} })).rejects.toThrow(
+      /search_memory needs a user id/,
+    );
+    await expect(
+      saveKnowledge?.invoke({ triples: [] }, { configurable: { user_id: 'u' } }),
+    ).rejects.toThrow();
+    const found = await searchMemory?.invoke(
+      { query: 'Polar bear food' },
+      { configurable: { user_id: 'sasako' } },
+    );
+    expect(found).toContain('Polar bear likes Pizza');
+  });
+
+  it('returns the reply even when extraction fails; the turn is kept as a failed episode', async () => {
+    const broken = new OpenAIStub();
+    broken.fallback = { kind: 'status', status: 500, message: 'extractor down' };
+    const brokenUrl = await broken.start();
+    const failing = await createMemory({
+      dataDir: join(dir.path, 'failing'),
+      env: {},
+      extractor: new ChatOpenAI({
+        model: 'down',
+        apiKey: 'sk-test',
+        configuration: { baseURL: brokenUrl },
+        maxRetries: 0,
+      }),
+    });
+    try {
+      const agent = createMemoryAgent({ model, memory: failing, checkpointer: new MemorySaver() });
+      const state = await agent.invoke(
+        { messages: [new HumanMessage('Something nice happened today.')] },
+        { configurable: { user_id: 'ines', thread_id: 't1' } },
+      );
+      expect(state.messages.at(-1)?.content).toBe('Happy to help.');
+      await agent.flush();
+      const [episode] = await failing.listEpisodes('ines');
+      expect(episode?.status).toBe('failed');
+      expect(episode?.error).toMatch(/500|extractor down/);
+      expect(broken.requests.length).toBeGreaterThan(0);
+    } finally {
+      await failing.close();
+      await broken.stop();
+    }
+  });
+
+  it('writeMemories never throws into the graph and flush waits for pending writes', async () => {
+    const errors: unknown[] = [];
+    const closed = await createMemory({ dataDir: join(dir.path, 'closed'), env: {} });
+    await closed.close();
+    const write = writeMemories(closed, { onError: (error) => errors.push(error) });
+    const result = await write(
+      { messages: [new HumanMessage('I live in Lisbon.')] },
+      { configurable: { user_id: 'u1', thread_id: 't1' } },
+    );
+    expect(result).toEqual({});
+    expect(write.pending).toBe(1);
+    await write.flush();
+    expect(write.pending).toBe(0);
+    expect(errors).toHaveLength(1);
+  });
+});
