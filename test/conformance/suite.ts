@@ -495,6 +495,93 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('exploring (viewer reads)', () => {
+      beforeEach(async () => {
+        await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'friend', object: 'Polar bear' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+          { subject: 'pizza', predicate: 'comes from', object: 'Naples' },
+          { subject: 'Mount Fuji', predicate: 'is in', object: 'Japan' },
+        ]);
+        await memory.addTriples('bob', [{ subject: 'Polar bear', predicate: 'likes', object: 'fish' }]);
+      });
+
+      it('grows a neighbourhood hop by hop, within the user', async () => {
+        const labels = async (hops: number) =>
+          (await memory.graph('alice', { around: 'Polar bear', hops })).nodes
+            .map((n) => n.attributes.label)
+            .sort();
+        expect(await labels(1)).toEqual(['Polar bear', 'User', 'pizza']);
+        expect(await labels(2)).toEqual(['Naples', 'Polar bear', 'User', 'pizza']);
+        const likes = await memory.graph('alice', { predicates: ['likes'] });
+        expect(likes.edges.map((e) => e.attributes.statement)).toEqual(['Polar bear likes pizza']);
+      });
+
+      it('describes an entity and finds paths, never across users', async () => {
+        const details = await memory.entity('alice', 'Polar bear');
+        expect(details.outgoing.map((f) => f.statement)).toEqual(['Polar bear likes pizza']);
+        expect(details.incoming.map((f) => f.statement)).toEqual(["User's friend is Polar bear"]);
+        const path = await memory.path('alice', 'I', 'Naples');
+        expect(path?.facts.map((f) => f.statement)).toEqual([
+          "User's friend is Polar bear",
+          'Polar bear likes pizza',
+          'pizza comes from Naples',
+        ]);
+        expect(await memory.path('alice', 'pizza', 'Japan')).toBeNull();
+        const bobBear = await memory.entity('bob', 'Polar bear');
+        await expect(memory.entity('alice', bobBear.entity.uid)).rejects.toThrow(/no entity/);
+        await expect(memory.path('alice', 'I', 'fish')).rejects.toThrow(/no entity/);
+      });
+    });
+
+    describe('LangGraph store items', () => {
+      const item = (userId: string, path: string, key: string, seq: number) => ({
+        id: `${path}${key}`,
+        userId,
+        path,
+        key,
+        value: JSON.stringify({ key }),
+        vectors: '{}',
+        seq,
+      });
+
+      it('puts, replaces, lists by path prefix and deletes items', async () => {
+        await store.putItems(
+          [item('u1', 'memories/u1/', 'a', 1), item('u1', 'memories/u1/', 'b', 2)],
+          new Date(),
+        );
+        await store.putItems([item('u2', 'memories/u2/', 'a', 3)], new Date());
+        const first = (await store.itemsByIds(['memories/u1/a']))[0];
+        await store.putItems([{ ...item('u1', 'memories/u1/', 'a', 9), value: '{"v":2}' }], new Date());
+        const replaced = (await store.itemsByIds(['memories/u1/a']))[0];
+        expect(replaced?.value).toBe('{"v":2}');
+        expect(replaced?.seq).toBe(1);
+        expect(replaced?.createdAt.getTime()).toBe(first?.createdAt.getTime());
+        expect((await store.itemsUnder('memories/u1/')).map((i) => i.key)).toEqual(['a', 'b']);
+        expect((await store.itemsUnder('')).map((i) => i.id)).toEqual([
+          'memories/u1/a',
+          'memories/u1/b',
+          'memories/u2/a',
+        ]);
+        expect((await store.itemPaths()).sort()).toEqual(['memories/u1/', 'memories/u2/']);
+        expect(await store.maxItemSeq()).toBe(3);
+        await store.deleteItems(['memories/u1/b', 'absent']);
+        expect((await store.itemsUnder('memories/')).map((i) => i.id)).toEqual([
+          'memories/u1/a',
+          'memories/u2/a',
+        ]);
+      });
+
+      it("deletes a user's items with the user", async () => {
+        await store.putItems(
+          [item('u1', 'memories/u1/', 'a', 1), item('u2', 'memories/u2/', 'a', 2)],
+          new Date(),
+        );
+        expect(await memory.forget({ userId: 'u1', all: true })).toEqual({ deleted: true });
+        expect((await store.itemsUnder('')).map((i) => i.userId)).toEqual(['u2']);
+      });
+    });
+
     describe('users and stats', () => {
       it('lists users and counts their memory', async () => {
         expect(await memory.users()).toEqual([]);
