@@ -1,7 +1,6 @@
-import type { Api } from './api';
 import { el } from './dom';
-import { type KnowledgeGraph, mergeFacts } from './graph-model';
-import type { ViewStore } from './state';
+import { mergeFacts } from './graph-model';
+import { asOfText, clearButton, type SidebarDeps } from './sidebar-result';
 
 /** The path form: the shortest chain of facts between two entities, highlighted in the graph. */
 export function setupPath(
@@ -9,13 +8,7 @@ export function setupPath(
   from: HTMLInputElement,
   to: HTMLInputElement,
   output: HTMLElement,
-  deps: {
-    api: Api;
-    graph: KnowledgeGraph;
-    view: ViewStore;
-    graphChanged(): void;
-    showError(e: unknown): void;
-  },
+  deps: SidebarDeps,
 ): void {
   const { api, graph, view } = deps;
   // The selected entity is the default start.
@@ -34,7 +27,7 @@ export function setupPath(
     const user = view.state.user;
     if (!user || !from.value.trim() || !to.value.trim()) return;
     try {
-      const asOf = view.state.asOf === null ? null : new Date(view.state.asOf).toISOString();
+      const asOf = asOfText(view);
       const path = await api.path(user, from.value.trim(), to.value.trim(), asOf);
       if (!path.found) {
         output.replaceChildren(el('p', {}, 'These entities are not connected within 6 facts.'));
@@ -51,11 +44,7 @@ export function setupPath(
           edges: new Set(path.facts.map((f) => f.uid)),
         },
       });
-      const clear = el('button', { type: 'button' }, 'Clear');
-      clear.addEventListener('click', () => {
-        output.replaceChildren();
-        view.set({ highlight: null });
-      });
+      const clear = clearButton(output, view);
       output.replaceChildren(
         el('p', {}, `${path.facts.length} facts `, clear),
         el('ol', { id: 'path-facts' }, ...path.facts.map((f) => el('li', {}, f.statement))),

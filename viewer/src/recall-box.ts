@@ -1,7 +1,6 @@
-import type { Api } from './api';
 import { children, el } from './dom';
-import { type KnowledgeGraph, mergeFacts } from './graph-model';
-import type { ViewStore } from './state';
+import { mergeFacts } from './graph-model';
+import { asOfText, clearButton, type SidebarDeps } from './sidebar-result';
 import type { RecallPayload } from './types';
 
 /**
@@ -12,13 +11,7 @@ export function setupRecall(
   form: HTMLFormElement,
   input: HTMLInputElement,
   output: HTMLElement,
-  deps: {
-    api: Api;
-    graph: KnowledgeGraph;
-    view: ViewStore;
-    graphChanged(): void;
-    showError(e: unknown): void;
-  },
+  deps: SidebarDeps,
 ): void {
   const { api, graph, view } = deps;
   form.addEventListener('submit', async (event) => {
@@ -27,11 +20,7 @@ export function setupRecall(
     const user = view.state.user;
     if (!query || !user) return;
     try {
-      const result = await api.recall(
-        user,
-        query,
-        view.state.asOf === null ? null : new Date(view.state.asOf).toISOString(),
-      );
+      const result = await api.recall(user, query, asOfText(view));
       show(result);
     } catch (error) {
       deps.showError(error);
@@ -51,11 +40,7 @@ export function setupRecall(
       ...result.facts.flatMap((f) => [f.subjectUid, f.objectUid]),
     ]);
     view.set({ highlight: { kind: 'recall', nodes, edges: new Set(result.facts.map((f) => f.uid)) } });
-    const clear = el('button', { type: 'button' }, 'Clear');
-    clear.addEventListener('click', () => {
-      output.replaceChildren();
-      view.set({ highlight: null });
-    });
+    const clear = clearButton(output, view);
     output.replaceChildren(
       ...children(
         el('p', {}, `${result.facts.length} facts, ${result.entities.length} entities `, clear),

@@ -1,5 +1,28 @@
-/** The JSON the `kgmem serve` API sends (dates as ISO strings). */
+/**
+ * The JSON the `kgmem serve` API sends: kgmem's own records with dates as ISO strings
+ * (`Json<Entity>`), so the viewer's types follow the library's.
+ */
+import type {
+  Entity,
+  EntityDetails as EntityDetailsRecord,
+  EpisodeSource as EpisodeSourceRecord,
+  Fact,
+  GraphEdge,
+  GraphNode,
+  RecalledEntity,
+  RecalledFact,
+} from '../../src/model/types';
 
+/** A record as JSON carries it: dates become ISO strings, recursively. */
+export type Json<T> = T extends Date
+  ? string
+  : T extends (infer U)[]
+    ? Json<U>[]
+    : T extends object
+      ? { [K in keyof T]: Json<T[K]> }
+      : T;
+
+/** A user as `GET /api/users` lists them. */
 export interface UserSummary {
   id: string;
   entities: number;
@@ -7,78 +30,29 @@ export interface UserSummary {
   currentFacts: number;
 }
 
-export interface NodeAttributes {
-  label: string;
-  type: string;
-  mentions: number;
-  isUser: boolean;
-  createdAt: string;
-}
+export type NodeAttributes = GraphNode['attributes'];
+export type EdgeAttributes = GraphEdge['attributes'];
 
-export interface EdgeAttributes {
-  label: string;
-  predicate: string;
-  statement: string;
-  validFrom: string;
-  validTo: string | null;
-  current: boolean;
-  mentions: number;
-}
-
+/** `GET /api/users/:user/graph`: the graph view plus the user's sizes. */
 export interface GraphPayload {
   attributes: { userId: string; asOf: string | null; truncated: boolean; entities: number; facts: number };
-  nodes: { key: string; attributes: NodeAttributes }[];
-  edges: { key: string; source: string; target: string; attributes: EdgeAttributes }[];
+  nodes: GraphNode[];
+  edges: GraphEdge[];
 }
 
-export interface WireEntity {
-  uid: string;
-  key: string;
-  name: string;
-  type: string;
-  aliases: string[];
-  createdAt: string;
-  mentions: number;
-}
+export type WireEntity = Json<Entity>;
+export type WireFact = Json<Fact>;
+export type EpisodeSource = Json<EpisodeSourceRecord>;
+export type EntityDetails = Json<EntityDetailsRecord>;
 
-export interface WireFact {
-  uid: string;
-  subjectUid: string;
-  subject: string;
-  objectUid: string;
-  object: string;
-  predicate: string;
-  key: string;
-  statement: string;
-  validFrom: string;
-  validTo: string | null;
-  invalidatedBy: string | null;
-  episodeIds: string[];
-  mentions: number;
-}
-
-export interface EpisodeSource {
-  uid: string;
-  threadId: string;
-  at: string;
-  status: string;
-  excerpt: string;
-}
-
-export interface EntityDetails {
-  entity: WireEntity;
-  outgoing: WireFact[];
-  incoming: WireFact[];
-  episodes: EpisodeSource[];
-  truncated: boolean;
-}
-
+/** `GET /api/users/:user/recall`. */
 export interface RecallPayload {
-  facts: (Omit<WireFact, 'key' | 'invalidatedBy' | 'mentions'> & { score: number; hops: number })[];
-  entities: { uid: string; name: string; type: string; score: number; via: string }[];
+  facts: Json<RecalledFact>[];
+  entities: RecalledEntity[];
   context: string;
 }
 
+/** `GET /api/users/:user/path`. */
 export interface PathPayload {
   found: boolean;
   entities: WireEntity[];
