@@ -303,6 +303,15 @@ describe('kgmem serve API (in-process, real database)', () => {
         await call(app, `/api/users/eve/entities/${encodeURIComponent(name)}`),
       );
       expect(entity.entity.name).toBe(name);
+      const tooLong = await call(app, `/api/users/${'u'.repeat(300)}/graph`);
+      expect(tooLong.status).toBe(400);
+      expect((await body<{ error: string }>(tooLong)).error).toContain('at most 256');
+      const control = await call(app, `/api/users/${encodeURIComponent('bad\u0007id')}/triples`, {
+        method: 'POST',
+        headers: { ...json, ...auth },
+        body: JSON.stringify({ triples: [{ subject: 'a', predicate: 'b', object: 'c' }] }),
+      });
+      expect(control.status).toBe(400);
       const odd = await call(app, `/api/users/${encodeURIComponent("' OR 1=1 --")}/graph`);
       expect(odd.status).toBe(404);
       expect((await memory.stats('marco')).facts).toBe(1);
