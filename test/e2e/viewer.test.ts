@@ -27,7 +27,7 @@ interface ViewerHandle {
     sigma: {
       getCamera(): { getState(): { x: number; y: number; ratio: number } };
       getNodeDisplayData(node: string): { x: number; y: number } | undefined;
-      getEdgeDisplayData(edge: string): { hidden: boolean; color: string } | undefined;
+      getEdgeDisplayData(edge: string): { hidden: boolean; color: string; type: string } | undefined;
     };
   };
   timeline: { stepFor(time: number): number };
@@ -184,6 +184,14 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await page.locator('#time-slider').fill('1000');
     await page.locator('#show-history').check();
     await expect.poll(() => edgeState(osaka ?? '')).toEqual({ mode: 'history', hidden: false });
+    // Closed facts are drawn with the dashed edge program.
+    expect(
+      await page.evaluate(
+        (key) =>
+          (globalThis as unknown as ViewerWindow).kgmemViewer.renderer.sigma.getEdgeDisplayData(key)?.type,
+        osaka ?? '',
+      ),
+    ).toBe('dashed');
     await page.locator('#show-history').uncheck();
   });
 

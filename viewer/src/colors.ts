@@ -26,7 +26,7 @@ export function typeColor(type: string): string {
 
 export const EDGE_COLOR = '#b8c0cc';
 export const EDGE_FOCUS_COLOR = '#3d4451';
-export const EDGE_HISTORY_COLOR = '#e3c4c4';
+export const EDGE_HISTORY_COLOR = '#d4a0a0';
 export const DIMMED_COLOR = '#eceef1';
 export const HIGHLIGHT_COLOR = '#ff2e63';
 export const USER_COLOR = '#111827';

@@ -9,6 +9,7 @@ import {
   typeColor,
   USER_COLOR,
 } from './colors';
+import { DashedArrowProgram } from './dashed-edge';
 import type { KnowledgeGraph, NodeData } from './graph-model';
 import type { ViewStore } from './state';
 import type { EdgeAttributes } from './types';
@@ -23,7 +24,7 @@ export interface CanvasEvents {
 /**
  * Draws the graph with sigma: colour by type, size by degree; hovering or selecting an entity
  * dims the rest and labels its facts; a recall or path highlight dims everything else; facts
- * closed by the chosen time are faded when history is on and hidden otherwise. Labels and edges
+ * closed by the chosen time are dashed and faded when history is on, hidden otherwise. Labels and edges
  * are dropped while the camera moves, and labels thin out by density, so 5,000 entities stay fluid.
  */
 export class GraphRenderer {
@@ -37,8 +38,9 @@ export class GraphRenderer {
     events: CanvasEvents,
   ) {
     this.visibility = computeVisibility(graph, view.state);
-    this.sigma = new Sigma(graph, container, {
+    this.sigma = new Sigma<NodeData, EdgeAttributes>(graph, container, {
       defaultEdgeType: 'arrow',
+      edgeProgramClasses: { dashed: DashedArrowProgram },
       renderEdgeLabels: true,
       hideEdgesOnMove: graph.size > 1000,
       hideLabelsOnMove: true,
@@ -145,8 +147,10 @@ export class GraphRenderer {
     const base: Partial<EdgeDisplayData> = {
       ...data,
       label: '',
-      size: closed ? 1 : 1.6,
+      size: closed ? 1.2 : 1.6,
       color: closed ? EDGE_HISTORY_COLOR : EDGE_COLOR,
+      // Facts that no longer hold are drawn dashed and faded.
+      type: closed ? 'dashed' : 'arrow',
       zIndex: closed ? 0 : 1,
     };
     const labelled = closed ? `${attrs.label} (closed)` : attrs.label;
