@@ -24,6 +24,11 @@ export interface KgmemStoreIndex {
   embeddings?: EmbeddingsLike | Embeddings;
   /** JSON paths of the text to embed (`"text"`, `"tags[*]"`); `"$"` is the whole value. @default ["$"] */
   fields?: string[];
+  /**
+   * The embeddings' dimension, as in LangGraph's `IndexConfig` (so one config serves both
+   * stores); when given, vectors of another length are refused.
+   */
+  dims?: number;
 }
 
 /** Options of {@link KgmemStore}. */
@@ -106,6 +111,7 @@ export class KgmemStore extends BaseStore {
   private readonly memory: Memory;
   private readonly embeddings: EmbeddingsLike | undefined;
   private readonly fields: string[];
+  private readonly dims: number | undefined;
   private readonly userScope: (namespace: string[]) => string;
   private nextSeq: number | undefined;
 
@@ -115,6 +121,7 @@ export class KgmemStore extends BaseStore {
     const index = options.index === true ? {} : options.index;
     this.embeddings = index ? (index.embeddings ?? options.memory.embedder.embeddings) : undefined;
     this.fields = index?.fields ?? ['$'];
+    this.dims = index?.dims;
     this.userScope = options.userScope ?? defaultUserScope;
   }
 
@@ -184,6 +191,7 @@ export class KgmemStore extends BaseStore {
     if (texts.length === 0) return out;
     const embedded = await this.embeddings.embedDocuments(texts);
     embedded.forEach((vector, k) => {
+      this.checkDims(vector, 'a stored value');
       const [i, field] = targets[k] as [number, string];
       (out[i] as Record<string, number[]>)[field] = Array.from(vector);
     });
@@ -201,6 +209,7 @@ export class KgmemStore extends BaseStore {
       return candidates.slice(offset, offset + limit).map(({ item }) => ({ ...item, score: undefined }));
     }
     const query = await this.embeddings.embedQuery(op.query);
+    this.checkDims(query, 'the query');
     const scored: SearchItem[] = [];
     const unscored: SearchItem[] = [];
     for (const { stored, item } of candidates) {
@@ -211,6 +220,15 @@ export class KgmemStore extends BaseStore {
     scored.sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
     const page = scored.slice(offset, offset + limit);
     return page.length < limit ? [...page, ...unscored.slice(0, limit - page.length)] : page;
+  }
+
+  private checkDims(vector: ArrayLike<number>, what: string): void {
+    if (this.dims !== undefined && vector.length !== this.dims) {
+      throw new Error(
+        `KgmemStore: the embeddings gave ${vector.length} numbers for ${what}, but index.dims is ${this.dims}; ` +
+          "set dims to the embeddings' dimension",
+      );
+    }
   }
 
   private async listNamespacesOperation(op: ListNamespacesOperation): Promise<string[][]> {

@@ -19,7 +19,11 @@ registerBaseStoreSuite('KgmemStore (LadybugDB on disk)', async (indexed) => {
   const dir = tempDir('kgmem-store-');
   const memory = await createMemory({ dataDir: dir.path, embeddings, env: {} });
   return {
-    store: new KgmemStore({ memory, ...(indexed ? { index: { embeddings } } : {}) }),
+    // The same IndexConfig object LangGraph's store takes.
+    store: new KgmemStore({
+      memory,
+      ...(indexed ? { index: { dims: embeddings.dimension, embeddings } } : {}),
+    }),
     done: async () => {
       await memory.close();
       dir.remove();
@@ -61,6 +65,14 @@ describe('KgmemStore in the kgmem database', () => {
     const hits = await store.search(['memories'], { query: 'ramen' });
     expect(hits.map((h) => h.namespace[1])).toContain('carol');
     expect(hits.map((h) => h.namespace[1])).not.toContain('bob');
+  });
+
+  it('refuses embeddings of another dimension than index.dims', async () => {
+    const store = new KgmemStore({ memory, index: { dims: 8, embeddings: new HashingEmbeddings() } });
+    await expect(store.put(['memories', 'dan'], 'k', { text: 'x' })).rejects.toThrow(
+      /256 numbers.*index.dims is 8/,
+    );
+    expect(await new KgmemStore({ memory }).get(['memories', 'dan'], 'k')).toBeNull();
   });
 
   it('stores keys and labels with slashes and unicode exactly', async () => {
