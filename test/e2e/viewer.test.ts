@@ -152,6 +152,17 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     const pizza = await nodeByLabel('Pizza');
     await page.locator('#panel .fact-link', { hasText: 'Polar bear likes Pizza' }).click();
     await expect.poll(selected).toBe(pizza);
+    // The keyboard works too: arrow down through suggestions, Enter picks.
+    await page.fill('#search', 'a');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(1);
+    const second = await page.locator('#search-results li').nth(1).getAttribute('data-node');
+    await page.press('#search', 'ArrowDown');
+    await page.press('#search', 'ArrowDown');
+    await page.press('#search', 'Enter');
+    await expect.poll(selected).toBe(second);
+    await page.locator('#search').fill('Pizza');
+    await page.press('#search', 'Enter');
+    await expect.poll(selected).toBe(pizza);
     await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Pizza');
   });
 

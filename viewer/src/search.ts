@@ -14,9 +14,15 @@ export function setupSearch(
   actions: { pick(node: string): void; lookUp(name: string): void },
 ): void {
   let matches: string[] = [];
+  /** The suggestion arrow keys moved to (-1: none, Enter takes the first). */
+  let active = -1;
   const clear = () => {
     matches = [];
+    active = -1;
     list.replaceChildren();
+  };
+  const highlightActive = () => {
+    for (const [i, item] of [...list.children].entries()) item.classList.toggle('active', i === active);
   };
   const pick = (node: string) => {
     input.value = graph.getNodeAttribute(node, 'label');
@@ -37,6 +43,7 @@ export function setupSearch(
     const byMentions = (a: string, b: string) =>
       graph.getNodeAttribute(b, 'mentions') - graph.getNodeAttribute(a, 'mentions');
     matches = [...starts.sort(byMentions), ...contains.sort(byMentions)].slice(0, MAX_SUGGESTIONS);
+    active = -1;
     list.replaceChildren(
       ...matches.map((node) => {
         const item = el('li', { 'data-node': node }, graph.getNodeAttribute(node, 'label'));
@@ -50,9 +57,15 @@ export function setupSearch(
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') return clear();
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && matches.length > 0) {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      active = (active + step + matches.length) % matches.length;
+      return highlightActive();
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const first = matches[0];
+    const first = matches[Math.max(0, active)];
     if (first) pick(first);
     else if (input.value.trim()) {
       const name = input.value.trim();

@@ -91,6 +91,7 @@ export function registerDemo(program: Command, io: CliIo): void {
               : ' (offline rule extractor)'),
         );
         io.out('Try: kgmem recall "where do I live" --user sasako    ·    kgmem cypher');
+        io.out('See the graphs: kgmem serve, then open http://127.0.0.1:7700/?user=sasako');
       });
     });
 }
