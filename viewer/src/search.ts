@@ -14,6 +14,8 @@ export function setupSearch(
   actions: { pick(node: string): void; lookUp(name: string): void },
 ): void {
   let matches: string[] = [];
+  /** The pending close of the list after the box lost focus. */
+  let closing: ReturnType<typeof setTimeout> | undefined;
   /** The suggestion arrow keys moved to (-1: none, Enter takes the first). */
   let active = -1;
   const clear = () => {
@@ -31,6 +33,7 @@ export function setupSearch(
   };
 
   input.addEventListener('input', () => {
+    clearTimeout(closing);
     const text = input.value.trim().toLowerCase();
     if (text.length === 0) return clear();
     const starts: string[] = [];
@@ -73,5 +76,10 @@ export function setupSearch(
       actions.lookUp(name);
     }
   });
-  input.addEventListener('blur', () => setTimeout(clear, 150));
+  // Leaving the box closes the list, after a moment so a click on a suggestion still lands;
+  // coming back or typing cancels that.
+  input.addEventListener('blur', () => {
+    closing = setTimeout(clear, 150);
+  });
+  input.addEventListener('focus', () => clearTimeout(closing));
 }
