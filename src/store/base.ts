@@ -1,4 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
+import { episodeFromRow, type Row, storedItemFromRow } from './rows.js';
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -132,6 +133,12 @@ export interface StoredItem {
   seq: number;
 }
 
+/** One named statement (`cypher/<backend>/<name>.cypher`) with its parameters. */
+export interface Statement {
+  name: string;
+  params: Record<string, unknown>;
+}
+
 /** Rows and column names of a raw Cypher statement (the console). */
 export interface CypherResult {
   columns: string[];
@@ -143,7 +150,8 @@ export interface CypherResult {
  * data; nothing read for one user ever includes another user's nodes or edges. Adapters:
  * `LadybugStore` (embedded, default) and the Neo4j adapter.
  *
- * The abstract methods are the primitives a backend must provide; helpers on top are shared.
+ * The abstract methods are what a backend must provide; the rest is shared, built on
+ * {@link GraphStore.runStatements} (named statements in one transaction).
  */
 export abstract class GraphStore {
   /** Backend name, for messages and `kgmem info`. */
@@ -201,66 +209,161 @@ export abstract class GraphStore {
   /** A user's entities, most mentioned first. */
   abstract listEntities(userId: string, limit: number): Promise<Entity[]>;
 
-  /** Every user id, sorted. */
-  abstract users(): Promise<string[]>;
-
-  /** Whether the user exists. */
-  abstract hasUser(userId: string): Promise<boolean>;
-
-  /** A user's sizes. */
-  abstract stats(userId: string): Promise<UserStats>;
-
   /** Deletes one fact of a user; false when the user has no such fact. */
   abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
-
-  /** Deletes one entity of a user with every fact touching it; false when absent. */
-  abstract deleteEntity(userId: string, entityUid: string): Promise<boolean>;
-
-  /** Deletes a user and everything they own; false when the user did not exist. */
-  abstract deleteUser(userId: string): Promise<boolean>;
-
-  /** Stores a new episode (status `pending`); creates the user if needed. */
-  abstract createEpisode(episode: Episode): Promise<void>;
-
-  /** A user's episodes: by uid, or filtered by status and thread; oldest first. */
-  abstract episodes(
-    userId: string,
-    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
-  ): Promise<Episode[]>;
-
-  /** Records the outcome of an extraction that wrote nothing (failed, or nothing to write). */
-  abstract setEpisodeStatus(
-    userId: string,
-    uid: string,
-    update: { status: EpisodeStatus; error: string; summary: string },
-  ): Promise<void>;
-
-  /**
-   * Writes LangGraph store items (insert or replace, keeping createdAt and seq) in one
-   * transaction; creates their users if needed.
-   */
-  abstract putItems(items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[], at: Date): Promise<void>;
-
-  /** Deletes store items by id; absent ids are ignored. */
-  abstract deleteItems(ids: readonly string[]): Promise<void>;
-
-  /** Store items by id (absent ones are missing from the result). */
-  abstract itemsByIds(ids: readonly string[]): Promise<StoredItem[]>;
-
-  /** Store items whose namespace path starts with `prefix` (`""` = all), in insertion order. */
-  abstract itemsUnder(prefix: string): Promise<StoredItem[]>;
-
-  /** The distinct namespace paths of all store items. */
-  abstract itemPaths(): Promise<string[]>;
-
-  /** The highest store item sequence number, or 0. */
-  abstract maxItemSeq(): Promise<number>;
 
   /** Runs one raw Cypher statement with parameters (the console). */
   abstract runCypher(statement: string, params?: Record<string, unknown>): Promise<CypherResult>;
 
   /** Releases the database; further calls fail with `ClosedError`. */
   abstract close(): Promise<void>;
+
+  /**
+   * The primitive the shared methods below are built on: runs named statements in order in
+   * one read or write transaction (all or nothing) and returns each statement's rows.
+   */
+  protected abstract runStatements(
+    mode: 'read' | 'write',
+    statements: readonly Statement[],
+  ): Promise<Row[][]>;
+
+  /** Runs one named read statement. */
+  protected async readRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
+    return (await this.runStatements('read', [{ name, params }]))[0] ?? [];
+  }
+
+  /** Runs one named write statement in its own transaction. */
+  protected async writeRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
+    return (await this.runStatements('write', [{ name, params }]))[0] ?? [];
+  }
+
+  /** Drops what the adapter keeps in process about a user, after their data changed. */
+  protected forgetUser(_userId: string): void {}
+
+  /** Deletes one entity of a user with every fact touching it; false when absent. */
+  async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
+    if (!(await this.entityByUid(userId, entityUid))) return false;
+    await this.writeRows('entity-delete', { userId, uid: entityUid });
+    this.forgetUser(userId);
+    return true;
+  }
+
+  /** Deletes a user and everything they own; false when the user did not exist. */
+  async deleteUser(userId: string): Promise<boolean> {
+    if (!(await this.hasUser(userId))) return false;
+    const parts = ['user-delete-keys', 'user-delete-entities', 'user-delete-episodes', 'user-delete-items'];
+    await this.runStatements(
+      'write',
+      [...parts, 'user-delete'].map((name) => ({ name, params: { userId } })),
+    );
+    this.forgetUser(userId);
+    return true;
+  }
+
+  /** Every user id, sorted. */
+  async users(): Promise<string[]> {
+    return (await this.readRows('users-list', {})).map((r) => String(r.id));
+  }
+
+  /** Whether the user exists. */
+  async hasUser(userId: string): Promise<boolean> {
+    return (await this.readRows('user-exists', { userId })).length > 0;
+  }
+
+  /** A user's sizes. */
+  async stats(userId: string): Promise<UserStats> {
+    const row = (await this.readRows('user-stats', { userId }))[0];
+    return {
+      entities: Number(row?.entities ?? 0),
+      facts: Number(row?.facts ?? 0),
+      currentFacts: Number(row?.currentFacts ?? 0),
+    };
+  }
+
+  /** Stores a new episode (status `pending`); creates the user if needed. */
+  async createEpisode(episode: Episode): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'user-merge', params: { userId: episode.userId, at: episode.at.toISOString() } },
+      {
+        name: 'episode-create',
+        params: {
+          userId: episode.userId,
+          uid: episode.uid,
+          threadId: episode.threadId,
+          messages: JSON.stringify(episode.messages),
+          contentHash: episode.contentHash,
+          at: episode.at.toISOString(),
+        },
+      },
+    ]);
+  }
+
+  /** A user's episodes: by uid, or filtered by status and thread; oldest first. */
+  async episodes(
+    userId: string,
+    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
+  ): Promise<Episode[]> {
+    const rows = filter.uids
+      ? await this.readRows('episodes-by-uids', { userId, uids: [...new Set(filter.uids)] })
+      : await this.readRows('episodes-list', {
+          userId,
+          status: filter.status ?? '',
+          threadId: filter.threadId ?? '',
+          limit: filter.limit,
+        });
+    return rows.map((r) => episodeFromRow(r, userId));
+  }
+
+  /** Records the outcome of an extraction that wrote nothing (failed, or nothing to write). */
+  async setEpisodeStatus(
+    userId: string,
+    uid: string,
+    update: { status: EpisodeStatus; error: string; summary: string },
+  ): Promise<void> {
+    await this.writeRows('episode-status', { userId, uid, ...update });
+  }
+
+  /**
+   * Writes LangGraph store items (insert or replace, keeping createdAt and seq) in one
+   * transaction; creates their users if needed.
+   */
+  async putItems(items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[], at: Date): Promise<void> {
+    if (items.length === 0) return;
+    const iso = at.toISOString();
+    await this.runStatements('write', [
+      ...[...new Set(items.map((i) => i.userId))].map((userId) => ({
+        name: 'user-merge',
+        params: { userId, at: iso },
+      })),
+      { name: 'items-put', params: { rows: items.map((i) => ({ ...i })), at: iso } },
+    ]);
+  }
+
+  /** Deletes store items by id; absent ids are ignored. */
+  async deleteItems(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.writeRows('items-delete', { ids: [...ids] });
+  }
+
+  /** Store items by id (absent ones are missing from the result). */
+  async itemsByIds(ids: readonly string[]): Promise<StoredItem[]> {
+    if (ids.length === 0) return [];
+    return (await this.readRows('items-by-ids', { ids: [...new Set(ids)] })).map(storedItemFromRow);
+  }
+
+  /** Store items whose namespace path starts with `prefix` (`""` = all), in insertion order. */
+  async itemsUnder(prefix: string): Promise<StoredItem[]> {
+    return (await this.readRows('items-under', { prefix })).map(storedItemFromRow);
+  }
+
+  /** The distinct namespace paths of all store items. */
+  async itemPaths(): Promise<string[]> {
+    return (await this.readRows('items-namespaces', {})).map((r) => String(r.path));
+  }
+
+  /** The highest store item sequence number, or 0. */
+  async maxItemSeq(): Promise<number> {
+    return Number((await this.readRows('items-max-seq', {}))[0]?.seq ?? 0);
+  }
 
   /**
    * Entities whose names match words of a text through a full-text index, best first, scores in

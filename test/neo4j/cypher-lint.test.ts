@@ -35,17 +35,27 @@ describe('statement files and the code that loads them', () => {
     for (const file of readdirSync(dir)) {
       if (!file.endsWith('.ts')) continue;
       const source = readFileSync(join(dir, file), 'utf8');
-      for (const match of source.matchAll(pattern)) names.add(match[1] as string);
+      for (const match of source.matchAll(pattern)) names.add((match[1] ?? match[2]) as string);
     }
     return names;
   };
   const src = join(import.meta.dirname, '../../src/store');
-  // run('name', …), this.read('name', …), this.write1('name', …), runIn(tx, 'name', …), loadCypher('dialect', 'name')
-  const calls = /(?:run|read|write1|runIn\(tx,)\(?\s*'([a-z0-9-]+)'/g;
+  // run('name', …), this.readRows('name', …), this.writeRows('name', …), runIn(tx, 'name', …),
+  // { name: 'name', params } and loadCypher('dialect', 'name')
+  const calls = /(?:run|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
+  // Names the shared methods of the port (base.ts) load, on every backend.
+  const shared = (): Set<string> => {
+    const names = new Set<string>();
+    const source = readFileSync(join(src, 'base.ts'), 'utf8');
+    for (const match of source.matchAll(calls)) names.add((match[1] ?? match[2]) as string);
+    // The user-delete steps are listed in an array and loaded through a loop.
+    for (const match of source.matchAll(/'(user-delete[a-z-]*)'/g)) names.add(match[1] as string);
+    return names;
+  };
 
   for (const dialect of ['ladybug', 'neo4j'] as const) {
     it(`${dialect}: every name the adapter loads is a file, and every file is loaded`, () => {
-      const loaded = loadedNames(join(src, dialect), calls);
+      const loaded = new Set([...loadedNames(join(src, dialect), calls), ...shared()]);
       for (const match of readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(
         new RegExp(`loadCypher\\('${dialect}', '([a-z0-9-]+)'\\)`, 'g'),
       )) {

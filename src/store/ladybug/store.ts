@@ -2,29 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { ClosedError, CypherError, DimensionMismatchError } from '../../model/errors.js';
-import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
+import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
   type FactRef,
   GraphStore,
   type ScoredEntity,
-  type StoredItem,
+  type Statement,
   type TimeScope,
-  type UserStats,
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import {
-  entityFromRow,
-  entityKeyId,
-  episodeFromRow,
-  factFromRow,
-  factRefFromRow,
-  type Row,
-  storedItemFromRow,
-} from '../rows.js';
+import { entityFromRow, entityKeyId, factFromRow, factRefFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
 import {
   errorMessage,
@@ -361,119 +352,23 @@ export class LadybugStore extends GraphStore {
     return this.run('entities-list', { userId, limit }).map((r) => entityFromRow(r, userId));
   }
 
-  override async users(): Promise<string[]> {
-    return this.run('users-list', {}).map((r) => String(r.id));
-  }
-
-  override async hasUser(userId: string): Promise<boolean> {
-    return this.run('user-exists', { userId }).length > 0;
-  }
-
-  override async stats(userId: string): Promise<UserStats> {
-    const row = this.run('user-stats', { userId })[0];
-    return {
-      entities: Number(row?.entities ?? 0),
-      facts: Number(row?.facts ?? 0),
-      currentFacts: Number(row?.currentFacts ?? 0),
-    };
-  }
-
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
     this.predicateVocabulary.delete(userId);
     this.graphs.delete(userId);
     return Number(this.run('fact-delete', { userId, uid: factUid })[0]?.deleted ?? 0) > 0;
   }
 
-  override async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
-    const exists = (await this.entitiesByUids(userId, [entityUid])).length > 0;
-    if (!exists) return false;
-    this.transaction(() => this.run('entity-delete', { userId, uid: entityUid }));
-    this.forgetCopies(userId);
-    return true;
-  }
-
-  override async deleteUser(userId: string): Promise<boolean> {
-    if (!(await this.hasUser(userId))) return false;
-    this.transaction(() => {
-      this.run('user-delete-keys', { userId });
-      this.run('user-delete-entities', { userId });
-      this.run('user-delete-episodes', { userId });
-      this.run('user-delete-items', { userId });
-      this.run('user-delete', { userId });
-    });
-    this.forgetCopies(userId);
-    return true;
-  }
-
-  override async putItems(
-    items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[],
-    at: Date,
-  ): Promise<void> {
-    if (items.length === 0) return;
-    const iso = at.toISOString();
-    this.transaction(() => {
-      for (const userId of new Set(items.map((i) => i.userId))) this.run('user-merge', { userId, at: iso });
-      this.run('items-put', { rows: items.map((i) => ({ ...i })), at: iso });
-    });
-  }
-
-  override async deleteItems(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) this.run('items-delete', { ids: [...ids] });
-  }
-
-  override async itemsByIds(ids: readonly string[]): Promise<StoredItem[]> {
-    return ids.length === 0
-      ? []
-      : this.run('items-by-ids', { ids: [...new Set(ids)] }).map(storedItemFromRow);
-  }
-
-  override async itemsUnder(prefix: string): Promise<StoredItem[]> {
-    return this.run('items-under', { prefix }).map(storedItemFromRow);
-  }
-
-  override async itemPaths(): Promise<string[]> {
-    return this.run('items-namespaces', {}).map((r) => String(r.path));
-  }
-
-  override async maxItemSeq(): Promise<number> {
-    return Number(this.run('items-max-seq', {})[0]?.seq ?? 0);
-  }
-
-  override async createEpisode(episode: Episode): Promise<void> {
-    this.transaction(() => {
-      this.run('user-merge', { userId: episode.userId, at: episode.at.toISOString() });
-      this.run('episode-create', {
-        userId: episode.userId,
-        uid: episode.uid,
-        threadId: episode.threadId,
-        messages: JSON.stringify(episode.messages),
-        contentHash: episode.contentHash,
-        at: episode.at.toISOString(),
-      });
-    });
-  }
-
-  override async episodes(
-    userId: string,
-    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
-  ): Promise<Episode[]> {
-    const rows = filter.uids
-      ? this.run('episodes-by-uids', { userId, uids: [...new Set(filter.uids)] })
-      : this.run('episodes-list', {
-          userId,
-          status: filter.status ?? '',
-          threadId: filter.threadId ?? '',
-          limit: filter.limit,
-        });
-    return rows.map((r) => episodeFromRow(r, userId));
-  }
-
-  override async setEpisodeStatus(
-    userId: string,
-    uid: string,
-    update: { status: EpisodeStatus; error: string; summary: string },
-  ): Promise<void> {
-    this.run('episode-status', { userId, uid, ...update });
+  protected override async runStatements(
+    mode: 'read' | 'write',
+    statements: readonly Statement[],
+  ): Promise<Row[][]> {
+    const results: Row[][] = [];
+    const runAll = () => {
+      for (const { name, params } of statements) results.push(this.run(name, params));
+    };
+    if (mode === 'write') this.transaction(runAll);
+    else runAll();
+    return results;
   }
 
   override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
@@ -589,6 +484,10 @@ export class LadybugStore extends GraphStore {
       this.graphs.delete(id);
     }
     return graph;
+  }
+
+  protected override forgetUser(userId: string): void {
+    this.forgetCopies(userId);
   }
 
   private forgetCopies(userId: string): void {

@@ -5,29 +5,20 @@ import {
   DimensionMismatchError,
   StoreUnavailableError,
 } from '../../model/errors.js';
-import type { Entity, Episode, EpisodeStatus, Fact } from '../../model/types.js';
+import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
   type FactRef,
   GraphStore,
   type ScoredEntity,
-  type StoredItem,
+  type Statement,
   type TimeScope,
-  type UserStats,
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import {
-  entityFromRow,
-  entityKeyId,
-  episodeFromRow,
-  factFromRow,
-  factRefFromRow,
-  type Row,
-  storedItemFromRow,
-} from '../rows.js';
+import { entityFromRow, entityKeyId, factFromRow, factRefFromRow, type Row } from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 /** Options of {@link Neo4jStore}. */
@@ -90,9 +81,9 @@ export class Neo4jStore extends GraphStore {
     this.driver = driver;
     try {
       await this.applySchema(embeddingDimension);
-      const recorded = (await this.read('meta-get', { key: DIMENSION_KEY }))[0]?.value;
+      const recorded = (await this.readRows('meta-get', { key: DIMENSION_KEY }))[0]?.value;
       if (recorded === undefined || recorded === null) {
-        await this.write1('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
+        await this.writeRows('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
       } else if (Number(recorded) !== embeddingDimension) {
         throw mismatch(this.options.uri, Number(recorded), embeddingDimension);
       }
@@ -200,7 +191,7 @@ export class Neo4jStore extends GraphStore {
     const found = new Map<string, Entity>();
     if (keys.length === 0) return found;
     const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
-    for (const row of await this.read('entities-by-keys', { userId, ids })) {
+    for (const row of await this.readRows('entities-by-keys', { userId, ids })) {
       found.set(String(row.lookupKey), entityFromRow(row, userId));
     }
     return found;
@@ -208,7 +199,7 @@ export class Neo4jStore extends GraphStore {
 
   override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
     if (uids.length === 0) return [];
-    return (await this.read('entities-by-uids', { userId, uids: [...new Set(uids)] })).map((r) =>
+    return (await this.readRows('entities-by-uids', { userId, uids: [...new Set(uids)] })).map((r) =>
       entityFromRow(r, userId),
     );
   }
@@ -222,21 +213,21 @@ export class Neo4jStore extends GraphStore {
     if (k <= 0) return [];
     // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
     const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
-    const entities = Number((await this.read('entity-count', { userId }))[0]?.entities ?? 0);
+    const entities = Number((await this.readRows('entity-count', { userId }))[0]?.entities ?? 0);
     const rows =
       entities > (this.options.vectorIndexThreshold ?? 5000)
-        ? await this.read('entities-similar-index', {
+        ? await this.readRows('entities-similar-index', {
             ...params,
             candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
           })
-        : await this.read('entities-similar-exact', params);
+        : await this.readRows('entities-similar-exact', params);
     return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
   }
 
   override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
     const query = luceneQuery(text);
     if (!query) return [];
-    const rows = await this.read('entities-fulltext', { userId, query, k, candidates: k * 20 });
+    const rows = await this.readRows('entities-fulltext', { userId, query, k, candidates: k * 20 });
     const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
     return rows.map((r) => ({ uid: String(r.uid), score: Number(r.score) / best }));
   }
@@ -246,7 +237,7 @@ export class Neo4jStore extends GraphStore {
     pairs: readonly { subjectUid: string; key: string }[],
   ): Promise<FactRef[]> {
     if (pairs.length === 0) return [];
-    return (await this.read('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
+    return (await this.readRows('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
   }
 
   override async incidentFacts(
@@ -257,7 +248,7 @@ export class Neo4jStore extends GraphStore {
     maxPerEntity?: number,
   ): Promise<Fact[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
-    const rows = await this.read('facts-incident', {
+    const rows = await this.readRows('facts-incident', {
       userId,
       uids: [...new Set(entityUids)],
       anyKey: keys === undefined,
@@ -272,12 +263,12 @@ export class Neo4jStore extends GraphStore {
   }
 
   override async predicateKeys(userId: string): Promise<string[]> {
-    return (await this.read('facts-predicate-keys', { userId })).map((r) => String(r.key));
+    return (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
   }
 
   override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
     return (
-      await this.read('facts-list', {
+      await this.readRows('facts-list', {
         userId,
         entityUid: filter.entityUid ?? '',
         key: filter.predicateKey ?? '',
@@ -288,128 +279,11 @@ export class Neo4jStore extends GraphStore {
   }
 
   override async listEntities(userId: string, limit: number): Promise<Entity[]> {
-    return (await this.read('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
-  }
-
-  override async users(): Promise<string[]> {
-    return (await this.read('users-list', {})).map((r) => String(r.id));
-  }
-
-  override async hasUser(userId: string): Promise<boolean> {
-    return (await this.read('user-exists', { userId })).length > 0;
-  }
-
-  override async stats(userId: string): Promise<UserStats> {
-    const row = (await this.read('user-stats', { userId }))[0];
-    return {
-      entities: Number(row?.entities ?? 0),
-      facts: Number(row?.facts ?? 0),
-      currentFacts: Number(row?.currentFacts ?? 0),
-    };
+    return (await this.readRows('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
   }
 
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
-    return Number((await this.write1('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
-  }
-
-  override async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
-    if ((await this.entitiesByUids(userId, [entityUid])).length === 0) return false;
-    await this.write1('entity-delete', { userId, uid: entityUid });
-    return true;
-  }
-
-  override async deleteUser(userId: string): Promise<boolean> {
-    if (!(await this.hasUser(userId))) return false;
-    await this.session('WRITE', (session) =>
-      session.executeWrite(async (tx) => {
-        for (const name of [
-          'user-delete-keys',
-          'user-delete-entities',
-          'user-delete-episodes',
-          'user-delete-items',
-          'user-delete',
-        ]) {
-          await runIn(tx, name, { userId });
-        }
-      }),
-    );
-    return true;
-  }
-
-  override async putItems(
-    items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[],
-    at: Date,
-  ): Promise<void> {
-    if (items.length === 0) return;
-    const iso = at.toISOString();
-    await this.session('WRITE', (session) =>
-      session.executeWrite(async (tx) => {
-        for (const userId of new Set(items.map((i) => i.userId)))
-          await runIn(tx, 'user-merge', { userId, at: iso });
-        await runIn(tx, 'items-put', { rows: items.map((i) => ({ ...i })), at: iso });
-      }),
-    );
-  }
-
-  override async deleteItems(ids: readonly string[]): Promise<void> {
-    if (ids.length > 0) await this.write1('items-delete', { ids: [...ids] });
-  }
-
-  override async itemsByIds(ids: readonly string[]): Promise<StoredItem[]> {
-    return ids.length === 0
-      ? []
-      : (await this.read('items-by-ids', { ids: [...new Set(ids)] })).map(storedItemFromRow);
-  }
-
-  override async itemsUnder(prefix: string): Promise<StoredItem[]> {
-    return (await this.read('items-under', { prefix })).map(storedItemFromRow);
-  }
-
-  override async itemPaths(): Promise<string[]> {
-    return (await this.read('items-namespaces', {})).map((r) => String(r.path));
-  }
-
-  override async maxItemSeq(): Promise<number> {
-    return Number((await this.read('items-max-seq', {}))[0]?.seq ?? 0);
-  }
-
-  override async createEpisode(episode: Episode): Promise<void> {
-    await this.session('WRITE', (session) =>
-      session.executeWrite(async (tx) => {
-        await runIn(tx, 'user-merge', { userId: episode.userId, at: episode.at.toISOString() });
-        await runIn(tx, 'episode-create', {
-          userId: episode.userId,
-          uid: episode.uid,
-          threadId: episode.threadId,
-          messages: JSON.stringify(episode.messages),
-          contentHash: episode.contentHash,
-          at: episode.at.toISOString(),
-        });
-      }),
-    );
-  }
-
-  override async episodes(
-    userId: string,
-    filter: { uids?: readonly string[]; status?: EpisodeStatus; threadId?: string; limit: number },
-  ): Promise<Episode[]> {
-    const rows = filter.uids
-      ? await this.read('episodes-by-uids', { userId, uids: [...new Set(filter.uids)] })
-      : await this.read('episodes-list', {
-          userId,
-          status: filter.status ?? '',
-          threadId: filter.threadId ?? '',
-          limit: filter.limit,
-        });
-    return rows.map((r) => episodeFromRow(r, userId));
-  }
-
-  override async setEpisodeStatus(
-    userId: string,
-    uid: string,
-    update: { status: EpisodeStatus; error: string; summary: string },
-  ): Promise<void> {
-    await this.write1('episode-status', { userId, uid, ...update });
+    return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
   }
 
   override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
@@ -430,7 +304,7 @@ export class Neo4jStore extends GraphStore {
 
   /** Deletes every kgmem node (tests, `kgmem schema reset`). */
   async clearAll(): Promise<void> {
-    await this.write1('clear-all', {});
+    await this.writeRows('clear-all', {});
   }
 
   override async close(): Promise<void> {
@@ -464,12 +338,18 @@ export class Neo4jStore extends GraphStore {
     }
   }
 
-  private read(name: string, params: Record<string, unknown>): Promise<Row[]> {
-    return this.session('READ', (session) => session.executeRead((tx) => runIn(tx, name, params)));
-  }
-
-  private write1(name: string, params: Record<string, unknown>): Promise<Row[]> {
-    return this.session('WRITE', (session) => session.executeWrite((tx) => runIn(tx, name, params)));
+  protected override runStatements(
+    mode: 'read' | 'write',
+    statements: readonly Statement[],
+  ): Promise<Row[][]> {
+    const work = async (tx: ManagedTransaction) => {
+      const results: Row[][] = [];
+      for (const { name, params } of statements) results.push(await runIn(tx, name, params));
+      return results;
+    };
+    return mode === 'read'
+      ? this.session('READ', (session) => session.executeRead(work))
+      : this.session('WRITE', (session) => session.executeWrite(work));
   }
 
   private autoCommit(statement: string, params: Record<string, unknown>): Promise<unknown> {
