@@ -21,10 +21,18 @@ interface ViewerHandle {
     getNodeAttribute(node: string, name: string): unknown;
     getEdgeAttribute(edge: string, name: string): unknown;
   };
-  view: { state: { selected: string | null; asOf: number | null; highlight: { edges: Set<string> } | null } };
+  view: {
+    state: {
+      selected: string | null;
+      hovered: string | null;
+      asOf: number | null;
+      highlight: { edges: Set<string> } | null;
+    };
+  };
   renderer: {
     edgeMode(edge: string): string;
     sigma: {
+      graphToViewport(point: { x: number; y: number }): { x: number; y: number };
       getCamera(): { getState(): { x: number; y: number; ratio: number } };
       getNodeDisplayData(node: string): { x: number; y: number } | undefined;
       getEdgeDisplayData(edge: string): { hidden: boolean; color: string; type: string } | undefined;
@@ -164,6 +172,42 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await page.press('#search', 'Enter');
     await expect.poll(selected).toBe(pizza);
     await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Pizza');
+  });
+
+  it('clicking a node on the canvas selects it; hovering one highlights its facts', async () => {
+    const kyoto = await nodeByLabel('Kyoto');
+    // Where sigma draws the node, in the canvas' own pixels (sigma's graphToViewport).
+    const spot = async (node: string) =>
+      page.evaluate((key) => {
+        const { renderer, graph } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+        const x = graph.getNodeAttribute(key, 'x') as number;
+        const y = graph.getNodeAttribute(key, 'y') as number;
+        return renderer.sigma.graphToViewport({ x, y });
+      }, node);
+    await page.locator('#fit-view').click();
+    await page.waitForTimeout(600);
+    const at = await spot(kyoto ?? '');
+    const box = await page.locator('#graph').boundingBox();
+    if (!box) throw new Error('the graph container has no box');
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.hovered))
+      .toBe(kyoto);
+    const livesInKyoto = await edgeByStatement('User lives in Kyoto');
+    const pizzaFact = await edgeByStatement('Polar bear likes Pizza');
+    const colors = await page.evaluate(
+      ([near, far]) => {
+        const { sigma } = (globalThis as unknown as ViewerWindow).kgmemViewer.renderer;
+        return [sigma.getEdgeDisplayData(near ?? '')?.color, sigma.getEdgeDisplayData(far ?? '')?.color];
+      },
+      [livesInKyoto, pizzaFact],
+    );
+    // The hovered entity's fact is drawn dark and labelled; the others are dimmed.
+    expect(colors).toEqual(['#3d4451', '#eceef1']);
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await expect.poll(selected).toBe(kyoto);
+    await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Kyoto');
+    await page.mouse.move(box.x + 5, box.y + 5);
   });
 
   it('moving the time slider before a fact was said hides it; history shows closed facts faded', async () => {
