@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemory } from '../../src/memory/create.js';
+import { createApp } from '../../src/server/app.js';
 import { browserTestsEnabled, launchChromium } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
 import { type ServeProcess, startServe } from '../helpers/serve.js';
@@ -296,6 +299,43 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await jsonDownload.saveAs(jsonPath);
     expect(existsSync(jsonPath)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it('asks for the token when the server guards reads, then loads', async () => {
+    const token = 'read-token-42';
+    const memory = await createMemory({ dataDir: join(dir.path, 'guarded'), env: {} });
+    await memory.addTriples('guarded-user', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+    // What `kgmem serve --host <lan address> --token …` builds, served here on loopback only.
+    const app = createApp({ memory, token, protectReads: true });
+    const listening = await new Promise<{ close(): void; port: number }>((resolve) => {
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+        resolve({ port: info.port, close: () => server.close() }),
+      );
+    });
+    const guarded = await browser.newPage();
+    const prompts: string[] = [];
+    guarded.on('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept(token);
+    });
+    try {
+      await guarded.goto(`http://127.0.0.1:${listening.port}/?user=guarded-user`);
+      await guarded.waitForFunction(
+        () => (globalThis as unknown as ViewerWindow).kgmemViewer?.ready === true,
+      );
+      expect(prompts).toEqual(['This kgmem server needs its access token:']);
+      expect(await guarded.locator('#status').getAttribute('data-total-nodes')).toBe('2');
+      // The token is kept for the tab: a reload does not ask again.
+      await guarded.reload();
+      await guarded.waitForFunction(
+        () => (globalThis as unknown as ViewerWindow).kgmemViewer?.ready === true,
+      );
+      expect(prompts).toHaveLength(1);
+    } finally {
+      await guarded.close();
+      listening.close();
+      await memory.close();
+    }
   });
 
   it('renders names as text, never as HTML', async () => {
