@@ -5,8 +5,7 @@ import {
   type EdgeProgram,
   type EdgeProgramType,
 } from 'sigma/rendering';
-import type { NodeData } from './graph-model';
-import type { EdgeAttributes } from './types';
+import type { EdgeData, NodeData } from './graph-model';
 
 /** Dash and gap lengths of closed facts, in screen pixels. */
 const DASH_PX = 6;
@@ -51,7 +50,7 @@ class DashedClampedProgram extends ClampedProgram {
 }
 
 /** A dashed edge with an arrow head: how the viewer draws facts that no longer hold. */
-export const DashedArrowProgram = createEdgeCompoundProgram<NodeData, EdgeAttributes>([
-  DashedClampedProgram as unknown as EdgeProgramType<NodeData, EdgeAttributes>,
-  createEdgeArrowHeadProgram<NodeData, EdgeAttributes>(),
+export const DashedArrowProgram = createEdgeCompoundProgram<NodeData, EdgeData>([
+  DashedClampedProgram as unknown as EdgeProgramType<NodeData, EdgeData>,
+  createEdgeArrowHeadProgram<NodeData, EdgeData>(),
 ]);

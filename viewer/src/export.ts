@@ -1,9 +1,8 @@
 import type Sigma from 'sigma';
-import type { KnowledgeGraph, NodeData } from './graph-model';
-import type { EdgeAttributes } from './types';
+import type { EdgeData, KnowledgeGraph, NodeData } from './graph-model';
 
 /** Saves what the canvas shows as a PNG: sigma's layers drawn onto one white canvas. */
-export function exportPng(sigma: Sigma<NodeData, EdgeAttributes>, fileName: string): void {
+export function exportPng(sigma: Sigma<NodeData, EdgeData>, fileName: string): void {
   sigma.refresh();
   const { width, height } = sigma.getDimensions();
   const ratio = window.devicePixelRatio || 1;

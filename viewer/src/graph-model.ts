@@ -1,8 +1,12 @@
+import { indexParallelEdgesIndex } from '@sigma/edge-curve';
 import { MultiDirectedGraph } from 'graphology';
 import type { EdgeAttributes, GraphPayload, NodeAttributes, WireEntity, WireFact } from './types';
 
 /** The viewer's graph: entities as nodes (with x, y, size), facts as edges keyed by fact uid. */
-export type KnowledgeGraph = MultiDirectedGraph<NodeData, EdgeAttributes>;
+export type KnowledgeGraph = MultiDirectedGraph<NodeData, EdgeData>;
+
+/** A fact's attributes plus its place among facts linking the same two entities (for curves). */
+export type EdgeData = EdgeAttributes & { parallelIndex?: number | null; parallelMaxIndex?: number | null };
 
 /** A node's attributes: the entity plus where and how big sigma draws it. */
 export type NodeData = NodeAttributes & { x: number; y: number; size: number };
@@ -34,6 +38,8 @@ export function mergePayload(graph: KnowledgeGraph, payload: GraphPayload, near?
     graph.addEdgeWithKey(key, source, target, attributes);
   }
   sizeByDegree(graph);
+  // Several facts between the same two entities are drawn as distinct curves.
+  indexParallelEdgesIndex(graph as never);
   return added;
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_EDGE_CURVATURE, EdgeCurvedArrowProgram } from '@sigma/edge-curve';
 import Sigma from 'sigma';
 import type { EdgeDisplayData, NodeDisplayData } from 'sigma/types';
 import {
@@ -10,9 +11,8 @@ import {
   USER_COLOR,
 } from './colors';
 import { DashedArrowProgram } from './dashed-edge';
-import type { KnowledgeGraph, NodeData } from './graph-model';
+import type { EdgeData, KnowledgeGraph, NodeData } from './graph-model';
 import type { ViewStore } from './state';
-import type { EdgeAttributes } from './types';
 import { computeVisibility, type Visibility } from './visibility';
 
 /** What the user does on the canvas. */
@@ -28,7 +28,7 @@ export interface CanvasEvents {
  * are dropped while the camera moves, and labels thin out by density, so 5,000 entities stay fluid.
  */
 export class GraphRenderer {
-  readonly sigma: Sigma<NodeData, EdgeAttributes>;
+  readonly sigma: Sigma<NodeData, EdgeData>;
   private visibility: Visibility;
 
   constructor(
@@ -38,9 +38,9 @@ export class GraphRenderer {
     events: CanvasEvents,
   ) {
     this.visibility = computeVisibility(graph, view.state);
-    this.sigma = new Sigma<NodeData, EdgeAttributes>(graph, container, {
+    this.sigma = new Sigma<NodeData, EdgeData>(graph, container, {
       defaultEdgeType: 'arrow',
-      edgeProgramClasses: { dashed: DashedArrowProgram },
+      edgeProgramClasses: { dashed: DashedArrowProgram, curved: EdgeCurvedArrowProgram },
       renderEdgeLabels: true,
       hideEdgesOnMove: graph.size > 1000,
       hideLabelsOnMove: true,
@@ -139,7 +139,7 @@ export class GraphRenderer {
     return shown;
   }
 
-  private reduceEdge(edge: string, data: EdgeAttributes): Partial<EdgeDisplayData> {
+  private reduceEdge(edge: string, data: EdgeData): Partial<EdgeDisplayData> {
     const mode = this.visibility.edges.get(edge) ?? 'hidden';
     if (mode === 'hidden') return { ...data, hidden: true };
     const attrs = this.graph.getEdgeAttributes(edge);
@@ -154,6 +154,13 @@ export class GraphRenderer {
       zIndex: closed ? 0 : 1,
     };
     const labelled = closed ? `${attrs.label} (closed)` : attrs.label;
+    // Facts sharing both ends fan out as curves (closed ones stay straight and dashed).
+    if (!closed && typeof attrs.parallelIndex === 'number') {
+      base.type = 'curved';
+      (base as Record<string, unknown>).curvature =
+        DEFAULT_EDGE_CURVATURE +
+        (3 * DEFAULT_EDGE_CURVATURE * attrs.parallelIndex) / (attrs.parallelMaxIndex || 1);
+    }
     const { highlight } = this.view.state;
     if (highlight) {
       return highlight.edges.has(edge)
