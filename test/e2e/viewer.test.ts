@@ -304,7 +304,10 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
   it('asks for the token when the server guards reads, then loads', async () => {
     const token = 'read-token-42';
     const memory = await createMemory({ dataDir: join(dir.path, 'guarded'), env: {} });
-    await memory.addTriples('guarded-user', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+    await memory.addTriples('guarded-user', [
+      { subject: 'I', predicate: 'likes', object: 'tea' },
+      { subject: 'I', predicate: 'drinks', object: 'tea' },
+    ]);
     // What `kgmem serve --host <lan address> --token …` builds, served here on loopback only.
     const app = createApp({ memory, token, protectReads: true });
     const listening = await new Promise<{ close(): void; port: number }>((resolve) => {
@@ -325,6 +328,12 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
       );
       expect(prompts).toEqual(['This kgmem server needs its access token:']);
       expect(await guarded.locator('#status').getAttribute('data-total-nodes')).toBe('2');
+      // Two facts between the same two entities are drawn as two curves.
+      const types = await guarded.evaluate(() => {
+        const { graph, renderer } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+        return graph.edges().map((edge) => renderer.sigma.getEdgeDisplayData(edge)?.type);
+      });
+      expect(types).toEqual(['curved', 'curved']);
       // The token is kept for the tab: a reload does not ask again.
       await guarded.reload();
       await guarded.waitForFunction(
