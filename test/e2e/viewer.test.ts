@@ -36,7 +36,7 @@ interface ViewerHandle {
     edgeMode(edge: string): string;
     sigma: {
       graphToViewport(point: { x: number; y: number }): { x: number; y: number };
-      getCamera(): { getState(): { x: number; y: number; ratio: number } };
+      getCamera(): { getState(): { x: number; y: number; ratio: number }; isAnimated(): boolean };
       getNodeDisplayData(node: string): { x: number; y: number } | undefined;
       getEdgeDisplayData(edge: string): { hidden: boolean; color: string; type: string } | undefined;
     };
@@ -153,6 +153,15 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
         timeout: 20_000,
       })
       .toBe(false);
+    // Labels are hidden while the camera moves: let it come to rest first.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (globalThis as unknown as ViewerWindow).kgmemViewer.renderer.sigma.getCamera().isAnimated(),
+        ),
+      )
+      .toBe(false);
+    await page.waitForTimeout(300);
     mkdirSync(OUTPUT_DIR, { recursive: true });
     const shot = join(OUTPUT_DIR, 'viewer-demo-selected.png');
     await page.screenshot({ path: shot });
