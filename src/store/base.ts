@@ -1,5 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import { episodeFromRow, type Row, storedItemFromRow } from './rows.js';
+import { entityFromRow, episodeFromRow, factRefFromRow, type Row, storedItemFromRow } from './rows.js';
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -166,9 +166,6 @@ export abstract class GraphStore {
   /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
   abstract entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>>;
 
-  /** Entities of a user by uid; uids of other users are silently absent. */
-  abstract entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]>;
-
   /** The `k` entities of a user most similar to `vector` (exact cosine), best first. */
   abstract similarEntities(
     userId: string,
@@ -176,15 +173,6 @@ export abstract class GraphStore {
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]>;
-
-  /**
-   * Current facts leaving the given subjects with the given predicate keys, as lean references
-   * (the write path needs only which object each holds).
-   */
-  abstract currentFactsFrom(
-    userId: string,
-    pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<FactRef[]>;
 
   /**
    * Facts touching any of the given entities, in either direction, within a time scope;
@@ -258,6 +246,25 @@ export abstract class GraphStore {
     );
     this.forgetUser(userId);
     return true;
+  }
+
+  /** Entities of a user by uid; uids of other users are silently absent. */
+  async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.readRows('entities-by-uids', { userId, uids: [...new Set(uids)] });
+    return rows.map((r) => entityFromRow(r, userId));
+  }
+
+  /**
+   * Current facts leaving the given subjects with the given predicate keys, as lean references
+   * (the write path needs only which object each holds).
+   */
+  async currentFactsFrom(
+    userId: string,
+    pairs: readonly { subjectUid: string; key: string }[],
+  ): Promise<FactRef[]> {
+    if (pairs.length === 0) return [];
+    return (await this.readRows('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
   }
 
   /** Every user id, sorted. */

@@ -15,7 +15,7 @@ import {
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import { entityFromRow, entityKeyId, factFromRow, factRefFromRow, type Row } from '../rows.js';
+import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
 import {
   errorMessage,
@@ -274,10 +274,7 @@ export class LadybugStore extends GraphStore {
   override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
     if (uids.length === 0) return [];
     const graph = this.userGraph(userId);
-    if (graph) return graph.entitiesByUids(uids);
-    return this.run('entities-by-uids', { userId, uids: [...new Set(uids)] }).map((r) =>
-      entityFromRow(r, userId),
-    );
+    return graph ? graph.entitiesByUids(uids) : super.entitiesByUids(userId, uids);
   }
 
   override async similarEntities(
@@ -295,8 +292,7 @@ export class LadybugStore extends GraphStore {
   ): Promise<FactRef[]> {
     if (pairs.length === 0) return [];
     const graph = this.userGraph(userId);
-    if (graph) return graph.currentFactsFrom(pairs);
-    return this.run('facts-current-from', { userId, pairs: [...pairs] }).map(factRefFromRow);
+    return graph ? graph.currentFactsFrom(pairs) : super.currentFactsFrom(userId, pairs);
   }
 
   override async incidentFacts(

@@ -9,7 +9,6 @@ import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
-  type FactRef,
   GraphStore,
   type ScoredEntity,
   type Statement,
@@ -18,7 +17,7 @@ import {
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import { entityFromRow, entityKeyId, factFromRow, factRefFromRow, type Row } from '../rows.js';
+import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 /** Options of {@link Neo4jStore}. */
@@ -197,13 +196,6 @@ export class Neo4jStore extends GraphStore {
     return found;
   }
 
-  override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
-    if (uids.length === 0) return [];
-    return (await this.readRows('entities-by-uids', { userId, uids: [...new Set(uids)] })).map((r) =>
-      entityFromRow(r, userId),
-    );
-  }
-
   override async similarEntities(
     userId: string,
     vector: ArrayLike<number>,
@@ -230,14 +222,6 @@ export class Neo4jStore extends GraphStore {
     const rows = await this.readRows('entities-fulltext', { userId, query, k, candidates: k * 20 });
     const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
     return rows.map((r) => ({ uid: String(r.uid), score: Number(r.score) / best }));
-  }
-
-  override async currentFactsFrom(
-    userId: string,
-    pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<FactRef[]> {
-    if (pairs.length === 0) return [];
-    return (await this.readRows('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
   }
 
   override async incidentFacts(
