@@ -10,5 +10,7 @@ CREATE REL TABLE IF NOT EXISTS OWNS(FROM User TO Entity);
 CREATE REL TABLE IF NOT EXISTS KEY_OF(FROM EntityKey TO Entity);
 CREATE REL TABLE IF NOT EXISTS HAS_EPISODE(FROM User TO Episode);
 CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Episode TO Entity);
-CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId STRING, predicate STRING, key STRING, statement STRING, confidence DOUBLE, validFrom TIMESTAMP, validTo TIMESTAMP, createdAt TIMESTAMP, episodeIds STRING[], invalidatedBy STRING, mentions INT64);
+CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId STRING, predicate STRING, key STRING, statement STRING, confidence DOUBLE, validFrom TIMESTAMP, validTo TIMESTAMP, createdAt TIMESTAMP, episodeIds STRING[], invalidatedBy STRING, supersededBy STRING, mentions INT64);
 CREATE NODE TABLE IF NOT EXISTS StoreItem(id STRING PRIMARY KEY, userId STRING, path STRING, key STRING, value STRING, vectors STRING, createdAt TIMESTAMP, updatedAt TIMESTAMP, seq INT64);
+// Columns added after the first release: databases created before them gain them on open.
+ALTER TABLE FACT ADD IF NOT EXISTS supersededBy STRING;

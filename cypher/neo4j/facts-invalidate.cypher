@@ -1,5 +1,7 @@
-// Close contradicted facts; they are kept as history, never deleted.
+// Close (or re-close, when a write out of time order cuts a closed fact shorter) facts; they are
+// kept as history, never deleted. invalidatedBy names the episode or source that closed the fact,
+// supersededBy the fact that replaced it ('' for none).
 UNWIND $rows AS r
 MATCH (:Entity {uid: r.subjectUid})-[f:FACT {uid: r.uid}]->(:Entity)
-WHERE f.userId = $userId AND f.validTo IS NULL
-SET f.validTo = datetime(r.validTo), f.invalidatedBy = r.invalidatedBy
+WHERE f.userId = $userId
+SET f.validTo = datetime(r.validTo), f.invalidatedBy = r.invalidatedBy, f.supersededBy = CASE WHEN r.supersededBy = '' THEN null ELSE r.supersededBy END

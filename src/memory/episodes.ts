@@ -50,7 +50,7 @@ export interface EpisodeDeps {
       at: Date;
       sourceIds: string[];
       similarityMerge: boolean;
-      contradicts: FactRef[];
+      contradicts: (FactRef & { validFrom: Date })[];
       episode: { uid: string; summary: string };
     },
   ) => Promise<{ added: number; updated: number; invalidated: number }>;
@@ -156,9 +156,11 @@ export class EpisodeProcessor {
       }
     }
     const byUid = new Map(known.map((f) => [f.uid, f]));
-    const contradicts: FactRef[] = extraction.contradicts.flatMap((uid) => {
+    const contradicts: (FactRef & { validFrom: Date })[] = extraction.contradicts.flatMap((uid) => {
       const fact = byUid.get(uid);
-      return fact ? [{ uid, subjectUid: fact.subjectUid, objectUid: fact.objectUid, key: fact.key }] : [];
+      return fact
+        ? [{ uid, subjectUid: fact.subjectUid, objectUid: fact.objectUid, key: fact.key, validFrom: fact.validFrom }]
+        : [];
     });
     const result = await lock.run(() =>
       this.deps.applyTriples(episode.userId, triples, {

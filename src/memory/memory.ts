@@ -125,7 +125,7 @@ interface ApplyOptions {
   sourceIds: string[];
   similarityMerge: boolean;
   /** Known facts an extractor said this write contradicts. */
-  contradicts?: FactRef[];
+  contradicts?: (FactRef & { validFrom: Date })[];
   /** The episode this write extracts. */
   episode?: { uid: string; summary: string };
 }
@@ -260,23 +260,25 @@ export class Memory {
       userId: user,
       at: options.at,
       sourceIds: options.sourceIds,
-      functionalPredicates: this.options.functionalPredicates,
+      rules: this.options.contradictions,
       createdEntities: resolution.created,
       createdAt: new Date(),
     });
-    // Facts the extractor said are contradicted, unless the temporal rules already close them.
+    // Facts the extractor said are contradicted, unless the temporal rules already close them;
+    // a fact that started after this turn (re-extraction of an old turn) is left alone.
     const closing = new Set(plan.invalidations.map((i) => i.uid));
     for (const fact of options.contradicts ?? []) {
-      if (closing.has(fact.uid)) continue;
+      if (closing.has(fact.uid) || fact.validFrom.getTime() > options.at.getTime()) continue;
       closing.add(fact.uid);
-      const replacement =
-        plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key) ?? plan.facts[0];
+      const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key);
       plan.invalidations.push({
         uid: fact.uid,
         subjectUid: fact.subjectUid,
         validTo: options.at,
-        invalidatedBy: replacement?.uid ?? options.episode?.uid ?? 'unknown',
+        invalidatedBy: options.sourceIds[0] ?? 'api',
+        supersededBy: replacement?.uid ?? '',
       });
+      plan.closedCurrent++;
     }
     const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
     await this.store.write({
@@ -288,13 +290,14 @@ export class Memory {
       facts: plan.facts,
       mentions: plan.mentions,
       invalidations: plan.invalidations,
+      validFrom: plan.validFrom,
       ...(options.episode ? { episode: { ...options.episode, entityUids } } : {}),
     });
     return {
       added: plan.facts.length,
       // Every triple that did not create a fact confirmed one that already held.
       updated: checked.length - plan.facts.length,
-      invalidated: plan.invalidations.length,
+      invalidated: plan.closedCurrent,
       entitiesCreated: resolution.entities.length,
       factUids: plan.tripleFacts,
     };

@@ -3,6 +3,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
 import type { StoreOption } from '../store/resolve.js';
+import { type ContradictionRules, contradictionRules, DEFAULT_OPPOSITE_PREDICATES } from './temporal.js';
 
 /** The predicates that hold one value at a time (a new value closes the previous fact). */
 export const DEFAULT_FUNCTIONAL_PREDICATES = [
@@ -49,6 +50,13 @@ export interface MemoryOptions {
    */
   functionalPredicates?: readonly string[];
   /**
+   * Pairs of predicate keys that contradict each other for the same subject and object (a new
+   * `dislikes pizza` closes a current `likes pizza`, and the other way round). `not_X` always
+   * contradicts `X`.
+   * @default DEFAULT_OPPOSITE_PREDICATES (likes/dislikes, likes/hates, loves/hates, …)
+   */
+  oppositePredicates?: readonly (readonly [string, string])[];
+  /**
    * Cosine similarity above which a new name is merged into an existing entity (after exact
    * key and alias matches failed). Set to 1 to disable.
    * @default 0.95
@@ -68,6 +76,8 @@ export interface ResolvedMemoryOptions {
   dataDir: string;
   databasePath: string;
   functionalPredicates: ReadonlySet<string>;
+  /** Functional and opposite predicates: what contradicts what. */
+  contradictions: ContradictionRules;
   mergeThreshold: number;
   contextChars: number;
 }
@@ -80,6 +90,10 @@ export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOpti
     dataDir,
     databasePath: join(dataDir, 'graph.lbug'),
     functionalPredicates: new Set(options.functionalPredicates ?? DEFAULT_FUNCTIONAL_PREDICATES),
+    contradictions: contradictionRules(
+      options.functionalPredicates ?? DEFAULT_FUNCTIONAL_PREDICATES,
+      options.oppositePredicates ?? DEFAULT_OPPOSITE_PREDICATES,
+    ),
     mergeThreshold: options.mergeThreshold ?? 0.95,
     contextChars: options.contextChars ?? 900,
   };

@@ -40,8 +40,10 @@ export interface Fact {
   createdAt: Date;
   /** Episodes (or import sources) that said this fact. */
   episodeIds: string[];
-  /** The uid of the fact that closed this one, if any. */
+  /** The episode (or source, such as a correction tool) whose write closed this fact, if any. */
   invalidatedBy: string | null;
+  /** The uid of the fact that replaced this one, if any. */
+  supersededBy: string | null;
   mentions: number;
 }
 

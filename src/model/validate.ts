@@ -1,5 +1,5 @@
 import { InvalidInputError } from './errors.js';
-import { MAX_TEXT_LENGTH, MAX_USER_ID_LENGTH } from './limits.js';
+import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH, MAX_USER_ID_LENGTH } from './limits.js';
 
 // Control characters other than tab/newline mark binary or corrupted input.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
@@ -33,18 +33,24 @@ export function checkUserId(userId: unknown, where: string): string {
 /**
  * Checks one text field (a triple part, a name, a query) and returns it trimmed.
  *
- * @throws InvalidInputError when empty, over {@link MAX_TEXT_LENGTH} characters or binary
+ * @param maxLength - longest accepted length (default {@link MAX_TEXT_LENGTH})
+ * @throws InvalidInputError when empty, over `maxLength` characters or binary
  */
-export function checkText(value: unknown, field: string, where: string): string {
+export function checkText(
+  value: unknown,
+  field: string,
+  where: string,
+  maxLength: number = MAX_TEXT_LENGTH,
+): string {
   if (typeof value !== 'string' || value.trim().length === 0) {
     throw new InvalidInputError(
       `${where}: ${field} must be a non-empty string (got ${JSON.stringify(value)})`,
     );
   }
   const trimmed = value.trim();
-  if (trimmed.length > MAX_TEXT_LENGTH) {
+  if (trimmed.length > maxLength) {
     throw new InvalidInputError(
-      `${where}: ${field} is ${trimmed.length} characters; use at most ${MAX_TEXT_LENGTH}`,
+      `${where}: ${field} is ${trimmed.length} characters; use at most ${maxLength}`,
     );
   }
   if (CONTROL_CHARS.test(trimmed)) {
@@ -69,4 +75,14 @@ export function checkDate(value: unknown, field: string, where: string): Date {
     );
   }
   return date;
+}
+
+/**
+ * Checks one message of a conversation turn (up to {@link MAX_MESSAGE_LENGTH} characters) and
+ * returns it trimmed.
+ *
+ * @throws InvalidInputError when empty, too long or binary
+ */
+export function checkMessageText(value: unknown, field: string, where: string): string {
+  return checkText(value, field, where, MAX_MESSAGE_LENGTH);
 }

@@ -1,5 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import { entityFromRow, episodeFromRow, factRefFromRow, type Row, storedItemFromRow } from './rows.js';
+import { entityFromRow, episodeFromRow, factTimelineFromRow, type Row, storedItemFromRow } from './rows.js';
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -66,12 +66,34 @@ export interface FactMention {
   episodeIds: string[];
 }
 
-/** A current fact closed by a newer, contradicting one. */
+/**
+ * A fact closed by a contradicting one (or re-closed earlier, when a write out of time order
+ * lands inside its interval).
+ */
 export interface FactInvalidation {
   uid: string;
   subjectUid: string;
   validTo: Date;
+  /** The episode (or source) whose write closed the fact. */
   invalidatedBy: string;
+  /** The fact that replaced it, or `''` when none did (a negation, a correction that deletes). */
+  supersededBy: string;
+}
+
+/** A fact that turned out to hold earlier than known (said again with an earlier time). */
+export interface FactValidFrom {
+  uid: string;
+  subjectUid: string;
+  validFrom: Date;
+}
+
+/** A fact on a subject's timeline: what the temporal rules need to place a new fact. */
+export interface FactTimelineRef extends FactRef {
+  validFrom: Date;
+  validTo: Date | null;
+  invalidatedBy: string | null;
+  supersededBy: string | null;
+  episodeIds: string[];
 }
 
 /** Everything one write changes, applied in one transaction. */
@@ -85,7 +107,10 @@ export interface WriteBatch {
   touches: EntityTouch[];
   facts: NewFact[];
   mentions: FactMention[];
+  /** Applied after the creates, so a fact created already closed is closed in the same batch. */
   invalidations: FactInvalidation[];
+  /** Facts whose start moves earlier. */
+  validFrom: FactValidFrom[];
 }
 
 /** Which facts a read sees: current ones, those valid at one time, or all of them. */
@@ -256,15 +281,15 @@ export abstract class GraphStore {
   }
 
   /**
-   * Current facts leaving the given subjects with the given predicate keys, as lean references
-   * (the write path needs only which object each holds).
+   * Facts, current and closed, leaving the given subjects with the given predicate keys, as lean
+   * timeline references (what the temporal rules of the write path need).
    */
-  async currentFactsFrom(
+  async factsFrom(
     userId: string,
     pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<FactRef[]> {
+  ): Promise<FactTimelineRef[]> {
     if (pairs.length === 0) return [];
-    return (await this.readRows('facts-current-from', { userId, pairs: [...pairs] })).map(factRefFromRow);
+    return (await this.readRows('facts-from', { userId, pairs: [...pairs] })).map(factTimelineFromRow);
   }
 
   /** Every user id, sorted. */

@@ -1,5 +1,5 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import type { FactRef, StoredItem } from './base.js';
+import type { FactTimelineRef, StoredItem } from './base.js';
 
 /** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
@@ -45,10 +45,14 @@ export function factFromRow(row: Row, userId: string): Fact {
     validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
     createdAt: asDate(row.createdAt),
     episodeIds: asStrings(row.episodeIds),
-    invalidatedBy:
-      row.invalidatedBy === null || row.invalidatedBy === undefined ? null : String(row.invalidatedBy),
+    invalidatedBy: optionalString(row.invalidatedBy),
+    supersededBy: optionalString(row.supersededBy),
     mentions: Number(row.mentions ?? 1),
   };
+}
+
+function optionalString(value: unknown): string | null {
+  return value === null || value === undefined || value === '' ? null : String(value);
 }
 
 /** Encodes the primary key of an EntityKey node: unambiguous for any user id and key. */
@@ -77,13 +81,18 @@ export function episodeFromRow(row: Row, userId: string): Episode {
   };
 }
 
-/** Maps a fact reference row (`facts-current-from.cypher`) to a {@link FactRef}. */
-export function factRefFromRow(row: Row): FactRef {
+/** Maps a timeline row (`facts-from.cypher`) to a {@link FactTimelineRef}. */
+export function factTimelineFromRow(row: Row): FactTimelineRef {
   return {
     uid: String(row.uid),
     subjectUid: String(row.subjectUid),
     objectUid: String(row.objectUid),
     key: String(row.key),
+    validFrom: asDate(row.validFrom),
+    validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
+    invalidatedBy: optionalString(row.invalidatedBy),
+    supersededBy: optionalString(row.supersededBy),
+    episodeIds: asStrings(row.episodeIds),
   };
 }
 

@@ -119,7 +119,8 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         const paris = history.find((f) => f.object === 'Paris');
         expect(paris?.uid).toBe(first.factUids[0]);
         expect(paris?.validTo?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
-        expect(paris?.invalidatedBy).toBe(second.factUids[0]);
+        expect(paris?.invalidatedBy).toBe('api');
+        expect(paris?.supersededBy).toBe(second.factUids[0]);
         const march = await memory.facts('alice', { asOf: '2026-03-01T00:00:00Z' });
         expect(march.map((f) => f.object)).toEqual(['Paris']);
       });
@@ -216,6 +217,112 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('temporal rules', () => {
+      const lives = (city: string) => [{ subject: 'I', predicate: 'lives_in', object: city }];
+      /** The user's lives_in history as `city [from, to) closedBy`, oldest first. */
+      const history = async (user: string) =>
+        (await memory.facts(user, { includeHistory: true, predicate: 'lives_in' }))
+          .sort(
+            (a, b) =>
+              a.validFrom.getTime() - b.validFrom.getTime() ||
+              (a.validTo?.getTime() ?? Infinity) - (b.validTo?.getTime() ?? Infinity),
+          )
+          .map(
+            (f) =>
+              `${f.object} [${f.validFrom.toISOString().slice(0, 10)}, ${f.validTo ? f.validTo.toISOString().slice(0, 10) : 'now'}) ${f.invalidatedBy ?? '-'}`,
+          );
+      const cases: { name: string; writes: [string, string, string][]; expected: string[] }[] = [
+        {
+          name: 'in order',
+          writes: [
+            ['Paris', '2026-01-01', 'e1'],
+            ['Rome', '2026-03-01', 'e2'],
+          ],
+          expected: ['Paris [2026-01-01, 2026-03-01) e2', 'Rome [2026-03-01, now) -'],
+        },
+        {
+          name: 'out of order',
+          writes: [
+            ['Rome', '2026-03-01', 'e2'],
+            ['Paris', '2026-01-01', 'e1'],
+          ],
+          expected: ['Paris [2026-01-01, 2026-03-01) e2', 'Rome [2026-03-01, now) -'],
+        },
+        {
+          name: 'same instant (the later write wins)',
+          writes: [
+            ['Paris', '2026-01-01', 'e1'],
+            ['Rome', '2026-01-01', 'e2'],
+          ],
+          expected: ['Paris [2026-01-01, 2026-01-01) e2', 'Rome [2026-01-01, now) -'],
+        },
+        {
+          name: 're-extracting an old turn',
+          writes: [
+            ['Paris', '2026-01-01', 'e1'],
+            ['Rome', '2026-03-01', 'e2'],
+            ['Paris', '2026-01-01', 'e1'],
+          ],
+          expected: ['Paris [2026-01-01, 2026-03-01) e2', 'Rome [2026-03-01, now) -'],
+        },
+        {
+          name: 'a value landing between two others',
+          writes: [
+            ['Paris', '2026-01-01', 'e1'],
+            ['Rome', '2026-05-01', 'e3'],
+            ['Berlin', '2026-03-01', 'e2'],
+          ],
+          expected: [
+            'Paris [2026-01-01, 2026-03-01) e2',
+            'Berlin [2026-03-01, 2026-05-01) e3',
+            'Rome [2026-05-01, now) -',
+          ],
+        },
+      ];
+      for (const { name, writes, expected } of cases) {
+        it(`keeps history consistent: ${name}`, async () => {
+          for (const [city, at, source] of writes) await memory.addTriples('tim', lives(city), { at, source });
+          expect(await history('tim')).toEqual(expected);
+        });
+      }
+
+      it('answers asOf between two facts written out of order', async () => {
+        await memory.addTriples('tim', lives('Rome'), { at: '2026-03-01' });
+        await memory.addTriples('tim', lives('Paris'), { at: '2026-01-01' });
+        expect((await memory.facts('tim', { asOf: '2026-02-01' })).map((f) => f.object)).toEqual(['Paris']);
+        expect((await memory.facts('tim', { asOf: '2026-04-01' })).map((f) => f.object)).toEqual(['Rome']);
+        expect((await memory.facts('tim')).map((f) => f.object)).toEqual(['Rome']);
+        const recalled = await memory.recall({ userId: 'tim', query: 'where do I live', asOf: '2026-04-01' });
+        expect(recalled.facts.map((f) => f.object)).toContain('Rome');
+        expect(recalled.facts.map((f) => f.object)).not.toContain('Paris');
+      });
+
+      it('closes a fact with an opposite predicate and a negation, naming the closing source', async () => {
+        await memory.addTriples('tim', [{ subject: 'I', predicate: 'likes', object: 'pizza' }], {
+          at: '2026-01-01',
+          source: 'e1',
+        });
+        const dislike = await memory.addTriples(
+          'tim',
+          [{ subject: 'I', predicate: 'dislikes', object: 'pizza' }],
+          { at: '2026-02-01', source: 'e2' },
+        );
+        expect(dislike).toMatchObject({ added: 1, invalidated: 1 });
+        expect((await memory.facts('tim')).map((f) => f.statement)).toEqual(['User dislikes pizza']);
+        const liked = (await memory.facts('tim', { includeHistory: true })).find((f) => f.key === 'likes');
+        expect(liked).toMatchObject({ invalidatedBy: 'e2', supersededBy: dislike.factUids[0] });
+
+        await memory.addTriples('tim', lives('Oslo'), { at: '2026-01-01', source: 'e1' });
+        const negated = await memory.addTriples(
+          'tim',
+          [{ subject: 'I', predicate: 'not lives in', object: 'Oslo' }],
+          { at: '2026-03-01', source: 'e3' },
+        );
+        expect(negated.invalidated).toBe(1);
+        expect((await memory.facts('tim', { predicate: 'lives_in' })).length).toBe(0);
+      });
+    });
+
     describe('atomic writes', () => {
       it('leaves nothing behind when a batch fails part-way', async () => {
         await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
@@ -243,6 +350,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
             facts: [],
             mentions: [],
             invalidations: [],
+            validFrom: [],
           }),
         ).rejects.toThrow();
         const keys = (await memory.entities('alice')).map((e) => e.key).sort();

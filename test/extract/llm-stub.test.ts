@@ -126,7 +126,8 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     const sushi = history.find((f) => f.object === 'sushi');
     const ramen = history.find((f) => f.object === 'ramen');
     expect(sushi?.validTo).toBeInstanceOf(Date);
-    expect(sushi?.invalidatedBy).toBe(ramen?.uid);
+    expect(sushi?.invalidatedBy).toBe(result.episodeUid);
+    expect(sushi?.supersededBy).toBe(ramen?.uid);
     expect((await memory.facts('u')).map((f) => f.object)).toEqual(['ramen']);
   });
 

@@ -6,7 +6,7 @@ import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type FactFilter,
-  type FactRef,
+  type FactTimelineRef,
   GraphStore,
   type ScoredEntity,
   type Statement,
@@ -242,6 +242,14 @@ export class LadybugStore extends GraphStore {
       if (invalidations.length > SINGLE_ROW_LIMIT)
         this.run('facts-invalidate', { userId, rows: invalidations });
       else for (const i of invalidations) this.run('facts-invalidate-one', { userId, ...i });
+      for (const move of batch.validFrom) {
+        this.run('facts-set-valid-from', {
+          userId,
+          uid: move.uid,
+          subjectUid: move.subjectUid,
+          validFrom: move.validFrom.toISOString(),
+        });
+      }
       conn.querySync('COMMIT');
     } catch (error) {
       try {
@@ -286,13 +294,13 @@ export class LadybugStore extends GraphStore {
     return this.vectorIndex(userId).search(vector, k, minScore);
   }
 
-  override async currentFactsFrom(
+  override async factsFrom(
     userId: string,
     pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<FactRef[]> {
+  ): Promise<FactTimelineRef[]> {
     if (pairs.length === 0) return [];
     const graph = this.userGraph(userId);
-    return graph ? graph.currentFactsFrom(pairs) : super.currentFactsFrom(userId, pairs);
+    return graph ? graph.factsFrom(pairs) : super.factsFrom(userId, pairs);
   }
 
   override async incidentFacts(

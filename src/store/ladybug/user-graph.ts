@@ -1,5 +1,5 @@
 import type { Entity, Fact } from '../../model/types.js';
-import type { FactRef, TimeScope, WriteBatch } from '../base.js';
+import type { FactTimelineRef, TimeScope, WriteBatch } from '../base.js';
 
 /**
  * One user's graph held in process: entities with their lookup keys, facts with adjacency in
@@ -44,17 +44,26 @@ export class UserGraph {
     });
   }
 
-  /** Current facts leaving the subjects with the predicate keys. */
-  currentFactsFrom(pairs: readonly { subjectUid: string; key: string }[]): FactRef[] {
-    const refs: FactRef[] = [];
+  /** Facts, current and closed, leaving the subjects with the predicate keys. */
+  factsFrom(pairs: readonly { subjectUid: string; key: string }[]): FactTimelineRef[] {
+    const refs: FactTimelineRef[] = [];
     const seen = new Set<string>();
     for (const { subjectUid, key } of pairs) {
       for (const uid of this.adjacency.get(subjectUid) ?? []) {
         const fact = this.facts.get(uid);
-        if (!fact || seen.has(uid) || fact.subjectUid !== subjectUid || fact.key !== key || fact.validTo)
-          continue;
+        if (!fact || seen.has(uid) || fact.subjectUid !== subjectUid || fact.key !== key) continue;
         seen.add(uid);
-        refs.push({ uid, subjectUid, objectUid: fact.objectUid, key });
+        refs.push({
+          uid,
+          subjectUid,
+          objectUid: fact.objectUid,
+          key,
+          validFrom: fact.validFrom,
+          validTo: fact.validTo,
+          invalidatedBy: fact.invalidatedBy,
+          supersededBy: fact.supersededBy,
+          episodeIds: [...fact.episodeIds],
+        });
       }
     }
     return refs;
@@ -140,6 +149,7 @@ export class UserGraph {
         createdAt: f.createdAt,
         episodeIds: [...f.episodeIds],
         invalidatedBy: null,
+        supersededBy: null,
         mentions: f.mentions,
       });
     }
@@ -151,9 +161,14 @@ export class UserGraph {
     }
     for (const i of batch.invalidations) {
       const fact = this.facts.get(i.uid);
-      if (!fact || fact.validTo) continue;
+      if (!fact) continue;
       fact.validTo = i.validTo;
       fact.invalidatedBy = i.invalidatedBy;
+      fact.supersededBy = i.supersededBy || null;
+    }
+    for (const move of batch.validFrom) {
+      const fact = this.facts.get(move.uid);
+      if (fact) fact.validFrom = move.validFrom;
     }
   }
 

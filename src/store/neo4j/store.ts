@@ -182,6 +182,12 @@ export class Neo4jStore extends GraphStore {
             rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() })),
           });
         }
+        if (batch.validFrom.length > 0) {
+          await run('facts-set-valid-from', {
+            userId,
+            rows: batch.validFrom.map((m) => ({ ...m, validFrom: m.validFrom.toISOString() })),
+          });
+        }
       }),
     );
   }

@@ -1,0 +1,6 @@
+// Facts (current and closed) leaving the given subjects with the given predicate keys: the
+// timelines the temporal rules place a new fact on.
+UNWIND $pairs AS p
+MATCH (s:Entity {uid: p.subjectUid})-[f:FACT]->(o:Entity)
+WHERE f.userId = $userId AND f.key = p.key
+RETURN f.uid AS uid, s.uid AS subjectUid, o.uid AS objectUid, f.key AS key, f.validFrom AS validFrom, f.validTo AS validTo, f.invalidatedBy AS invalidatedBy, f.supersededBy AS supersededBy, f.episodeIds AS episodeIds

@@ -1,0 +1,5 @@
+// Facts that turned out to hold earlier than known (a write out of time order said them first).
+UNWIND $rows AS r
+MATCH (:Entity {uid: r.subjectUid})-[f:FACT {uid: r.uid}]->(:Entity)
+WHERE f.userId = $userId
+SET f.validFrom = datetime(r.validFrom)

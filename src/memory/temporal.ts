@@ -1,0 +1,215 @@
+/**
+ * The temporal rules, in one pure module: where a newly said fact goes on the timeline of the
+ * facts it competes with, whatever order the writes arrive in.
+ *
+ * A *group* is the set of facts one new fact competes with: for a functional predicate
+ * (`lives_in`) every fact of the subject with that predicate; for a predicate with opposites
+ * (`likes` / `dislikes`, `X` / `not_X`) the subject's facts with the same object under the
+ * predicate or its opposites. Within a group at most one value holds at any instant. A fact is
+ * true on `[validFrom, validTo)`; `validTo = null` means it still holds.
+ *
+ * Placing a value said at time `t`:
+ * - the fact holding at `t` says the same → confirmed (a mention), nothing moves;
+ * - the next fact after `t` says the same (and nothing else holds at `t`, or the holder ends
+ *   where it starts) → that fact is moved to start at `t`;
+ * - another value holds at `t` → it is cut at `t` (closed by this write) and the new fact takes
+ *   the rest of its interval, ending where it ended and closed by whatever closed it;
+ * - nothing holds at `t` but a later fact exists → the new fact is stored already closed, at the
+ *   later fact's start, closed by it;
+ * - nothing holds at `t` or after → the new fact is current.
+ * So writing the same facts in any order gives the same history, and re-extracting an old turn
+ * never closes a newer fact. At the same instant the later write wins (the earlier fact is left
+ * with an empty interval).
+ */
+
+/** A fact of a group, as the rules need it. */
+export interface TimelineFact {
+  uid: string;
+  /** What the fact says within its group (predicate key and object), compared for equality. */
+  value: string;
+  validFrom: Date;
+  validTo: Date | null;
+  /** The episode (or source) that closed it. */
+  invalidatedBy: string | null;
+  /** The fact that replaced it. */
+  supersededBy: string | null;
+  /** The episode (or source) that first said it. */
+  source: string;
+}
+
+/** A change to an existing fact of the group. */
+export interface TimelineChange {
+  uid: string;
+  validFrom?: Date;
+  /** Set to close (or re-close) the fact. */
+  close?: { validTo: Date; invalidatedBy: string; supersededBy: string | null };
+}
+
+/** What placing one value decided. */
+export type Placement =
+  | {
+      /** The value already holds at that time (or is moved to start then): one more mention. */
+      kind: 'confirm';
+      uid: string;
+      changes: TimelineChange[];
+    }
+  | {
+      /** A new fact, current or already closed. */
+      kind: 'insert';
+      validFrom: Date;
+      /** `null` for a current fact. */
+      close: { validTo: Date; invalidatedBy: string; supersededBy: string | null } | null;
+      changes: TimelineChange[];
+    };
+
+/**
+ * Places a value said at `at` by `source` on a group's timeline.
+ *
+ * @param facts - the group's facts, current and closed, in any order
+ * @param newUid - the uid the new fact will get if one is inserted
+ */
+export function placeOnTimeline(
+  facts: readonly TimelineFact[],
+  value: string,
+  at: Date,
+  source: string,
+  newUid: string,
+): Placement {
+  const t = at.getTime();
+  const ordered = [...facts].sort((a, b) => a.validFrom.getTime() - b.validFrom.getTime());
+  // The fact holding at t; with (legacy) overlaps, the one that started last.
+  let holder: TimelineFact | undefined;
+  for (const fact of ordered) {
+    const from = fact.validFrom.getTime();
+    if (from <= t && (fact.validTo === null || t < fact.validTo.getTime())) holder = fact;
+  }
+  const next = ordered.find((f) => f.validFrom.getTime() > t && f !== holder);
+
+  if (holder && holder.value === value) return { kind: 'confirm', uid: holder.uid, changes: [] };
+
+  // The value that follows is the same: it simply started earlier than known.
+  if (next && next.value === value && (!holder || holder.validTo?.getTime() === next.validFrom.getTime())) {
+    const changes: TimelineChange[] = [{ uid: next.uid, validFrom: at }];
+    if (holder) {
+      changes.push({
+        uid: holder.uid,
+        close: { validTo: at, invalidatedBy: source, supersededBy: next.uid },
+      });
+    }
+    return { kind: 'confirm', uid: next.uid, changes };
+  }
+
+  if (holder) {
+    const close =
+      holder.validTo === null
+        ? null
+        : {
+            validTo: holder.validTo,
+            invalidatedBy: holder.invalidatedBy ?? source,
+            supersededBy: holder.supersededBy,
+          };
+    return {
+      kind: 'insert',
+      validFrom: at,
+      close,
+      changes: [{ uid: holder.uid, close: { validTo: at, invalidatedBy: source, supersededBy: newUid } }],
+    };
+  }
+  if (next) {
+    return {
+      kind: 'insert',
+      validFrom: at,
+      close: { validTo: next.validFrom, invalidatedBy: next.source, supersededBy: next.uid },
+      changes: [],
+    };
+  }
+  return { kind: 'insert', validFrom: at, close: null, changes: [] };
+}
+
+/**
+ * Applies a placement's changes to the group in place (so that the next triple of the same
+ * write sees them), adding the inserted fact when there is one.
+ */
+export function applyPlacement(
+  facts: TimelineFact[],
+  placement: Placement,
+  inserted: { uid: string; value: string; source: string },
+): void {
+  for (const change of placement.changes) {
+    const fact = facts.find((f) => f.uid === change.uid);
+    if (!fact) continue;
+    if (change.validFrom) fact.validFrom = change.validFrom;
+    if (change.close) {
+      fact.validTo = change.close.validTo;
+      fact.invalidatedBy = change.close.invalidatedBy;
+      fact.supersededBy = change.close.supersededBy;
+    }
+  }
+  if (placement.kind === 'insert') {
+    facts.push({
+      uid: inserted.uid,
+      value: inserted.value,
+      validFrom: placement.validFrom,
+      validTo: placement.close?.validTo ?? null,
+      invalidatedBy: placement.close?.invalidatedBy ?? null,
+      supersededBy: placement.close?.supersededBy ?? null,
+      source: inserted.source,
+    });
+  }
+}
+
+/** Which predicates contradict which: the functional ones and the opposite pairs. */
+export interface ContradictionRules {
+  /** Predicate keys holding one value at a time per subject. */
+  functional: ReadonlySet<string>;
+  /** Opposite predicate keys, both ways (`likes` ↔ `dislikes`). */
+  opposites: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The prefix of a negated predicate key: `not_lives_in` negates `lives_in`. */
+export const NEGATION_PREFIX = 'not_';
+
+/**
+ * The default opposite predicates, each pair both ways; `not_X` is always the opposite of `X`.
+ * Configure with `createMemory({ oppositePredicates })`.
+ */
+export const DEFAULT_OPPOSITE_PREDICATES: readonly (readonly [string, string])[] = [
+  ['likes', 'dislikes'],
+  ['likes', 'hates'],
+  ['loves', 'hates'],
+  ['loves', 'dislikes'],
+  ['enjoys', 'dislikes'],
+  ['enjoys', 'hates'],
+  ['prefers', 'dislikes'],
+  ['wants', 'does_not_want'],
+  ['is_allergic_to', 'is_not_allergic_to'],
+  ['owns', 'sold'],
+  ['is_married_to', 'divorced'],
+  ['is_friends_with', 'is_not_friends_with'],
+];
+
+/** Builds the rules from a functional list and opposite pairs (made symmetric). */
+export function contradictionRules(
+  functional: Iterable<string>,
+  opposites: Iterable<readonly [string, string]>,
+): ContradictionRules {
+  const map = new Map<string, Set<string>>();
+  const add = (a: string, b: string) => {
+    const set = map.get(a) ?? new Set<string>();
+    set.add(b);
+    map.set(a, set);
+  };
+  for (const [a, b] of opposites) {
+    add(a, b);
+    add(b, a);
+  }
+  return { functional: new Set(functional), opposites: map };
+}
+
+/** The predicate keys whose facts (with the same object) contradict a fact with `key`. */
+export function oppositesOf(key: string, rules: ContradictionRules): string[] {
+  const result = new Set(rules.opposites.get(key) ?? []);
+  if (key.startsWith(NEGATION_PREFIX)) result.add(key.slice(NEGATION_PREFIX.length));
+  else result.add(`${NEGATION_PREFIX}${key}`);
+  return [...result];
+}
