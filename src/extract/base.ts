@@ -2,6 +2,8 @@
 export interface ConversationMessage {
   role: 'user' | 'assistant' | 'system' | 'tool';
   content: string;
+  /** Who said it, when known (a user message's `name` is the user's display name). */
+  name?: string;
 }
 
 /** A fact already in memory, shown to the extractor so it can say what a turn contradicts. */

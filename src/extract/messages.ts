@@ -30,6 +30,7 @@ export function toConversationMessages(input: unknown, where: string): Conversat
     const m = message as {
       role?: unknown;
       content?: unknown;
+      name?: unknown;
       _getType?: () => string;
       getType?: () => string;
     };
@@ -44,7 +45,8 @@ export function toConversationMessages(input: unknown, where: string): Conversat
     if (content === undefined) {
       throw new InvalidInputError(`${where}: message #${i + 1} has no text content`);
     }
-    return { role, content };
+    const name = typeof m.name === 'string' && m.name.trim().length > 0 ? m.name.trim() : undefined;
+    return name ? { role, content, name } : { role, content };
   });
 }
 

@@ -10,12 +10,18 @@ const RELATIONS =
   'friend|best friend|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|cat|pet|teacher|doctor|dentist';
 const PREFERENCE_VERBS =
   'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
-const FILLER = /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore)$/i;
+// Things done, said in the past tense: each gives (user, <verb>, object), e.g. went_to.
+const PAST_ACTIONS =
+  'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
+const FILLER =
+  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day)$/i;
+// Pronouns are not things to remember on their own ("Rex loves it").
+const PRONOUN_OBJECT = /^(it|them|that|this|those|these|him|her|one)$/i;
 const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 // "I am" / "I'm" (the pronoun may be lower case after a greeting).
 const I_AM = "[Ii](?:\\s+am|'m)";
 const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|in\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago)$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 
 /**
  * Offline, deterministic extractor for plain first-person English, used when no model is
@@ -35,7 +41,7 @@ export class RuleExtractor extends Extractor {
   override async extract(input: ExtractionInput): Promise<Extraction> {
     const triples: ExtractedTriple[] = [];
     for (const sentence of splitSentences(this.userText(input.messages))) {
-      triples.push(...extractSentence(sentence));
+      for (const clause of splitClauses(sentence)) triples.push(...extractSentence(clause));
     }
     return { triples: dedupe(triples), contradicts: [], summary: '', requests: 0, promptChars: 0 };
   }
@@ -43,7 +49,51 @@ export class RuleExtractor extends Extractor {
 
 /** Splits text into sentences, keeping the final punctuation (questions end in "?"). */
 export function splitSentences(text: string): string[] {
-  return (text.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
+  // Titles keep their full stop inside the sentence ("My boss is Mr. Tanaka.").
+  const guarded = text.replace(/\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr)\./g, '$1\u0000');
+  return (guarded.match(/[^.!?\n]+[.!?]*/g) ?? [])
+    .map((s) => s.replace(/\u0000/g, '.').trim())
+    .filter((s) => s.length > 0);
+}
+
+// Words that start a clause of their own after "and", "but", ";" or a comma.
+const CLAUSE_SUBJECT =
+  "(?:I|I'm|I've|I'd|my|My|we|We|it|It|that|That|this|This|they|They|he|He|she|She|you|You)";
+// Verbs that continue a clause whose subject was left out ("I live in Berlin and work at Siemens").
+const CLAUSE_VERB =
+  "(?:live|lives|lived|work|works|worked|moved|likes|loves|hates|relocated|like|love|enjoy|hate|dislike|prefer|am|come|came|went|visited|attended|joined|adopted|bought|started|finished|met|used to|don't|do not|no longer|never|also|really)";
+const CLAUSE_BREAK = new RegExp(
+  `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)`,
+  'u',
+);
+const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
+const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
+
+/**
+ * Splits a compound sentence into clauses: at ";", and at "and", "but", "while", "so" or a comma
+ * when a new subject follows ("I live in Berlin, and my sister lives in Rome") or a verb whose
+ * subject was left out, which then carries over ("I live in Berlin and work at Siemens" →
+ * "I live in Berlin" + "I work at Siemens"). Lists ("pizza, pasta and sushi") stay whole.
+ */
+export function splitClauses(sentence: string): string[] {
+  const trimmed = sentence.trim();
+  if (trimmed.endsWith('?')) return [trimmed];
+  const end = /[.!]+$/.exec(trimmed)?.[0] ?? '';
+  const parts: string[] = [];
+  let rest = trimmed.slice(0, trimmed.length - end.length);
+  for (let match = CLAUSE_BREAK.exec(rest); match; match = CLAUSE_BREAK.exec(rest)) {
+    parts.push(rest.slice(0, match.index));
+    rest = rest.slice(match.index + match[0].length);
+  }
+  parts.push(rest);
+  const subject = LEADING_SUBJECT.exec(parts[0] ?? '')?.[1];
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .map((part, i) => {
+      const carried = i > 0 && subject && STARTS_WITH_VERB.test(part) ? `${subject} ${part}` : part;
+      return `${carried}${end}`;
+    });
 }
 
 /** The triples of one sentence (empty for questions, hypotheticals and most negations). */
@@ -59,13 +109,50 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   const lowered = text.charAt(0).toLowerCase() + text.slice(1);
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
   if (negative) return objects(negative[2] ?? '').map((o) => triple('user', 'dislikes', o, 'person', ''));
-  if (NEGATION.test(text)) return [];
+  if (NEGATION.test(text)) return negated(text);
 
+  return applyRules(text, lowered);
+}
+
+function applyRules(text: string, lowered: string): ExtractedTriple[] {
   for (const rule of RULES) {
     const match = (rule.nameFirst ? text : lowered).match(rule.pattern);
     if (match) return rule.build(match).filter((t) => t.object.length > 0 && t.subject.length > 0);
   }
   return [];
+}
+
+// Negated verb forms and their positive forms ("doesn't live" → "lives").
+const NEGATED_FORMS: [RegExp, string][] = [
+  [/\b(?:doesn't|does not)\s+(live|work|like|love)\b/i, '$1s'],
+  [/\b(?:don't|do not|no longer|never)\s+/i, ''],
+  [/\b(am|is|are)\s+not\b|\b(?:isn't)\b/i, '$1'],
+  [/'m\s+not\b/i, "'m"],
+];
+
+/**
+ * A negated statement ("I don't live in Paris anymore", "Anna isn't allergic to nuts") gives the
+ * negated fact `not_<predicate>`, which closes the positive one when it holds. Names and
+ * anything the rules do not read in the positive form give nothing.
+ */
+function negated(text: string): ExtractedTriple[] {
+  let positive = text;
+  let changed = false;
+  for (const [pattern, replacement] of NEGATED_FORMS) {
+    if (!pattern.test(positive)) continue;
+    positive = positive.replace(pattern, (...m: string[]) =>
+      replacement
+        .replace(/\$1/g, m[1] ?? 'is')
+        .replace(/^is$/, m[0]?.startsWith('isn') ? 'is' : (m[1] ?? '')),
+    );
+    changed = true;
+    break;
+  }
+  if (!changed || NEGATION.test(positive)) return [];
+  const lowered = positive.charAt(0).toLowerCase() + positive.slice(1);
+  return applyRules(positive, lowered)
+    .filter((t) => t.predicate !== 'name')
+    .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
 }
 
 interface Rule {
@@ -91,6 +178,24 @@ const RULES: Rule[] = [
   {
     pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),
     build: (m) => [triple('user', 'is_from', clean(m[1] ?? m[2]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:used\s+to\s+live|lived)\s+in\s+(.+)$/u,
+    build: (m) => [triple('user', 'lived_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:used\s+to\s+work|worked)\s+(?:at|for)\s+(.+)$/u,
+    build: (m) => [triple('user', 'worked_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+(?:just\\s+|recently\\s+|finally\\s+|also\\s+)?(${PAST_ACTIONS})\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[2]).map((o) =>
+        triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', ''),
+      ),
   },
   {
     pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
@@ -182,7 +287,7 @@ function objects(text: string | undefined): string[] {
   return clean(text)
     .split(/\s*,\s*|\s+and\s+/i)
     .map((o) => clean(o))
-    .filter((o) => o.length > 0);
+    .filter((o) => o.length > 0 && !PRONOUN_OBJECT.test(o));
 }
 
 function clean(text: string | undefined): string {

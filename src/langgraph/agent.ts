@@ -57,7 +57,9 @@ function systemMessage(prompt: string, context: string): SystemMessage {
  */
 export function createMemoryAgent(options: MemoryAgentOptions) {
   const { model, memory } = options;
-  const tools = [...createMemoryTools(memory), ...(options.tools ?? [])];
+  // save_knowledge defers to write_memories, which writes its triples with the turn's episode:
+  // each turn's knowledge is recorded once, with the turn as its provenance.
+  const tools = [...createMemoryTools(memory, { saves: 'with-turn' }), ...(options.tools ?? [])];
   if (typeof model.bindTools !== 'function') {
     throw new Error(
       'createMemoryAgent: the model cannot call tools (it has no bindTools); use a tool-calling chat model',
@@ -65,7 +67,7 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
   }
   const withTools = model.bindTools(tools);
   const prompt = options.systemPrompt ?? DEFAULT_PROMPT;
-  const write = writeMemories(memory);
+  const write = writeMemories(memory, { saves: 'with-turn' });
 
   const callModel = async (state: typeof MemoryAgentState.State, config?: RunnableConfig) => {
     const reply = await withTools.invoke(

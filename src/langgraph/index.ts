@@ -3,8 +3,10 @@ export {
   type LoadedMemories,
   type LoadMemoriesOptions,
   loadMemories,
+  TurnNotExtractedError,
   type WriteMemoriesNode,
+  type WriteMemoriesOptions,
   writeMemories,
 } from './nodes.js';
 export { KgmemStore, type KgmemStoreIndex, type KgmemStoreOptions } from './store.js';
-export { createMemoryTools, type MemoryToolOptions } from './tools.js';
+export { createMemoryTools, type MemoryToolOptions, SAVE_TOOL_NAME } from './tools.js';

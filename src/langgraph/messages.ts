@@ -42,3 +42,36 @@ export function lastTurn(messages: readonly BaseMessage[]): BaseMessage[] {
     return role === 'ai' && textOf(m).length > 0;
   });
 }
+
+/**
+ * The triples the model passed to `save_knowledge` during the last turn (since the latest user
+ * message), as `{subject, predicate, object}`.
+ */
+export function savedTriples(
+  messages: readonly BaseMessage[],
+  toolName = 'save_knowledge',
+): { subject: string; predicate: string; object: string }[] {
+  let start = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (roleOf(messages[i] as BaseMessage) === 'human') {
+      start = i;
+      break;
+    }
+  }
+  const triples: { subject: string; predicate: string; object: string }[] = [];
+  for (const message of messages.slice(start)) {
+    const calls = (message as { tool_calls?: { name?: string; args?: unknown }[] }).tool_calls ?? [];
+    for (const call of calls) {
+      if (call.name !== toolName) continue;
+      const list = (call.args as { triples?: unknown } | undefined)?.triples;
+      if (!Array.isArray(list)) continue;
+      for (const t of list as Record<string, unknown>[]) {
+        const object = t.object ?? t.object_;
+        if (typeof t.subject === 'string' && typeof t.predicate === 'string' && typeof object === 'string') {
+          triples.push({ subject: t.subject, predicate: t.predicate, object });
+        }
+      }
+    }
+  }
+  return triples;
+}

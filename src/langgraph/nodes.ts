@@ -3,7 +3,7 @@ import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Memory } from '../memory/memory.js';
 import type { RecalledFact } from '../model/types.js';
 import { threadIdFrom, userIdFrom } from './config.js';
-import { lastTurn, roleOf, textOf } from './messages.js';
+import { lastTurn, roleOf, savedTriples, textOf } from './messages.js';
 
 /** What {@link loadMemories} puts into the graph state. */
 export interface LoadedMemories {
@@ -58,8 +58,34 @@ export type WriteMemoriesNode = ((
 
 /** Options of {@link writeMemories}. */
 export interface WriteMemoriesOptions {
-  /** Told about a write that threw (the database closed, say); the reply is never affected. */
+  /**
+   * Told about every write that did not succeed: one that threw (a message over the limit, the
+   * database closed) and one whose extraction failed (the turn is kept as a failed episode,
+   * `memory.reextract` retries it). The reply is never affected.
+   * @default a console warning
+   */
   onError?: (error: unknown) => void;
+  /**
+   * `"with-turn"` when the agent's `save_knowledge` tool defers its writes
+   * (`createMemoryTools(memory, { saves: "with-turn" })`): the triples it was called with in the
+   * turn are written with the turn's episode, in place of extraction.
+   * @default "now" (extraction reads the turn)
+   */
+  saves?: 'now' | 'with-turn';
+}
+
+/** A turn whose extraction failed: its episode is kept as failed and can be extracted again. */
+export class TurnNotExtractedError extends Error {
+  override readonly name = 'TurnNotExtractedError';
+  constructor(
+    /** The stored episode. */
+    readonly episodeUid: string,
+    reason: string,
+  ) {
+    super(
+      `the turn was stored as episode ${episodeUid} but not extracted: ${reason}; memory.reextract() retries it`,
+    );
+  }
 }
 
 /**
@@ -74,15 +100,22 @@ export function writeMemories(memory: Memory, options: WriteMemoriesOptions = {}
     const turn = lastTurn(state.messages);
     if (turn.length === 0) return {};
     const threadId = threadIdFrom(config);
+    const triples = options.saves === 'with-turn' ? savedTriples(state.messages) : [];
+    const report = (error: unknown) => {
+      if (options.onError) options.onError(error);
+      else console.warn(`kgmem: remembering a turn for "${userId}" failed: ${String(error)}`);
+    };
     const write = memory
-      .remember({ userId, messages: turn, ...(threadId ? { threadId } : {}) })
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (options.onError) options.onError(error);
-          else console.warn(`kgmem: remembering a turn for "${userId}" failed: ${String(error)}`);
-        },
-      )
+      .remember({
+        userId,
+        messages: turn,
+        ...(threadId ? { threadId } : {}),
+        ...(triples.length > 0 ? { triples } : {}),
+      })
+      .then((result) => {
+        if (result.status === 'failed')
+          report(new TurnNotExtractedError(result.episodeUid, result.error ?? ''));
+      }, report)
       .finally(() => running.delete(write));
     running.add(write);
     return {};

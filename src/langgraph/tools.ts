@@ -2,10 +2,11 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { Memory } from '../memory/memory.js';
+import { MAX_TEXT_LENGTH } from '../model/limits.js';
 import { threadIdFrom, userIdFrom } from './config.js';
 import { formatFacts } from './format.js';
 
-const part = (what: string) => z.string().trim().min(1).max(2000).describe(what);
+const part = (what: string) => z.string().trim().min(1).max(MAX_TEXT_LENGTH).describe(what);
 
 /** One fact as the model states it; `object_` is accepted too (LangChain's KnowledgeTriple). */
 const knowledgeTriple = z.union([
@@ -17,10 +18,20 @@ const knowledgeTriple = z.union([
   z.object({ subject: part('subject'), predicate: part('predicate'), object_: part('object') }),
 ]);
 
+/** The name of the tool that saves triples (what `writeMemories` looks for in a turn). */
+export const SAVE_TOOL_NAME = 'save_knowledge';
+
 /** Options of {@link createMemoryTools}. */
 export interface MemoryToolOptions {
   /** Facts `search_memory` returns when the model gives no limit. @default 10 */
   searchLimit?: number;
+  /**
+   * `"now"`: `save_knowledge` writes at once. `"with-turn"`: it only checks the triples and
+   * `writeMemories({ saves: "with-turn" })` writes them with the turn's episode after the reply,
+   * in place of extraction, so a turn's knowledge is recorded once (the prebuilt agent does this).
+   * @default "now"
+   */
+  saves?: 'now' | 'with-turn';
 }
 
 /**
@@ -42,6 +53,9 @@ export function createMemoryTools(
   const saveKnowledge = tool(
     async ({ triples }, config) => {
       const userId = userIdFrom(config, 'save_knowledge');
+      if (options.saves === 'with-turn') {
+        return `Noted ${triples.length} fact(s); they are saved with this turn of the conversation.`;
+      }
       const thread = threadIdFrom(config);
       const result = await memory.addTriples(
         userId,
@@ -58,7 +72,7 @@ export function createMemoryTools(
       );
     },
     {
-      name: 'save_knowledge',
+      name: SAVE_TOOL_NAME,
       description:
         'Save lasting facts about the user and the people, places and things in their life, as ' +
         '(subject, predicate, object) triples. Use "I" as the subject for the user.',
@@ -83,5 +97,45 @@ export function createMemoryTools(
     },
   );
 
-  return [saveKnowledge, searchMemory] as StructuredToolInterface[];
+  const updateKnowledge = tool(
+    async ({ uid, subject, predicate, object }, config) => {
+      const userId = userIdFrom(config, 'update_knowledge');
+      const thread = threadIdFrom(config);
+      const target = uid ? { uid } : subject && predicate ? { subject, predicate } : undefined;
+      if (!target) return 'Give the uid of the fact to correct, or its subject and predicate.';
+      const result = await memory.updateFact(userId, target, {
+        object,
+        source: thread ? `thread:${thread}` : 'tool:update_knowledge',
+      });
+      return `Corrected: fact ${result.closed} no longer holds; fact ${result.factUid} holds now.`;
+    },
+    {
+      name: 'update_knowledge',
+      description:
+        'Correct a remembered fact that is wrong or out of date. Name it by uid (from search_memory) ' +
+        'or by subject and predicate; give the right object. The old fact is kept as history.',
+      schema: z.object({
+        uid: part('uid of the fact to correct, as search_memory shows it').optional(),
+        subject: part('who or what the fact is about; "I" for the user').optional(),
+        predicate: part('the relation of the fact to correct, e.g. "lives in"').optional(),
+        object: part('the right value'),
+      }),
+    },
+  );
+
+  const forgetKnowledge = tool(
+    async ({ uid }, config) => {
+      const userId = userIdFrom(config, 'forget_knowledge');
+      await memory.forgetFact(userId, uid);
+      return `Forgot fact ${uid}.`;
+    },
+    {
+      name: 'forget_knowledge',
+      description:
+        'Delete a remembered fact the user wants forgotten (or that was never true), by its uid from search_memory.',
+      schema: z.object({ uid: part('uid of the fact to forget') }),
+    },
+  );
+
+  return [saveKnowledge, searchMemory, updateKnowledge, forgetKnowledge] as StructuredToolInterface[];
 }

@@ -1,9 +1,12 @@
-import type { ConversationMessage, Extractor } from '../extract/base.js';
+import type { ConversationMessage, ExtractedTriple, Extraction, Extractor } from '../extract/base.js';
 import { toConversationMessages } from '../extract/messages.js';
-import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
-import { type CheckedTriple, checkTriple } from '../model/triple.js';
+import { extractionSlices } from '../extract/slice.js';
+import { InvalidInputError } from '../model/errors.js';
+import { MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
+import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
+import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type { Episode, RecalledFact } from '../model/types.js';
-import { checkDate, checkText, checkUserId } from '../model/validate.js';
+import { checkDate, checkMessageText, checkText, checkUserId } from '../model/validate.js';
 import type { Retriever } from '../retrieve/recall.js';
 import type { FactRef, GraphStore } from '../store/base.js';
 import { contentHash, episodeUid } from './episode-id.js';
@@ -18,6 +21,16 @@ export interface RememberInput {
   messages: readonly unknown[];
   /** When the turn happened. @default now */
   at?: Date | string;
+  /**
+   * The person's display name ("Caroline"): recorded as the user's `name` fact, so questions
+   * that name the person link to the user. A user message's `name` field says the same.
+   */
+  userName?: string;
+  /**
+   * The turn's knowledge, already read out (an agent's save tool): written with this episode as
+   * their source instead of calling the extractor.
+   */
+  triples?: readonly (Triple | KnowledgeTriple)[];
 }
 
 /** What {@link Memory.remember} did with a turn. */
@@ -68,11 +81,22 @@ export class EpisodeProcessor {
     const where = 'Memory.remember';
     const userId = checkUserId(input?.userId, where);
     const threadId = input.threadId === undefined ? 'default' : checkText(input.threadId, 'threadId', where);
-    const messages = toConversationMessages(input.messages, where).map((m, i) => ({
-      role: m.role,
-      content: checkText(m.content, `message #${i + 1} content`, where),
-    }));
+    const messages = checkTurn(toConversationMessages(input.messages, where), where);
     const at = input.at === undefined ? new Date() : checkDate(input.at, 'at', where);
+    const userName =
+      input.userName === undefined
+        ? messages.find((m) => m.role === 'user' && m.name)?.name
+        : checkText(input.userName, 'userName', where);
+    const given =
+      input.triples === undefined
+        ? undefined
+        : Array.isArray(input.triples)
+          ? input.triples.map((t, i) => checkTriple(t, i, where))
+          : (() => {
+              throw new InvalidInputError(
+                `${where}: triples must be an array of {subject, predicate, object}`,
+              );
+            })();
     const uid = episodeUid(userId, threadId, messages);
 
     const existing = await this.deps.lock.run(async () => {
@@ -92,7 +116,7 @@ export class EpisodeProcessor {
       await this.deps.store.createEpisode(episode);
       return episode;
     });
-    if (existing.status === 'extracted') {
+    if (existing.status === 'extracted' && !given) {
       return {
         episodeUid: uid,
         status: 'duplicate',
@@ -103,7 +127,7 @@ export class EpisodeProcessor {
         promptChars: 0,
       };
     }
-    return this.extract(existing);
+    return this.extract(existing, { ...(userName ? { userName } : {}), ...(given ? { given } : {}) });
   }
 
   /** Extracts again the failed (and, unless `failedOnly`, interrupted pending) episodes of a user. */
@@ -119,13 +143,18 @@ export class EpisodeProcessor {
     return results;
   }
 
-  private async extract(episode: Episode): Promise<RememberResult> {
-    const { store, extractor, lock } = this.deps;
+  private async extract(
+    episode: Episode,
+    extra: { userName?: string; given?: CheckedTriple[] } = {},
+  ): Promise<RememberResult> {
+    const { store, lock } = this.deps;
     const base = { episodeUid: episode.uid, added: 0, updated: 0, invalidated: 0 };
-    const known = await this.knownFacts(episode);
-    let extraction: Awaited<ReturnType<Extractor['extract']>>;
+    const known = extra.given ? [] : await this.knownFacts(episode);
+    let extraction: Extraction;
     try {
-      extraction = await extractor.extract({ messages: episode.messages, known, at: episode.at });
+      extraction = extra.given
+        ? { triples: extra.given, contradicts: [], summary: '', requests: 0, promptChars: 0 }
+        : await this.read(episode, known);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const requests = Number((error as { requests?: number }).requests ?? 0);
@@ -152,14 +181,26 @@ export class EpisodeProcessor {
           triples.push(checked);
         }
       } catch {
-        // invalid triple: skipped
+        // A malformed triple from the model is skipped; the turn itself stays stored and searchable.
       }
+    }
+    const userName = extra.userName ?? episode.messages.find((m) => m.role === 'user' && m.name)?.name;
+    if (userName && !(await this.hasName(episode.userId, userName))) {
+      triples.push(checkTriple({ subject: USER_ENTITY_KEY, predicate: 'name', object: userName }, 0, 'name'));
     }
     const byUid = new Map(known.map((f) => [f.uid, f]));
     const contradicts: (FactRef & { validFrom: Date })[] = extraction.contradicts.flatMap((uid) => {
       const fact = byUid.get(uid);
       return fact
-        ? [{ uid, subjectUid: fact.subjectUid, objectUid: fact.objectUid, key: fact.key, validFrom: fact.validFrom }]
+        ? [
+            {
+              uid,
+              subjectUid: fact.subjectUid,
+              objectUid: fact.objectUid,
+              key: fact.key,
+              validFrom: fact.validFrom,
+            },
+          ]
         : [];
     });
     const result = await lock.run(() =>
@@ -180,6 +221,42 @@ export class EpisodeProcessor {
       requests: extraction.requests,
       promptChars: extraction.promptChars,
     };
+  }
+
+  /**
+   * Runs the extractor over the turn: one request up to the documented size, else one per chunk
+   * of the user's text (see `extractionSlices`); results are merged.
+   */
+  private async read(episode: Episode, known: (RecalledFact & { key: string })[]): Promise<Extraction> {
+    const merged: Extraction = { triples: [], contradicts: [], summary: '', requests: 0, promptChars: 0 };
+    const slices = extractionSlices(episode.messages);
+    for (const [i, messages] of slices.entries()) {
+      let part: Extraction;
+      try {
+        part = await this.deps.extractor.extract({ messages, known, at: episode.at });
+      } catch (error) {
+        if (slices.length > 1 && error instanceof Error) {
+          error.message = `part ${i + 1} of ${slices.length} of a long turn: ${error.message}`;
+          (error as { requests?: number }).requests =
+            merged.requests + Number((error as { requests?: number }).requests ?? 0);
+        }
+        throw error;
+      }
+      merged.triples.push(...(part.triples as ExtractedTriple[]));
+      merged.contradicts.push(...part.contradicts.filter((uid) => !merged.contradicts.includes(uid)));
+      merged.summary ||= part.summary;
+      merged.requests += part.requests;
+      merged.promptChars += part.promptChars;
+    }
+    return merged;
+  }
+
+  /** Whether the user's current name already is this one. */
+  private async hasName(userId: string, name: string): Promise<boolean> {
+    const self = await this.deps.store.entityByKey(userId, USER_ENTITY_KEY);
+    if (!self) return false;
+    const facts = await this.deps.store.incidentFacts(userId, [self.uid], { mode: 'current' }, ['name']);
+    return facts.some((f) => f.subjectUid === self.uid && entityKeyOf(f.object) === entityKeyOf(name));
   }
 
   /** Current facts about what the turn mentions, found by recall (no model call). */
@@ -203,4 +280,24 @@ function userText(messages: readonly ConversationMessage[]): string {
     .filter((m) => m.role === 'user')
     .map((m) => m.content)
     .join('\n');
+}
+
+/** Checks a turn's messages against the documented limits; returns them trimmed. */
+function checkTurn(messages: ConversationMessage[], where: string): ConversationMessage[] {
+  if (messages.length > MAX_TURN_MESSAGES) {
+    throw new InvalidInputError(
+      `${where}: a turn has ${messages.length} messages; send at most ${MAX_TURN_MESSAGES} per remember() call`,
+    );
+  }
+  const checked = messages.map((m, i) => ({
+    ...m,
+    content: checkMessageText(m.content, `message #${i + 1} content`, where),
+  }));
+  const total = checked.reduce((sum, m) => sum + m.content.length, 0);
+  if (total > MAX_TURN_LENGTH) {
+    throw new InvalidInputError(
+      `${where}: the turn is ${total} characters in all; send at most ${MAX_TURN_LENGTH} per remember() call (split it into several turns)`,
+    );
+  }
+  return checked;
 }

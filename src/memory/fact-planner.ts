@@ -100,7 +100,7 @@ export async function planFacts(
 
   for (const t of triples) {
     const group = groupOf(t, known, rules, pair);
-    const value = valueOf(t.key, t.objectUid);
+    const value = groupValue(t.key, t.objectUid);
     const newUid = randomUUID();
     const placement: Placement = placeOnTimeline(group, value, options.at, source, newUid);
     for (const change of placement.changes) {
@@ -185,7 +185,7 @@ interface TimelineEntry extends TimelineFact {
   objectUid: string;
 }
 
-function valueOf(key: string, objectUid: string): string {
+function groupValue(key: string, objectUid: string): string {
   return `${key}\u0000${objectUid}`;
 }
 
@@ -194,7 +194,7 @@ function entryOf(ref: FactTimelineRef): TimelineEntry {
     uid: ref.uid,
     key: ref.key,
     objectUid: ref.objectUid,
-    value: valueOf(ref.key, ref.objectUid),
+    value: groupValue(ref.key, ref.objectUid),
     validFrom: ref.validFrom,
     validTo: ref.validTo,
     invalidatedBy: ref.invalidatedBy,

@@ -1,3 +1,11 @@
 export * from './create.js';
 export * from './memory.js';
 export * from './options.js';
+export {
+  type ContradictionRules,
+  DEFAULT_OPPOSITE_PREDICATES,
+  NEGATION_PREFIX,
+  type Placement,
+  placeOnTimeline,
+  type TimelineFact,
+} from './temporal.js';

@@ -1,7 +1,7 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
-import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
+import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type {
   Entity,
@@ -112,6 +112,29 @@ export type ForgetInput =
   | { userId: string; factUid: string }
   | { userId: string; entity: string }
   | { userId: string; all: true };
+
+/** Which fact {@link Memory.updateFact} corrects: by uid, or the current one of a subject and predicate. */
+export type FactTarget = { uid: string } | { subject: string; predicate: string };
+
+/** The correction {@link Memory.updateFact} makes. */
+export interface FactCorrection {
+  /** The right value. */
+  object: string;
+  /** The right predicate, when that changes too. @default the old fact's predicate */
+  predicate?: string;
+  /** When the correction holds from. @default now */
+  at?: Date | string;
+  /** Recorded as the new fact's provenance and as what closed the old one. @default "correction" */
+  source?: string;
+}
+
+/** What {@link Memory.updateFact} did. */
+export interface FactCorrectionResult {
+  /** The corrected fact, now closed (kept as history, not deleted). */
+  closed: string;
+  /** The fact that holds now. */
+  factUid: string;
+}
 
 /** What {@link Memory.forget} removed. */
 export interface ForgetResult {
@@ -466,6 +489,112 @@ export class Memory {
       if ('all' in input && input.all === true) return { deleted: await this.store.deleteUser(userId) };
       throw new InvalidInputError(`${where}: say what to forget: {factUid}, {entity} or {all: true}`);
     });
+  }
+
+  /**
+   * Corrects a fact: the old one is closed (kept as history, `supersededBy` the new one) and the
+   * right value becomes the current fact.
+   *
+   * @throws NotFoundError when the user has no such fact (another user's uid included)
+   * @throws InvalidInputError when subject and predicate match several current facts (pass a uid)
+   * @example
+   * await memory.updateFact("u1", { subject: "I", predicate: "lives in" }, { object: "Lyon" });
+   */
+  async updateFact(
+    userId: string,
+    target: FactTarget,
+    correction: FactCorrection,
+  ): Promise<FactCorrectionResult> {
+    const where = 'Memory.updateFact';
+    const user = checkUserId(userId, where);
+    if (
+      typeof target !== 'object' ||
+      target === null ||
+      typeof correction !== 'object' ||
+      correction === null
+    )
+      throw new InvalidInputError(`${where}: expected (userId, {uid} or {subject, predicate}, {object})`);
+    const object = checkText(correction.object, 'object', where);
+    const at = correction.at === undefined ? new Date() : checkDate(correction.at, 'at', where);
+    const source =
+      correction.source === undefined ? 'correction' : checkText(correction.source, 'source', where);
+    return this.lock.run(async () => {
+      const old = await this.findFact(user, target, where);
+      const predicate =
+        correction.predicate === undefined
+          ? old.predicate
+          : checkText(correction.predicate, 'predicate', where);
+      if (old.validTo !== null) {
+        throw new InvalidInputError(
+          `${where}: fact ${old.uid} is already closed; correct the current fact instead`,
+        );
+      }
+      if (normalizePredicate(predicate) === old.key && entityKeyOf(object) === entityKeyOf(old.object)) {
+        throw new InvalidInputError(`${where}: fact ${old.uid} already says "${old.statement}"`);
+      }
+      const checked = checkTriple({ subject: old.subject, predicate, object }, 0, where);
+      checkKeys(checked, 0, where);
+      const self = await this.store.entityByKey(user, USER_ENTITY_KEY);
+      const subjectName = old.subjectUid === self?.uid ? USER_ENTITY_KEY : old.subject;
+      const result = await this.applyTriples(user, [{ ...checked, subject: subjectName }], {
+        at,
+        sourceIds: [source],
+        similarityMerge: true,
+        contradicts: [
+          {
+            uid: old.uid,
+            subjectUid: old.subjectUid,
+            objectUid: old.objectUid,
+            key: old.key,
+            validFrom: new Date(0),
+          },
+        ],
+      });
+      return { closed: old.uid, factUid: result.factUids[0] ?? old.uid };
+    });
+  }
+
+  /**
+   * Deletes one fact by uid (use {@link Memory.updateFact} to correct it and keep its history).
+   *
+   * @throws NotFoundError when the user has no such fact (another user's uid included)
+   */
+  async forgetFact(userId: string, factUid: string): Promise<void> {
+    const where = 'Memory.forgetFact';
+    const user = checkUserId(userId, where);
+    const uid = checkText(factUid, 'factUid', where);
+    await this.lock.run(async () => {
+      if (!(await this.store.deleteFact(user, uid))) {
+        throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}; list them with memory.facts()`);
+      }
+    });
+  }
+
+  /** The fact a correction targets; current facts only when named by subject and predicate. */
+  private async findFact(user: string, target: FactTarget, where: string): Promise<Fact> {
+    if ('uid' in target) {
+      const fact = await this.store.factByUid(user, checkText(target.uid, 'uid', where));
+      if (!fact) throw new NotFoundError(`${where}: user "${user}" has no fact ${target.uid}`);
+      return fact;
+    }
+    const subject = checkText(target.subject, 'subject', where);
+    const key = normalizePredicate(checkText(target.predicate, 'predicate', where));
+    const entity = await this.store.entityByKey(user, entityKeyOf(subject));
+    const facts = entity
+      ? (await this.store.incidentFacts(user, [entity.uid], { mode: 'current' }, [key])).filter(
+          (f) => f.subjectUid === entity.uid,
+        )
+      : [];
+    if (facts.length === 0)
+      throw new NotFoundError(
+        `${where}: user "${user}" has no current fact "${subject} ${target.predicate} …"`,
+      );
+    if (facts.length > 1) {
+      throw new InvalidInputError(
+        `${where}: "${subject} ${target.predicate}" has ${facts.length} current values (${facts.map((f) => `${f.object} = ${f.uid}`).join(', ')}); pass the uid of the one to correct`,
+      );
+    }
+    return facts[0] as Fact;
   }
 
   /** Runs one Cypher statement on the backend (the `kgmem cypher` console). */

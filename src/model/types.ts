@@ -55,7 +55,7 @@ export interface Episode {
   uid: string;
   userId: string;
   threadId: string;
-  messages: { role: 'user' | 'assistant' | 'system' | 'tool'; content: string }[];
+  messages: { role: 'user' | 'assistant' | 'system' | 'tool'; content: string; name?: string }[];
   /** Hash of thread and messages: the same turn is not processed twice. */
   contentHash: string;
   /** One line from the extractor, or `""`. */

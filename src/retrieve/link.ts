@@ -66,5 +66,28 @@ export async function linkEntities(
   if (selfReferenced && self && !linked.has(self.uid)) {
     linked.set(self.uid, { entity: self, weight: 0.6, matched: 'self reference' });
   }
+  await linkUserByName(store, userId, linked);
   return [...linked.values()];
+}
+
+/**
+ * A query that names the person ("When did Caroline…") is about the user: when a linked entity
+ * is the user's current `name`, the user's own entity is linked too, as strongly.
+ */
+async function linkUserByName(
+  store: GraphStore,
+  userId: string,
+  linked: Map<string, LinkedEntity>,
+): Promise<void> {
+  if (linked.size === 0) return;
+  const self = await store.entityByKey(userId, USER_ENTITY_KEY);
+  if (!self || linked.has(self.uid)) return;
+  const names = await store.incidentFacts(userId, [self.uid], { mode: 'current' }, ['name']);
+  for (const fact of names) {
+    const link = fact.subjectUid === self.uid ? linked.get(fact.objectUid) : undefined;
+    if (link) {
+      linked.set(self.uid, { entity: self, weight: link.weight, matched: link.matched });
+      return;
+    }
+  }
 }

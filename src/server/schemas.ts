@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../model/limits.js';
+import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
 
 /** A date the API accepts: anything `Date` parses (ISO 8601 recommended). */
 const dateText = z
@@ -69,10 +69,20 @@ export const rememberBody = z.strictObject({
     .array(
       z.strictObject({
         role: z.enum(['user', 'assistant', 'system', 'tool']),
-        content: z.string().min(1).max(100_000),
+        content: z.string().min(1).max(MAX_MESSAGE_LENGTH),
+        name: text.optional(),
       }),
     )
     .min(1)
-    .max(100),
+    .max(MAX_TURN_MESSAGES),
   at: dateText.optional(),
+  userName: text.optional(),
+});
+
+/** Body of `PATCH /api/users/:user/facts/:uid`: the correction. */
+export const factCorrectionBody = z.strictObject({
+  object: text,
+  predicate: text.optional(),
+  at: dateText.optional(),
+  source: text.optional(),
 });

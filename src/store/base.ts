@@ -1,5 +1,12 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import { entityFromRow, episodeFromRow, factTimelineFromRow, type Row, storedItemFromRow } from './rows.js';
+import {
+  entityFromRow,
+  episodeFromRow,
+  factFromRow,
+  factTimelineFromRow,
+  type Row,
+  storedItemFromRow,
+} from './rows.js';
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -290,6 +297,12 @@ export abstract class GraphStore {
   ): Promise<FactTimelineRef[]> {
     if (pairs.length === 0) return [];
     return (await this.readRows('facts-from', { userId, pairs: [...pairs] })).map(factTimelineFromRow);
+  }
+
+  /** One fact of a user by uid, current or closed; `undefined` for an unknown or another user's uid. */
+  async factByUid(userId: string, uid: string): Promise<Fact | undefined> {
+    const row = (await this.readRows('fact-by-uid', { userId, uid }))[0];
+    return row ? factFromRow(row, userId) : undefined;
   }
 
   /** Every user id, sorted. */

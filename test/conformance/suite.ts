@@ -281,7 +281,8 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       ];
       for (const { name, writes, expected } of cases) {
         it(`keeps history consistent: ${name}`, async () => {
-          for (const [city, at, source] of writes) await memory.addTriples('tim', lives(city), { at, source });
+          for (const [city, at, source] of writes)
+            await memory.addTriples('tim', lives(city), { at, source });
           expect(await history('tim')).toEqual(expected);
         });
       }

@@ -78,7 +78,14 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
     const saved = (await memory.facts('sasako')).map((f) => f.statement);
     expect(saved).toEqual(expect.arrayContaining(["User's name is Sasako", 'Polar bear likes Pizza']));
     const toolResults = stub.requests.flatMap((r) => r.body.messages ?? []).filter((m) => m.role === 'tool');
-    expect(toolResults.map((m) => m.content)).toContain('Saved 2 new fact(s); 0 were already known.');
+    expect(toolResults.map((m) => m.content)).toContain(
+      'Noted 2 fact(s); they are saved with this turn of the conversation.',
+    );
+    // Recorded once: with the turn's episode as provenance, one mention each, no extra extraction.
+    const pizza = (await memory.facts('sasako')).find((f) => f.statement === 'Polar bear likes Pizza');
+    expect(pizza?.mentions).toBe(1);
+    const [, secondEpisode] = await memory.listEpisodes('sasako');
+    expect(pizza?.episodeIds).toEqual([secondEpisode?.uid]);
     // The checkpointer kept thread 1: its second request carried the first message.
     const secondTurn = stub.requests.find((r) => JSON.stringify(r.body.messages).includes('likes Pizza.'));
     expect(JSON.stringify(secondTurn?.body.messages)).toContain("Hi, I'm Sasako.");

@@ -402,4 +402,33 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect((await call(open, '/api/health', { headers: { host: '10.0.0.5:7700' } })).status).toBe(200);
     });
   });
+
+  it("corrects (PATCH) and deletes (DELETE) one fact with the token; another user's fact is 404 and unchanged", async () => {
+    const [tea] = (await memory.addTriples('ines', [{ subject: 'I', predicate: 'likes', object: 'tea' }]))
+      .factUids;
+    const [rome] = (await memory.facts('marco')).map((f) => f.uid);
+    const patch = (user: string, uid: string, payload: unknown, headers: Record<string, string> = auth) =>
+      call(app, `/api/users/${user}/facts/${uid}`, {
+        method: 'PATCH',
+        headers: { ...json, ...headers },
+        body: JSON.stringify(payload),
+      });
+    expect((await patch('ines', tea as string, { object: 'green tea' }, {})).status).toBe(401);
+    const fixed = await patch('ines', tea as string, { object: 'green tea' });
+    expect(fixed.status).toBe(200);
+    const result = await body<{ closed: string; factUid: string }>(fixed);
+    expect(result.closed).toBe(tea);
+    expect((await memory.facts('ines')).map((f) => f.object)).toEqual(['green tea']);
+    expect((await patch('ines', tea as string, { object: 1 })).status).toBe(400);
+
+    const before = await memory.facts('marco', { includeHistory: true });
+    const foreign = await patch('ines', rome as string, { object: 'Paris' });
+    expect(foreign.status).toBe(404);
+    const del = (user: string, uid: string) =>
+      call(app, `/api/users/${user}/facts/${uid}`, { method: 'DELETE', headers: auth });
+    expect((await del('ines', rome as string)).status).toBe(404);
+    expect(await memory.facts('marco', { includeHistory: true })).toEqual(before);
+    expect((await del('ines', result.factUid)).status).toBe(200);
+    expect(await memory.facts('ines')).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ import {
 const day = (d: string) => new Date(`2026-${d}T00:00:00Z`);
 
 /** Writes values in the given order and returns the timeline as `value [from, to) closedBy`. */
-function timeline(writes: readonly [value: string, at: string, source: string][]): string[] {
+function timeline(writes: readonly (readonly [value: string, at: string, source: string])[]): string[] {
   const facts: TimelineFact[] = [];
   let n = 0;
   for (const [value, at, source] of writes) {

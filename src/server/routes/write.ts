@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Memory } from '../../memory/memory.js';
-import { checkUserId } from '../../model/validate.js';
+import { checkText, checkUserId } from '../../model/validate.js';
 import { requireToken } from '../auth.js';
 import { HttpError } from '../http-error.js';
-import { rememberBody, triplesBody } from '../schemas.js';
+import { factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 /** How the write routes are guarded. */
@@ -46,8 +46,32 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
       messages: body.messages,
       ...(body.threadId ? { threadId: body.threadId } : {}),
       ...(body.at ? { at: body.at } : {}),
+      ...(body.userName ? { userName: body.userName } : {}),
     });
     return c.json(result, result.status === 'duplicate' ? 200 : 201);
+  });
+
+  app.patch('/api/users/:user/facts/:uid', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const uid = checkText(c.req.param('uid'), 'fact uid', 'path');
+    const body = parseInput(factCorrectionBody, await jsonBody(c), 'body');
+    const result = await memory.updateFact(
+      userId,
+      { uid },
+      {
+        object: body.object,
+        source: body.source ?? 'http',
+        ...(body.predicate ? { predicate: body.predicate } : {}),
+        ...(body.at ? { at: body.at } : {}),
+      },
+    );
+    return c.json(result);
+  });
+
+  app.delete('/api/users/:user/facts/:uid', guard, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    await memory.forgetFact(userId, checkText(c.req.param('uid'), 'fact uid', 'path'));
+    return c.json({ deleted: true });
   });
 
   app.delete('/api/users/:user', guard, async (c) => {
