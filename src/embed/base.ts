@@ -9,4 +9,9 @@ export interface ResolvedEmbedder {
   dimension: number;
   /** Short description for logs and `kgmem info` (`"hashing-256 (offline, lexical)"`). */
   description: string;
+  /**
+   * Whether similar vectors mean similar meaning (OpenAI's and most models) rather than similar
+   * spelling (the offline hashing embedder). Semantic embedders also match relation words.
+   */
+  semantic: boolean;
 }

@@ -23,10 +23,20 @@ export async function resolveEmbedder(
   if (options.embeddings) {
     const embeddings = options.embeddings;
     if (embeddings instanceof HashingEmbeddings) {
-      return { embeddings, dimension: embeddings.dimension, description: hashingDescription(embeddings) };
+      return {
+        embeddings,
+        dimension: embeddings.dimension,
+        description: hashingDescription(embeddings),
+        semantic: false,
+      };
     }
     const dimension = options.embeddingDimension ?? (await embeddings.embedQuery('dimension probe')).length;
-    return { embeddings, dimension, description: embeddings.constructor?.name ?? 'custom embeddings' };
+    return {
+      embeddings,
+      dimension,
+      description: embeddings.constructor?.name ?? 'custom embeddings',
+      semantic: true,
+    };
   }
   if (env.OPENAI_API_KEY) {
     const { OpenAIEmbeddings } = await import('@langchain/openai');
@@ -42,10 +52,15 @@ export async function resolveEmbedder(
       (model === OPENAI_DEFAULT_MODEL
         ? OPENAI_DEFAULT_DIMENSION
         : (await embeddings.embedQuery('probe')).length);
-    return { embeddings, dimension, description: `openai:${model}` };
+    return { embeddings, dimension, description: `openai:${model}`, semantic: true };
   }
   const hashing = new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 });
-  return { embeddings: hashing, dimension: hashing.dimension, description: hashingDescription(hashing) };
+  return {
+    embeddings: hashing,
+    dimension: hashing.dimension,
+    description: hashingDescription(hashing),
+    semantic: false,
+  };
 }
 
 function hashingDescription(embeddings: HashingEmbeddings): string {

@@ -1,5 +1,6 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
+import { relationLexicon } from '../lexicon/resolve.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
@@ -63,7 +64,10 @@ export interface RecallInput {
   query: string;
   /** @default 10 */
   limit?: number;
-  /** Graph hops from the entities found in the query, 1–3. @default 2 */
+  /**
+   * Graph hops from the entities found in the query, 1–3.
+   * @default inferred from the question: how many relations it names (2 when it names none)
+   */
   hops?: number;
   /** Recall what was true at this time instead of now. */
   asOf?: Date | string;
@@ -174,7 +178,7 @@ export class Memory {
     readonly extractor: Extractor,
   ) {
     this.resolver = new EntityResolver(store, embedder.embeddings);
-    this.retriever = new Retriever(store, embedder.embeddings);
+    this.retriever = new Retriever(store, embedder.embeddings, relationLexicon(embedder));
     this.episodes = new EpisodeProcessor({
       store,
       extractor,
@@ -340,14 +344,14 @@ export class Memory {
     const userId = checkUserId(input.userId, where);
     const query = checkText(input.query, 'query', where);
     const limit = checkInteger(input.limit ?? 10, 'limit', 1, MAX_LIMIT, where);
-    const hops = checkInteger(input.hops ?? 2, 'hops', 1, 3, where);
+    const hops = input.hops === undefined ? undefined : checkInteger(input.hops, 'hops', 1, 3, where);
     const maxChars = checkInteger(input.maxChars ?? this.options.contextChars, 'maxChars', 0, 100_000, where);
     const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
     return this.retriever.recall({
       userId,
       query,
       limit,
-      hops,
+      ...(hops ? { hops } : {}),
       includeHistory: input.includeHistory ?? false,
       maxChars,
       ...(asOf ? { asOf } : {}),

@@ -28,10 +28,17 @@ interface PathState {
   base: number;
   /** How often each relation word was covered by the predicates walked so far. */
   covered: ReadonlyMap<string, number>;
-  /** Sum of `covered`. */
+  /** Sum of `covered`, weighted by how sure each word's match is. */
   coveredTotal: number;
   /** The fact this path arrived by (not walked back). */
   viaFact?: string;
+  /** The furthest place in the question's relation chain covered so far (-1: none). */
+  reached: number;
+  /** The predicate key and direction of the fact this path arrived by. */
+  viaKey?: string;
+  viaForward?: boolean;
+  /** Whether the path already went back along its last relation ("films that share actors"). */
+  returned?: boolean;
   /** Edges from the seed. */
   length: number;
 }
@@ -44,6 +51,10 @@ const REEXPAND_FACTOR = 2;
 const MAX_FANOUT = 300;
 // Per-hop decay, so that of two equally relevant paths the shorter wins.
 const HOP_DECAY = 0.9;
+// An edge naming a relation the question puts earlier in the chain than one already walked goes
+// backwards ("release years of films directed by X" walked as X's own release year, then other
+// films of that year): such paths are weighed down.
+const OUT_OF_ORDER = 0.5;
 
 /**
  * Walks the graph from seed entities along facts valid in the time scope, up to `hops` edges,
@@ -78,7 +89,7 @@ export async function expand(
   const entityScores = new Map<string, number>(seeds);
   const states = new Map<string, PathState>();
   for (const [uid, weight] of seeds)
-    states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0, length: 0 });
+    states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0, length: 0, reached: -1 });
   // Score each entity had when it was expanded: a much better path later expands it again (a
   // weak vector seed that turns out to lie on the question's chain).
   const expanded = new Map<string, number>();
@@ -99,7 +110,9 @@ export async function expand(
     const cap = hop > 1 ? MAX_FANOUT : undefined;
     for (const fact of await store.incidentFacts(userId, batch, options.time, keys, cap)) {
       const matched = relations.matched(fact.key);
-      const edge = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
+      const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
+      let place = -1;
+      for (const word of matched) place = Math.max(place, relations.order.get(word) ?? -1);
       for (const [from, to] of [
         [fact.subjectUid, fact.objectUid],
         [fact.objectUid, fact.subjectUid],
@@ -107,12 +120,22 @@ export async function expand(
         if (!inBatch.has(from)) continue;
         const state = states.get(from) as PathState;
         if (state.viaFact === fact.uid) continue;
+        const forward = from === fact.subjectUid;
         const covered = cover(state, matched);
-        const coveredTotal = covered === state.covered ? state.coveredTotal : sum(covered);
+        const coveredTotal =
+          covered === state.covered ? state.coveredTotal : weightedSum(covered, relations.weights);
+        // A relation the question names, but already walked as often as it is named, is not part
+        // of the asked chain, unless the path goes straight back along it once to a sibling
+        // ("films that share actors with X": X → actor → other films).
+        const exhausted = matched.size > 0 && coveredTotal <= state.coveredTotal;
+        const roundTrip =
+          exhausted && !state.returned && state.viaKey === fact.key && state.viaForward !== forward;
+        const ordered = place >= 0 && place < state.reached ? related * OUT_OF_ORDER : related;
+        const edge = exhausted && !roundTrip ? UNRELATED_EDGE : ordered;
         const length = state.length + 1;
         // An unrelated last edge gets no credit for relations covered earlier on its path: the
         // fact itself answers none of them (the path may still continue through it).
-        const factGain = edge === 1 ? gain(coveredTotal) : gain(0);
+        const factGain = edge >= OUT_OF_ORDER ? gain(coveredTotal) : gain(0);
         const factScore = state.base * edge * factGain * HOP_DECAY ** (length - 1);
         const seen = facts.get(fact.uid);
         if (!seen || seen.score < factScore)
@@ -124,6 +147,10 @@ export async function expand(
           coveredTotal,
           viaFact: fact.uid,
           length,
+          reached: Math.max(state.reached, place),
+          viaKey: fact.key,
+          viaForward: forward,
+          returned: state.returned || roundTrip,
         };
         if (
           score(candidate) > score(states.get(to)) &&
@@ -143,8 +170,9 @@ export async function expand(
   }
 }
 
-function sum(counts: ReadonlyMap<string, number>): number {
+/** Covered relation words, each occurrence weighted by how sure its match is. */
+function weightedSum(counts: ReadonlyMap<string, number>, weights: ReadonlyMap<string, number>): number {
   let total = 0;
-  for (const count of counts.values()) total += count;
+  for (const [word, count] of counts) total += count * (weights.get(word) ?? 1);
   return total;
 }

@@ -1,20 +1,26 @@
 import type { EmbeddingsLike } from '../embed/base.js';
+import type { RelationLexicon } from '../lexicon/base.js';
 import { tokenize } from '../model/normalize.js';
 import type { RecalledEntity, RecalledFact, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
+import { placeNames } from './anchors.js';
 import { formatContext } from './context.js';
 import { expand } from './expand.js';
 import { fuseRankings } from './fuse.js';
 import { linkEntities } from './link.js';
 import { RelationMatcher } from './relations.js';
-import { stem } from './text.js';
+import { STOP_WORDS, stem } from './text.js';
+
+/** Hops walked when the question names no relation. */
+const DEFAULT_HOPS = 2;
 
 /** A checked recall request. */
 export interface RecallRequest {
   userId: string;
   query: string;
   limit: number;
-  hops: number;
+  /** Graph hops; inferred from the question's relations when not given. */
+  hops?: number;
   asOf?: Date;
   includeHistory: boolean;
   maxChars: number;
@@ -46,6 +52,7 @@ export class Retriever {
   constructor(
     private readonly store: GraphStore,
     private readonly embeddings: EmbeddingsLike,
+    private readonly lexicon: RelationLexicon,
     options: RetrieverOptions = {},
   ) {
     this.vectorSeeds = options.vectorSeeds ?? 5;
@@ -64,15 +71,28 @@ export class Retriever {
     const tokens = tokenize(query);
     const linked = await linkEntities(this.store, userId, query);
     const vocabulary = await this.store.predicateKeys(userId);
-    // Relation words are the question's words outside multi-word names; a one-word "name" that
-    // is also a relation word ("director", "actors") is more likely the relation than the entity.
-    const nameTokens = linked.filter((l) => l.matched.includes(' ')).flatMap((l) => l.matched.split(' '));
-    const relations = new RelationMatcher(tokens, nameTokens, vocabulary);
+    // Relation words are the question's words outside names: multi-word names, and one-word
+    // names written capitalised inside the question. A one-word name that is also a relation
+    // word ("director", "actors") is more likely the relation than the entity.
+    const spans = placeNames(query, tokens, linked);
+    const nameTokens = spans
+      .filter((s) => s.link.matched.includes(' ') || (s.capitalised && (s.positions[0] ?? 0) > 0))
+      .flatMap((s) => s.link.matched.split(' '));
+    await this.lexicon.prepare(
+      tokens.filter((t) => !STOP_WORDS.has(t)),
+      vocabulary,
+    );
+    const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
+    const relations = new RelationMatcher(tokens, nameTokens, vocabulary, this.lexicon, anchors);
+    const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
     const seeds = new Map<string, number>();
     const via = new Map<string, RecalledEntity['via']>();
-    for (const link of linked) {
+    for (const { link, lowercaseWord } of spans) {
       const relationWord = !link.matched.includes(' ') && relations.isRelationWord(stem(link.matched));
-      seeds.set(link.entity.uid, relationWord ? link.weight * 0.2 : link.weight);
+      seeds.set(
+        link.entity.uid,
+        relationWord ? link.weight * 0.2 : lowercaseWord ? link.weight * 0.3 : link.weight,
+      );
       via.set(link.entity.uid, 'name');
     }
     // Full-text matches of names (backends with a full-text index) widen linking to partial names.
@@ -99,7 +119,7 @@ export class Retriever {
     if (seeds.size === 0) return { facts: [], entities: [], context: '' };
 
     const { facts: reached, entityScores } = await expand(this.store, userId, seeds, {
-      hops: request.hops,
+      hops,
       time,
       relations,
     });

@@ -1,14 +1,35 @@
-import { contentStems, STOP_WORDS, stem } from './text.js';
+import type { RelationLexicon } from '../lexicon/base.js';
+import { STOP_WORDS, stem } from './text.js';
 
-function stemOf(token: string): string {
-  return STOP_WORDS.has(token) ? '' : stem(token);
+/** Below this score a word does not name a predicate. */
+const MIN_MATCH = 0.5;
+// A match this strong (a shared stem, a synonym, a derivation) may name several predicates at
+// once; a weaker one counts only when it names exactly one predicate better than all others.
+const STRONG_MATCH = 0.85;
+// Keys within this much of a word's best key are matched too.
+const TIE = 0.05;
+
+/** A relation word of the question and the predicate keys it names. */
+export interface RelationWord {
+  /** The word's stem: its identity in coverage counts. */
+  id: string;
+  /** How sure the match is (the best key score). */
+  weight: number;
+  keys: ReadonlySet<string>;
+}
+
+/** One occurrence of a relation word in the question. */
+export interface RelationMention extends RelationWord {
+  /** Token position in the question. */
+  position: number;
 }
 
 /**
- * Which of the question's words name relations the user's graph has. The relation words are the
- * question's content words that are not part of a linked entity name; each predicate key of the
- * user's vocabulary matches the relation words its own words share (by stem). A path through the
- * graph is as relevant as the share of relation words its predicates cover.
+ * Which of the question's words name relations the user's graph has, by meaning: each content
+ * word outside linked names is scored against every predicate key of the user's vocabulary
+ * ({@link RelationLexicon}); a word names the key(s) it fits best, when the fit is good enough and
+ * unambiguous. A path through the graph is as relevant as the share of the question's relation
+ * words its predicates cover, and the number of relations named tells how many hops to walk.
  */
 export class RelationMatcher {
   /** Relation words (stems) that some predicate of the vocabulary matches. */
@@ -18,52 +39,143 @@ export class RelationMatcher {
    * X" names `direct` twice): a path covers a word at most that many times.
    */
   readonly targetCounts: ReadonlyMap<string, number>;
-  /** Sum of {@link targetCounts}. */
+  /** Sum of {@link targetCounts}, each occurrence weighted by how sure its match is. */
   readonly targetTotal: number;
+  /** How sure each relation word's match is (1 for a shared stem). */
+  readonly weights: ReadonlyMap<string, number>;
   /** Predicate keys matching at least one relation word. */
   readonly relevantKeys: readonly string[];
-  private readonly matches = new Map<string, ReadonlySet<string>>();
+  /** The relation words in question order, repeats included. */
+  readonly mentions: readonly RelationMention[];
+  /**
+   * Each relation word's place in the chain: 0 for the word nearest the entity the question
+   * starts from, then outwards ("release years of films written by X": write 0, release 1).
+   * Questions name the relation next to their entity first in the chain.
+   */
+  readonly order: ReadonlyMap<string, number>;
+  private readonly byKey = new Map<string, Set<string>>();
 
   constructor(
     questionTokens: readonly string[],
     nameTokens: readonly string[],
     vocabulary: readonly string[],
+    lexicon: RelationLexicon,
+    /** Token positions of the entities the question names (where chains start). */
+    anchors: readonly number[] = [],
   ) {
-    const names = contentStems(nameTokens);
-    const words = new Set([...contentStems(questionTokens)].filter((stem) => !names.has(stem)));
-    const target = new Set<string>();
-    const relevant: string[] = [];
-    for (const key of vocabulary) {
-      const matched = new Set([...contentStems(key.split('_'))].filter((stem) => words.has(stem)));
-      this.matches.set(key, matched);
-      if (matched.size > 0) {
-        relevant.push(key);
-        for (const stem of matched) target.add(stem);
+    const names = new Set(nameTokens.map(stem));
+    const words = new Map<string, RelationWord | null>();
+    const mentions: RelationMention[] = [];
+    for (const [position, token] of questionTokens.entries()) {
+      if (STOP_WORDS.has(token) || /^\d+$/.test(token)) continue;
+      const id = stem(token);
+      if (names.has(id)) continue;
+      let word = words.get(id);
+      if (word === undefined) {
+        word = matchWord(id, token, vocabulary, lexicon);
+        words.set(id, word);
+      }
+      if (word) mentions.push({ ...word, position });
+    }
+    const counts = new Map<string, number>();
+    const weights = new Map<string, number>();
+    for (const mention of mentions) {
+      counts.set(mention.id, (counts.get(mention.id) ?? 0) + 1);
+      weights.set(mention.id, mention.weight);
+      for (const key of mention.keys) {
+        const set = this.byKey.get(key) ?? new Set<string>();
+        set.add(mention.id);
+        this.byKey.set(key, set);
       }
     }
-    this.target = target;
-    this.relevantKeys = relevant;
-    const counts = new Map<string, number>();
-    for (const token of questionTokens) {
-      const s = stemOf(token);
-      if (target.has(s) && !names.has(s)) counts.set(s, (counts.get(s) ?? 0) + 1);
-    }
+    this.mentions = mentions;
+    this.order = chainOrder(mentions, anchors);
     this.targetCounts = counts;
-    this.targetTotal = [...counts.values()].reduce((a, b) => a + b, 0);
+    this.weights = weights;
+    this.target = new Set(counts.keys());
+    this.targetTotal = mentions.reduce((sum, m) => sum + m.weight, 0);
+    this.relevantKeys = [...this.byKey.keys()];
   }
 
   /** The relation words a predicate key covers (empty when it says nothing about the question). */
   matched(key: string): ReadonlySet<string> {
-    let matched = this.matches.get(key);
-    if (!matched) {
-      matched = new Set([...contentStems(key.split('_'))].filter((stem) => this.target.has(stem)));
-      this.matches.set(key, matched);
-    }
-    return matched;
+    return this.byKey.get(key) ?? EMPTY;
   }
 
   /** Whether a word of the question names a relation of the graph (so it is probably not a name). */
-  isRelationWord(stem: string): boolean {
-    return this.target.has(stem);
+  isRelationWord(stemmed: string): boolean {
+    return this.target.has(stemmed);
   }
+
+  /**
+   * How many hops to walk for the question: the fewest facts whose predicates cover every
+   * relation mention (each fact covers each of its words once: "films directed by the director
+   * of X" is two `directed_by` hops, "what year was X released" one `release_year` hop), plus one
+   * for a return along a relation ("films that share actors with X" names one relation and walks
+   * it there and back), at most 3; `fallback` when the question names no relation. The walk's
+   * scoring keeps paths that go further than the question asks below those that do not.
+   */
+  inferHops(fallback: number): number {
+    if (this.mentions.length === 0) return fallback;
+    const remaining = new Map(this.targetCounts);
+    let hops = 0;
+    while ([...remaining.values()].some((n) => n > 0) && hops < 3) {
+      let bestKey: string | undefined;
+      let bestCover = 0;
+      for (const [key, ids] of this.byKey) {
+        let cover = 0;
+        for (const id of ids) if ((remaining.get(id) ?? 0) > 0) cover += this.weights.get(id) ?? 0;
+        if (cover > bestCover) {
+          bestCover = cover;
+          bestKey = key;
+        }
+      }
+      if (!bestKey) break;
+      for (const id of this.byKey.get(bestKey) ?? []) {
+        const left = remaining.get(id) ?? 0;
+        if (left > 0) remaining.set(id, left - 1);
+      }
+      hops++;
+    }
+    return Math.max(1, Math.min(3, hops + 1));
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** Ranks relation words by their distance (in tokens) from the nearest anchor. */
+function chainOrder(mentions: readonly RelationMention[], anchors: readonly number[]): Map<string, number> {
+  const order = new Map<string, number>();
+  if (anchors.length === 0) return order;
+  const distance = new Map<string, number>();
+  for (const mention of mentions) {
+    const d = Math.min(...anchors.map((a) => Math.abs(a - mention.position)));
+    distance.set(mention.id, Math.min(distance.get(mention.id) ?? Infinity, d));
+  }
+  [...distance.entries()]
+    .sort((a, b) => a[1] - b[1])
+    .forEach(([id], rank) => {
+      order.set(id, rank);
+    });
+  return order;
+}
+
+function matchWord(
+  id: string,
+  token: string,
+  vocabulary: readonly string[],
+  lexicon: RelationLexicon,
+): RelationWord | null {
+  let best = 0;
+  const scored: [string, number][] = [];
+  for (const key of vocabulary) {
+    const score = lexicon.score(token, key);
+    if (score < MIN_MATCH) continue;
+    scored.push([key, score]);
+    if (score > best) best = score;
+  }
+  if (best < MIN_MATCH) return null;
+  const top = scored.filter(([, score]) => score >= best - TIE).map(([key]) => key);
+  if (best < STRONG_MATCH && top.length > 1) return null;
+  return { id, weight: best, keys: new Set(top) };
 }

@@ -43,6 +43,11 @@ const IRREGULAR: Record<string, string> = {
   living: 'live',
 };
 
+/** The base form of an irregular English word ("wrote" → "write"), or the word itself. */
+export function irregularBase(word: string): string {
+  return IRREGULAR[word] ?? word;
+}
+
 /**
  * A crude, deterministic English stemmer (plural, -ed, -ing, -er/-or, trailing -e, irregular verbs),
  * good enough to match question words with predicate words.

