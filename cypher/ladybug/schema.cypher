@@ -5,12 +5,17 @@ CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 CREATE NODE TABLE IF NOT EXISTS User(id STRING PRIMARY KEY, createdAt TIMESTAMP);
 CREATE NODE TABLE IF NOT EXISTS Entity(uid STRING PRIMARY KEY, userId STRING, key STRING, name STRING, type STRING, summary STRING, aliases STRING[], embedding FLOAT[{{embeddingDimension}}], createdAt TIMESTAMP, updatedAt TIMESTAMP, mentions INT64);
 CREATE NODE TABLE IF NOT EXISTS EntityKey(id STRING PRIMARY KEY, userId STRING, key STRING);
-CREATE NODE TABLE IF NOT EXISTS Episode(uid STRING PRIMARY KEY, userId STRING, threadId STRING, messages STRING, contentHash STRING, summary STRING, at TIMESTAMP, status STRING, error STRING);
+CREATE NODE TABLE IF NOT EXISTS Episode(uid STRING PRIMARY KEY, userId STRING, threadId STRING, messages STRING, contentHash STRING, summary STRING, at TIMESTAMP, status STRING, error STRING, text STRING, vector STRING);
 CREATE REL TABLE IF NOT EXISTS OWNS(FROM User TO Entity);
 CREATE REL TABLE IF NOT EXISTS KEY_OF(FROM EntityKey TO Entity);
 CREATE REL TABLE IF NOT EXISTS HAS_EPISODE(FROM User TO Episode);
 CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Episode TO Entity);
-CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId STRING, predicate STRING, key STRING, statement STRING, confidence DOUBLE, validFrom TIMESTAMP, validTo TIMESTAMP, createdAt TIMESTAMP, episodeIds STRING[], invalidatedBy STRING, supersededBy STRING, mentions INT64);
+CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId STRING, predicate STRING, key STRING, statement STRING, confidence DOUBLE, validFrom TIMESTAMP, validTo TIMESTAMP, createdAt TIMESTAMP, episodeIds STRING[], invalidatedBy STRING, supersededBy STRING, mentions INT64, vector STRING);
 CREATE NODE TABLE IF NOT EXISTS StoreItem(id STRING PRIMARY KEY, userId STRING, path STRING, key STRING, value STRING, vectors STRING, createdAt TIMESTAMP, updatedAt TIMESTAMP, seq INT64);
 // Columns added after the first release: databases created before them gain them on open.
 ALTER TABLE FACT ADD IF NOT EXISTS supersededBy STRING;
+// Episode text (what full-text search reads) and embeddings of episodes and fact statements, as
+// base64 of little-endian float32 ('' until computed): kgmem searches them in process, exactly.
+ALTER TABLE Episode ADD IF NOT EXISTS text STRING DEFAULT '';
+ALTER TABLE Episode ADD IF NOT EXISTS vector STRING DEFAULT '';
+ALTER TABLE FACT ADD IF NOT EXISTS vector STRING DEFAULT '';

@@ -16,3 +16,7 @@ CREATE FULLTEXT INDEX kgmem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e
 CREATE CONSTRAINT kgmem_store_item_id IF NOT EXISTS FOR (i:StoreItem) REQUIRE i.id IS UNIQUE;
 CREATE INDEX kgmem_store_item_path IF NOT EXISTS FOR (i:StoreItem) ON (i.path);
 CREATE INDEX kgmem_store_item_user IF NOT EXISTS FOR (i:StoreItem) ON (i.userId);
+CREATE FULLTEXT INDEX kgmem_episode_text IF NOT EXISTS FOR (p:Episode) ON EACH [p.text];
+CREATE FULLTEXT INDEX kgmem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement];
+CREATE VECTOR INDEX kgmem_episode_embedding IF NOT EXISTS FOR (p:Episode) ON (p.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
+CREATE VECTOR INDEX kgmem_fact_embedding IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};

@@ -1,5 +1,5 @@
 import { tokenize } from '../model/normalize.js';
-import { STOP_WORDS } from '../retrieve/text.js';
+import { STOP_WORDS } from '../model/text.js';
 
 /**
  * How strongly a question word names a predicate key, in [0, 1]: 1 for a shared word stem, less

@@ -6,7 +6,7 @@ const CACHE_LIMIT = 50_000;
 /**
  * Relation words matched by meaning with a semantic embedder (OpenAI's, say): a question word
  * names a predicate key by the cosine of their embeddings, rescaled so that `threshold` maps to
- * the matcher's minimum (0.5) and 1 stays 1. Word and key vectors are cached; `prepare` embeds
+ * the matcher's minimum (0.7) and 1 stays 1. Word and key vectors are cached; `prepare` embeds
  * what is new in one request.
  */
 export class EmbeddingLexicon extends RelationLexicon {
@@ -39,7 +39,7 @@ export class EmbeddingLexicon extends RelationLexicon {
     if (!a || !b) return 0;
     const cosine = cosineOf(a, b);
     if (cosine < this.threshold) return 0;
-    return 0.5 + (0.5 * (cosine - this.threshold)) / (1 - this.threshold);
+    return 0.7 + (0.3 * (cosine - this.threshold)) / (1 - this.threshold);
   }
 }
 

@@ -1,4 +1,4 @@
-import { irregularBase, stem } from '../retrieve/text.js';
+import { irregularBase, stem } from '../model/text.js';
 import { WordNet } from './wordnet.js';
 
 // Pointers followed one step: hypernyms and hyponyms (instance ones too), similar adjectives,

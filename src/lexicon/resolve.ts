@@ -1,5 +1,5 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
-import { stem } from '../retrieve/text.js';
+import { stem } from '../model/text.js';
 import { CombinedLexicon, type RelationLexicon, StemLexicon } from './base.js';
 import { EmbeddingLexicon } from './embedding-lexicon.js';
 import { WordNetLexicon } from './wordnet-lexicon.js';

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../model/errors.js';
 import { MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
+import { EMBEDDED_TURN_CHARS, episodeText } from '../model/episode-text.js';
 import type { Episode, RecalledFact } from '../model/types.js';
 import { checkDate, checkMessageText, checkText, checkUserId } from '../model/validate.js';
 import type { Retriever } from '../retrieve/recall.js';
@@ -56,6 +57,8 @@ export interface EpisodeDeps {
   retriever: Retriever;
   lock: WriteLock;
   contextChars: number;
+  /** Embeds one text; `undefined` when the embedder failed. */
+  embed: (text: string) => Promise<number[] | undefined>;
   applyTriples: (
     user: string,
     triples: readonly CheckedTriple[],
@@ -98,6 +101,9 @@ export class EpisodeProcessor {
               );
             })();
     const uid = episodeUid(userId, threadId, messages);
+    // Embedded before storing; a failed embedding request stores the turn without it (the
+    // migration on next recall embeds it): the turn itself is never lost to it.
+    const vector = await this.deps.embed(episodeText(messages).slice(0, EMBEDDED_TURN_CHARS));
 
     const existing = await this.deps.lock.run(async () => {
       const [found] = await this.deps.store.episodes(userId, { uids: [uid], limit: 1 });
@@ -113,7 +119,7 @@ export class EpisodeProcessor {
         status: 'pending',
         error: '',
       };
-      await this.deps.store.createEpisode(episode);
+      await this.deps.store.createEpisode(episode, vector);
       return episode;
     });
     if (existing.status === 'extracted' && !given) {

@@ -22,6 +22,7 @@ import { EpisodeProcessor, type RememberInput, type RememberResult } from './epi
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
 import type { ResolvedMemoryOptions } from './options.js';
+import { SearchVectors } from './search-vectors.js';
 import { WriteLock } from './write-lock.js';
 
 /** Options of {@link Memory.addTriples}. */
@@ -166,6 +167,7 @@ export class Memory {
   private readonly retriever: Retriever;
   private readonly lock = new WriteLock();
   private readonly episodes: EpisodeProcessor;
+  private readonly vectors: SearchVectors;
 
   constructor(
     /** The storage backend (embedded LadybugDB or Neo4j). */
@@ -178,10 +180,12 @@ export class Memory {
     readonly extractor: Extractor,
   ) {
     this.resolver = new EntityResolver(store, embedder.embeddings);
+    this.vectors = new SearchVectors(store, embedder.embeddings);
     this.retriever = new Retriever(store, embedder.embeddings, relationLexicon(embedder));
     this.episodes = new EpisodeProcessor({
       store,
       extractor,
+      embed: (text) => this.vectors.embedOne(text),
       retriever: this.retriever,
       lock: this.lock,
       contextChars: options.contextChars,
@@ -308,6 +312,7 @@ export class Memory {
       plan.closedCurrent++;
     }
     const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
+    await this.vectors.attach(plan.facts);
     await this.store.write({
       userId: user,
       at: options.at,
@@ -347,6 +352,7 @@ export class Memory {
     const hops = input.hops === undefined ? undefined : checkInteger(input.hops, 'hops', 1, 3, where);
     const maxChars = checkInteger(input.maxChars ?? this.options.contextChars, 'maxChars', 0, 100_000, where);
     const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
+    await this.lock.run(() => this.vectors.migrate(userId));
     return this.retriever.recall({
       userId,
       query,

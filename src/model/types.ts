@@ -66,6 +66,13 @@ export interface Episode {
   error: string;
 }
 
+/**
+ * What found a recalled fact or episode: the graph walk from entities the query names or
+ * resembles, similarity of fact statements, full-text (BM25) or similarity search of stored
+ * turns, or provenance (a recalled fact lifts the turn it came from).
+ */
+export type RecallSignal = 'graph' | 'fact-similarity' | 'episode-text' | 'episode-similarity' | 'provenance';
+
 /** A fact as recall ranks it. */
 export interface RecalledFact {
   uid: string;
@@ -79,8 +86,22 @@ export interface RecalledFact {
   validFrom: Date;
   validTo: Date | null;
   episodeIds: string[];
-  /** Graph distance from the nearest seed entity (1 = incident to a seed). */
+  /** Graph distance from the nearest seed entity (1 = incident to a seed; 0 = not reached by the walk). */
   hops: number;
+  /** The signals that found it. */
+  signals: RecallSignal[];
+}
+
+/** A stored conversation turn as recall ranks it. */
+export interface RecalledEpisode {
+  uid: string;
+  threadId: string;
+  at: Date;
+  /** The part of the turn around the best match, within a few hundred characters. */
+  excerpt: string;
+  score: number;
+  /** The signals that found it. */
+  signals: RecallSignal[];
 }
 
 /** An entity as recall reports it: a seed (linked or similar) or reached by traversal. */
@@ -97,6 +118,8 @@ export interface RecalledEntity {
 export interface RecallResult {
   facts: RecalledFact[];
   entities: RecalledEntity[];
+  /** Stored turns relevant to the query, best first. */
+  episodes: RecalledEpisode[];
   /** A compact text block for a system prompt, within the character budget. */
   context: string;
 }

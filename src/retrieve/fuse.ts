@@ -1,44 +1,59 @@
-import { tokenize } from '../model/normalize.js';
-import type { ReachedFact } from './expand.js';
-import { contentStems } from './text.js';
+import type { RecallSignal } from '../model/types.js';
 
-// Each earlier fact that already reached the same entity lowers a fact's score by this factor,
-// so the top of the list covers more distinct entities (more answers in a bounded context).
-const REPEAT_FACTOR = 0.6;
+/** One signal's evidence for candidates: a score in [0, 1] per uid, and the signal's weight. */
+export interface Evidence {
+  signal: RecallSignal;
+  /** How much a certain hit of this signal counts, in [0, 1]. */
+  weight: number;
+  scores: ReadonlyMap<string, number>;
+}
+
+/** A candidate's fused score and the signals that found it. */
+export interface Fused {
+  uid: string;
+  score: number;
+  signals: RecallSignal[];
+}
 
 /**
- * Ranks reached facts into one list. The path score already fuses name-link strength, vector
- * similarity of the seed and predicate relevance along the path; textual overlap between the
- * question and the statement breaks near-ties, and a diversity pass spreads the top over
- * distinct reached entities. Ties go to shorter paths, facts said more often, then newer facts.
+ * Noisy-OR fusion: each signal's calibrated score s ∈ [0, 1], times the signal's weight w, is
+ * the chance that it alone shows the candidate is relevant; the fused score is the chance that
+ * at least one does, `1 − Π (1 − w·s)`. Agreeing signals raise a candidate, a single strong one
+ * keeps it high, weak ones add little, and the result is an absolute score in [0, 1] that means
+ * the same across queries and users (a minimum score can cut it).
  */
-export function fuseRankings(
-  reached: readonly ReachedFact[],
-  questionTokens: readonly string[],
-  limit: number,
-): ReachedFact[] {
-  const question = contentStems(questionTokens);
-  // Only the head can reach the top `limit` after a ≤5% bonus and the diversity pass.
-  const head = [...reached].sort((a, b) => b.score - a.score).slice(0, Math.max(limit * 10, 200));
-  const fused = head.map((item) => {
-    const stems = contentStems(tokenize(item.fact.statement));
-    let hits = 0;
-    for (const s of stems) if (question.has(s)) hits++;
-    return { ...item, score: item.score * (1 + (0.05 * hits) / Math.max(1, stems.size)) };
-  });
-  fused.sort(
-    (a, b) =>
-      b.score - a.score ||
-      a.hops - b.hops ||
-      b.fact.mentions - a.fact.mentions ||
-      b.fact.validFrom.getTime() - a.fact.validFrom.getTime(),
-  );
-  const repeats = new Map<string, number>();
-  const diversified = fused.map((item, rank) => {
-    const seen = repeats.get(item.reachedUid) ?? 0;
-    repeats.set(item.reachedUid, seen + 1);
-    return { item: { ...item, score: item.score * REPEAT_FACTOR ** seen }, rank };
-  });
-  diversified.sort((a, b) => b.item.score - a.item.score || a.rank - b.rank);
-  return diversified.map((d) => d.item);
+export function noisyOr(evidence: readonly Evidence[]): Fused[] {
+  const fused = new Map<string, { miss: number; signals: RecallSignal[] }>();
+  for (const { signal, weight, scores } of evidence) {
+    for (const [uid, score] of scores) {
+      const p = Math.min(1, Math.max(0, weight * score));
+      if (p <= 0) continue;
+      const entry = fused.get(uid) ?? { miss: 1, signals: [] };
+      entry.miss *= 1 - p;
+      entry.signals.push(signal);
+      fused.set(uid, entry);
+    }
+  }
+  return [...fused.entries()]
+    .map(([uid, { miss, signals }]) => ({ uid, score: 1 - miss, signals }))
+    .sort((a, b) => b.score - a.score);
+}
+
+/** A cosine above `floor` rescaled to [0, 1] (the floor itself is 0). */
+export function calibrateCosine(cosine: number, floor: number): number {
+  return floor >= 1 ? 0 : Math.max(0, (cosine - floor) / (1 - floor));
+}
+
+/**
+ * A BM25 score in [0, 1): `s / (s + half)`, so a score of `half` (a turn matching a couple of
+ * the query's rarer words) counts 0.5 and more matches approach 1.
+ */
+export function calibrateBm25(score: number, half: number): number {
+  return score <= 0 ? 0 : score / (score + half);
+}
+
+/** How fresh an item is: 1 for the newest candidate, halving every `halfLifeDays` before it. */
+export function recency(at: Date, newest: number, halfLifeDays: number): number {
+  const days = Math.max(0, (newest - at.getTime()) / 86_400_000);
+  return 0.5 ** (days / halfLifeDays);
 }

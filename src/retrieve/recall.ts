@@ -1,15 +1,16 @@
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import { tokenize } from '../model/normalize.js';
-import type { RecalledEntity, RecalledFact, RecallResult } from '../model/types.js';
+import type { RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
 import { formatContext } from './context.js';
 import { expand } from './expand.js';
-import { fuseRankings } from './fuse.js';
+import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
+import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities } from './link.js';
 import { RelationMatcher } from './relations.js';
-import { STOP_WORDS, stem } from './text.js';
+import { STOP_WORDS, stem } from '../model/text.js';
 
 /** Hops walked when the question names no relation. */
 const DEFAULT_HOPS = 2;
@@ -27,7 +28,7 @@ export interface RecallRequest {
 }
 
 /** Tuning of the hybrid retriever. */
-export interface RetrieverOptions {
+export interface RetrieverOptions extends Partial<FusionOptions> {
   /**
    * Similar entities added as seeds.
    * @default 5
@@ -40,14 +41,20 @@ export interface RetrieverOptions {
   minSimilarity?: number;
 }
 
+// A fact similar to the query seeds the walk at its ends with this share of its similarity.
+const FACT_SEED = 0.5;
+
 /**
- * Hybrid retrieval with no model call: entities named in the query (index lookups) and
- * entities similar to it (vector search) seed a walk along the user's facts; the reached facts
- * are ranked by fusing path relevance with textual overlap, and formatted for a prompt.
+ * Hybrid retrieval with no model call. Entities named in the query (index lookups), entities and
+ * facts similar to it (vector search) seed a walk along the user's facts that follows the
+ * relations the question names; stored turns are searched by full text (BM25) and similarity.
+ * The rankings are fused (`evidence.ts`) into facts and episodes, each saying which signals
+ * found it, and formatted for a prompt.
  */
 export class Retriever {
   private readonly vectorSeeds: number;
   private readonly minSimilarity: number;
+  private readonly options: FusionOptions;
 
   constructor(
     private readonly store: GraphStore,
@@ -57,6 +64,7 @@ export class Retriever {
   ) {
     this.vectorSeeds = options.vectorSeeds ?? 5;
     this.minSimilarity = options.minSimilarity ?? 0.3;
+    this.options = resolveFusionOptions(options);
   }
 
   /** Runs one recall. */
@@ -101,43 +109,57 @@ export class Retriever {
       seeds.set(hit.uid, 0.7 * hit.score);
       via.set(hit.uid, 'name');
     }
+    const vector = await this.embeddings.embedQuery(query);
     if (this.vectorSeeds > 0) {
-      const vector = await this.embeddings.embedQuery(query);
       // Named entities are the strong signal; similar ones widen the net for paraphrases.
       const scale = linked.length > 0 ? 0.5 : 0.9;
-      for (const hit of await this.store.similarEntities(
-        userId,
-        vector,
-        this.vectorSeeds,
-        this.minSimilarity,
-      )) {
+      for (const hit of await this.store.similarEntities(userId, vector, this.vectorSeeds, this.minSimilarity)) {
         if (seeds.has(hit.uid)) continue;
         seeds.set(hit.uid, hit.score * scale);
         via.set(hit.uid, 'similarity');
       }
     }
-    if (seeds.size === 0) return { facts: [], entities: [], context: '' };
+    // Facts whose statements resemble the query: evidence of their own, and, when the query names
+    // no entity, their ends seed the walk (a named entity keeps the walk where the question is).
+    const depth = Math.max(3 * request.limit, 30);
+    const factHits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity);
+    const similarity = new Map(factHits.map((h) => [h.uid, h.score]));
+    const similarFacts = (await this.store.factsByUids(userId, [...similarity.keys()])).filter((f) =>
+      inScope(f, time),
+    );
+    similarFacts.sort((a, b) => (similarity.get(b.uid) ?? 0) - (similarity.get(a.uid) ?? 0));
+    for (const fact of linked.length > 0 ? [] : similarFacts) {
+      const weight = FACT_SEED * (similarity.get(fact.uid) ?? 0);
+      for (const uid of [fact.subjectUid, fact.objectUid]) {
+        if ((seeds.get(uid) ?? 0) >= weight) continue;
+        seeds.set(uid, weight);
+        if (!via.has(uid)) via.set(uid, 'similarity');
+      }
+    }
 
-    const { facts: reached, entityScores } = await expand(this.store, userId, seeds, {
-      hops,
-      time,
-      relations,
+    const { facts: reached, entityScores } =
+      seeds.size === 0
+        ? { facts: new Map(), entityScores: new Map<string, number>() }
+        : await expand(this.store, userId, seeds, { hops, time, relations });
+    const walked = rankReachedFacts([...reached.values()], tokens, request.limit);
+    const episodeHits = await this.store.searchEpisodes(userId, {
+      text: query,
+      vector,
+      k: depth,
+      minSimilarity: this.options.episodeSimilarity,
     });
-    const ranked = fuseRankings([...reached.values()], tokens, request.limit).slice(0, request.limit);
-    const facts: RecalledFact[] = ranked.map(({ fact, score, hops }) => ({
-      uid: fact.uid,
-      subject: fact.subject,
-      subjectUid: fact.subjectUid,
-      predicate: fact.predicate,
-      object: fact.object,
-      objectUid: fact.objectUid,
-      statement: fact.statement,
-      score,
-      validFrom: fact.validFrom,
-      validTo: fact.validTo,
-      episodeIds: [...fact.episodeIds],
-      hops,
-    }));
+
+    const { facts, episodes } = await fuseEvidence(this.store, userId, {
+      walked,
+      seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
+      similarFacts,
+      factCosines: similarity,
+      episodeHits,
+      time,
+      limit: request.limit,
+      query,
+      options: this.options,
+    });
 
     const entityUids = new Set(seeds.keys());
     for (const fact of facts) {
@@ -154,11 +176,11 @@ export class Retriever {
       }))
       .sort((a, b) => b.score - a.score);
 
-    const context = formatContext(facts, {
+    const context = formatContext(facts, episodes, {
       maxChars: request.maxChars,
       includeHistory: request.includeHistory,
       ...(request.asOf ? { asOf: request.asOf } : {}),
     });
-    return { facts, entities, context };
+    return { facts, entities, episodes, context };
   }
 }

@@ -1,8 +1,11 @@
 import type { RelationLexicon } from '../lexicon/base.js';
-import { STOP_WORDS, stem } from './text.js';
+import { STOP_WORDS, stem } from '../model/text.js';
 
-/** Below this score a word does not name a predicate. */
-const MIN_MATCH = 0.5;
+/**
+ * Below this score a word does not name a predicate: words one WordNet link apart do (0.7), two
+ * links apart (0.5) do not, as nearly everything is two links from something.
+ */
+export const MIN_MATCH = 0.7;
 // A match this strong (a shared stem, a synonym, a derivation) may name several predicates at
 // once; a weaker one counts only when it names exactly one predicate better than all others.
 const STRONG_MATCH = 0.85;

@@ -1,3 +1,4 @@
+import { episodeText } from '../model/episode-text.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 import {
   entityFromRow,
@@ -43,6 +44,8 @@ export interface NewEntityKey {
 
 /** A new fact edge. */
 export interface NewFact {
+  /** The statement's embedding (fact-level similarity search); absent for none. */
+  vector?: ArrayLike<number>;
   uid: string;
   subjectUid: string;
   objectUid: string;
@@ -138,10 +141,42 @@ export interface UserStats {
   currentFacts: number;
 }
 
-/** An entity with its cosine similarity to a query vector. */
+/** An entity (or episode, or fact) with its score for a query, best first in every list. */
 export interface ScoredEntity {
   uid: string;
   score: number;
+}
+
+/** A search of a user's stored turns. */
+export interface EpisodeQuery {
+  /** The query text, for full-text (BM25) search. */
+  text: string;
+  /** The query embedding, for similarity search; `null` skips it. */
+  vector: ArrayLike<number> | null;
+  /** Most hits per signal. */
+  k: number;
+  /** Least cosine similarity of a similarity hit. */
+  minSimilarity: number;
+}
+
+/** What an episode search found, per signal, best first. */
+export interface EpisodeHits {
+  /** Full-text (BM25) hits; scores are BM25 scores. */
+  text: ScoredEntity[];
+  /** Similarity hits; scores are cosines. */
+  vector: ScoredEntity[];
+}
+
+/** Episodes and facts stored without embeddings (before episode and fact search existed). */
+export interface MissingVectors {
+  episodes: { uid: string; text: string }[];
+  facts: { uid: string; subjectUid: string; statement: string }[];
+}
+
+/** Embeddings to store for episodes and facts that lack them. */
+export interface VectorUpdate {
+  episodes: { uid: string; text: string; vector: ArrayLike<number> }[];
+  facts: { uid: string; subjectUid: string; vector: ArrayLike<number> }[];
 }
 
 /**
@@ -219,6 +254,20 @@ export abstract class GraphStore {
     keys?: readonly string[],
     maxPerEntity?: number,
   ): Promise<Fact[]>;
+
+  /**
+   * Searches a user's stored turns by full text (BM25 over their words) and by similarity of
+   * their embeddings; each signal returns its own ranking.
+   */
+  abstract searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits>;
+
+  /** The `k` facts of a user whose statements are most similar to `vector`, best first. */
+  abstract similarFacts(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]>;
 
   /** The distinct predicate keys of a user's facts (the relations their memory uses). */
   abstract predicateKeys(userId: string): Promise<string[]>;
@@ -325,8 +374,59 @@ export abstract class GraphStore {
     };
   }
 
-  /** Stores a new episode (status `pending`); creates the user if needed. */
-  async createEpisode(episode: Episode): Promise<void> {
+  /** How a vector is passed to this backend's statements (Ladybug: base64 text; Neo4j: a list). */
+  protected encodeVector(vector: ArrayLike<number> | undefined): unknown {
+    return vector === undefined ? null : Array.from(vector);
+  }
+
+  /** Facts of a user by uid, any validity; uids of other users are silently absent. */
+  async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.readRows('facts-by-uids', { userId, uids: [...new Set(uids)] });
+    return rows.map((r) => factFromRow(r, userId));
+  }
+
+  /** Up to `limit` episodes and facts of a user that have no embedding yet. */
+  async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
+    const [episodes = [], facts = []] = await this.runStatements('read', [
+      { name: 'episodes-missing-vectors', params: { userId, limit } },
+      { name: 'facts-missing-vectors', params: { userId, limit } },
+    ]);
+    return {
+      episodes: episodes.map((r) => ({ uid: String(r.uid), text: episodeText(episodeFromRow(r, userId).messages) })),
+      facts: facts.map((r) => ({ uid: String(r.uid), subjectUid: String(r.subjectUid), statement: String(r.statement) })),
+    };
+  }
+
+  /** Stores embeddings (and texts) of episodes and facts that lacked them, in one transaction. */
+  async setVectors(userId: string, update: VectorUpdate): Promise<void> {
+    const statements: Statement[] = [];
+    if (update.episodes.length > 0) {
+      statements.push({
+        name: 'episodes-set-vectors',
+        params: {
+          userId,
+          rows: update.episodes.map((e) => ({ uid: e.uid, text: e.text, vector: this.encodeVector(e.vector) })),
+        },
+      });
+    }
+    if (update.facts.length > 0) {
+      statements.push({
+        name: 'facts-set-vectors',
+        params: {
+          userId,
+          rows: update.facts.map((f) => ({ uid: f.uid, subjectUid: f.subjectUid, vector: this.encodeVector(f.vector) })),
+        },
+      });
+    }
+    if (statements.length > 0) await this.runStatements('write', statements);
+  }
+
+  /**
+   * Stores a new episode (status `pending`) with its searchable text and embedding; creates the
+   * user if needed.
+   */
+  async createEpisode(episode: Episode, vector?: ArrayLike<number>): Promise<void> {
     await this.runStatements('write', [
       { name: 'user-merge', params: { userId: episode.userId, at: episode.at.toISOString() } },
       {
@@ -338,6 +438,8 @@ export abstract class GraphStore {
           messages: JSON.stringify(episode.messages),
           contentHash: episode.contentHash,
           at: episode.at.toISOString(),
+          text: episodeText(episode.messages),
+          vector: this.encodeVector(vector),
         },
       },
     ]);

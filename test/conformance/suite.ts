@@ -406,6 +406,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(await memory.recall({ userId: 'carol', query: 'polar bear' })).toEqual({
           facts: [],
           entities: [],
+          episodes: [],
           context: '',
         });
       });

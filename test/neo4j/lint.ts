@@ -18,8 +18,10 @@ const schema = {
       ...'id createdAt uid userId key name type summary aliases aliasText embedding updatedAt mentions'.split(
         ' ',
       ),
-      ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy value'.split(' '),
-      ...'threadId messages contentHash at status error'.split(' '),
+      ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy supersededBy value'.split(' '),
+      ...'threadId messages contentHash at status error text'.split(' '),
+      // Row fields of vector migrations.
+      ...'vector'.split(' '),
       ...'path vectors seq'.split(' '),
       // Keys of the row maps passed as parameters (UNWIND $rows AS r … r.subjectUid).
       ...'entityUid subjectUid objectUid'.split(' '),

@@ -5,7 +5,7 @@ import { tokenize } from '../../src/model/normalize.js';
 import type { RecalledFact } from '../../src/model/types.js';
 import { formatContext } from '../../src/retrieve/context.js';
 import { RelationMatcher } from '../../src/retrieve/relations.js';
-import { stem } from '../../src/retrieve/text.js';
+import { stem } from '../../src/model/text.js';
 
 describe('stemming', () => {
   it.each([
@@ -115,22 +115,40 @@ describe('context block', () => {
     validTo,
     episodeIds: [],
     hops: 1,
+    signals: ['graph'],
   });
 
   it('lists facts best first within the budget', () => {
     const facts = Array.from({ length: 100 }, (_, i) => fact(`Fact number ${i} is quite a long statement`));
-    const text = formatContext(facts, { maxChars: 900 });
+    const text = formatContext(facts, [], { maxChars: 900 });
     expect(text.length).toBeLessThanOrEqual(900);
     expect(text.startsWith('Relevant facts from memory:\n- Fact number 0 ')).toBe(true);
-    expect(formatContext([], { maxChars: 900 })).toBe('');
-    expect(formatContext(facts, { maxChars: 10 })).toBe('');
+    expect(formatContext([], [], { maxChars: 900 })).toBe('');
+    expect(formatContext(facts, [], { maxChars: 10 })).toBe('');
   });
 
   it('says when a historical fact stopped being true', () => {
-    const text = formatContext([fact('User lives in Paris', new Date('2026-06-01T00:00:00Z'))], {
+    const text = formatContext([fact('User lives in Paris', new Date('2026-06-01T00:00:00Z'))], [], {
       maxChars: 900,
       includeHistory: true,
     });
     expect(text).toContain('User lives in Paris (2026-01-01 to 2026-06-01, no longer true)');
+  });
+
+  it('quotes the best turns after the facts, within the budget', () => {
+    const turn = (i: number) => ({
+      uid: `ep${i}`,
+      threadId: 'session_1',
+      at: new Date('2023-05-08T13:56:00Z'),
+      excerpt: `user: I went to a support group number ${i} yesterday`,
+      score: 1,
+      signals: ['episode-text' as const],
+    });
+    const facts = Array.from({ length: 30 }, (_, i) => fact(`Fact number ${i} is quite a long statement`));
+    const text = formatContext(facts, [turn(1), turn(2)], { maxChars: 900 });
+    expect(text.length).toBeLessThanOrEqual(900);
+    expect(text).toContain('Relevant conversation turns:\n- [2023-05-08, session_1] user: I went to a support group number 1');
+    expect(text.indexOf('Fact number 0')).toBeLessThan(text.indexOf('Relevant conversation turns'));
+    expect(formatContext([], [turn(1)], { maxChars: 900 }).startsWith('Relevant conversation turns:')).toBe(true);
   });
 });

@@ -5,14 +5,19 @@ import { ClosedError, CypherError, DimensionMismatchError } from '../../model/er
 import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
+  type EpisodeHits,
+  type EpisodeQuery,
   type FactFilter,
   type FactTimelineRef,
   GraphStore,
   type ScoredEntity,
   type Statement,
   type TimeScope,
+  type VectorUpdate,
   type WriteBatch,
 } from '../base.js';
+import type { Episode } from '../../model/types.js';
+import { episodeText } from '../../model/episode-text.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
@@ -26,7 +31,9 @@ import {
   timeParams,
   vectorText,
 } from './params.js';
+import { EpisodeIndex } from './episode-index.js';
 import { UserGraph } from './user-graph.js';
+import { decodeVector, encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
 
 /** Options of {@link LadybugStore}. */
@@ -85,6 +92,9 @@ export class LadybugStore extends GraphStore {
   private readonly predicateVocabulary = new Map<string, Set<string>>();
   // Per-user in-process graphs (least recently used first), when inMemoryGraph is on.
   private readonly graphs = new Map<string, UserGraph>();
+  // Per-user full-text and vector indexes of stored turns, and vector indexes of fact statements.
+  private readonly episodeIndexes = new Map<string, EpisodeIndex>();
+  private readonly factVectors = new Map<string, UserVectorIndex>();
 
   constructor(readonly options: LadybugStoreOptions) {
     super();
@@ -215,6 +225,7 @@ export class LadybugStore extends GraphStore {
             statement: f.statement,
             confidence: f.confidence,
             mentions: f.mentions,
+            vector: encodeVector(f.vector),
           })),
         });
       }
@@ -265,6 +276,43 @@ export class LadybugStore extends GraphStore {
     const vocabulary = this.predicateVocabulary.get(userId);
     if (vocabulary) for (const f of batch.facts) vocabulary.add(f.key);
     this.graphs.get(userId)?.apply(batch);
+    const factIndex = this.factVectors.get(userId);
+    if (factIndex) for (const f of batch.facts) if (f.vector) factIndex.add(f.uid, f.vector);
+  }
+
+  override async createEpisode(episode: Episode, vector?: ArrayLike<number>): Promise<void> {
+    await super.createEpisode(episode, vector);
+    this.episodeIndexes.get(episode.userId)?.add(episode.uid, episodeText(episode.messages), vector);
+  }
+
+  override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
+    return this.episodeIndex(userId).search(query);
+  }
+
+  override async similarFacts(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    return this.factIndex(userId).search(vector, k, minScore);
+  }
+
+  override async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {
+    if (uids.length === 0) return [];
+    const graph = this.userGraph(userId);
+    return graph ? graph.factsByUids(uids) : super.factsByUids(userId, uids);
+  }
+
+  override async setVectors(userId: string, update: VectorUpdate): Promise<void> {
+    await super.setVectors(userId, update);
+    // Rebuilt from the database on next use, with the new vectors.
+    this.episodeIndexes.delete(userId);
+    this.factVectors.delete(userId);
+  }
+
+  protected override encodeVector(vector: ArrayLike<number> | undefined): unknown {
+    return encodeVector(vector);
   }
 
   override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
@@ -359,6 +407,7 @@ export class LadybugStore extends GraphStore {
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
     this.predicateVocabulary.delete(userId);
     this.graphs.delete(userId);
+    this.factVectors.delete(userId);
     return Number(this.run('fact-delete', { userId, uid: factUid })[0]?.deleted ?? 0) > 0;
   }
 
@@ -391,11 +440,7 @@ export class LadybugStore extends GraphStore {
       throw new CypherError(errorMessage(error));
     }
     // A hand-written statement may change anything: rebuild vector indexes on next use.
-    if (!prepared.isReadOnly()) {
-      this.vectors.clear();
-      this.predicateVocabulary.clear();
-      this.graphs.clear();
-    }
+    if (!prepared.isReadOnly()) this.dropAllCopies();
     const last = Array.isArray(result) ? result[result.length - 1] : result;
     if (!last) return { columns: [], rows: [] };
     return {
@@ -409,9 +454,7 @@ export class LadybugStore extends GraphStore {
     this.conn = undefined;
     this.db = undefined;
     this.statements.clear();
-    this.vectors.clear();
-    this.predicateVocabulary.clear();
-    this.graphs.clear();
+    this.dropAllCopies();
     conn?.closeSync();
     db?.closeSync();
   }
@@ -498,6 +541,41 @@ export class LadybugStore extends GraphStore {
     this.vectors.delete(userId);
     this.predicateVocabulary.delete(userId);
     this.graphs.delete(userId);
+    this.episodeIndexes.delete(userId);
+    this.factVectors.delete(userId);
+  }
+
+  private dropAllCopies(): void {
+    this.vectors.clear();
+    this.predicateVocabulary.clear();
+    this.graphs.clear();
+    this.episodeIndexes.clear();
+    this.factVectors.clear();
+  }
+
+  private episodeIndex(userId: string): EpisodeIndex {
+    let index = this.episodeIndexes.get(userId);
+    if (!index) {
+      index = new EpisodeIndex(this.dimension);
+      for (const row of this.run('episodes-search-rows', { userId })) {
+        index.add(String(row.uid), String(row.text ?? ''), decodeVector(row.vector, this.dimension));
+      }
+      this.episodeIndexes.set(userId, index);
+    }
+    return index;
+  }
+
+  private factIndex(userId: string): UserVectorIndex {
+    let index = this.factVectors.get(userId);
+    if (!index) {
+      index = new UserVectorIndex(this.dimension);
+      for (const row of this.run('fact-vectors', { userId })) {
+        const vector = decodeVector(row.vector, this.dimension);
+        if (vector) index.add(String(row.uid), vector);
+      }
+      this.factVectors.set(userId, index);
+    }
+    return index;
   }
 
   private vectorIndex(userId: string): UserVectorIndex {

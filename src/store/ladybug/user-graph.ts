@@ -44,6 +44,14 @@ export class UserGraph {
     });
   }
 
+  /** Facts by uid (any validity). */
+  factsByUids(uids: readonly string[]): Fact[] {
+    return [...new Set(uids)].flatMap((uid) => {
+      const fact = this.facts.get(uid);
+      return fact ? [fact] : [];
+    });
+  }
+
   /** Facts, current and closed, leaving the subjects with the predicate keys. */
   factsFrom(pairs: readonly { subjectUid: string; key: string }[]): FactTimelineRef[] {
     const refs: FactTimelineRef[] = [];

@@ -8,6 +8,8 @@ import {
 import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
+  type EpisodeHits,
+  type EpisodeQuery,
   type FactFilter,
   GraphStore,
   type ScoredEntity,
@@ -18,6 +20,7 @@ import {
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
+import { searchTerms } from '../../model/text.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 /** Options of {@link Neo4jStore}. */
@@ -155,6 +158,7 @@ export class Neo4jStore extends GraphStore {
             userId,
             rows: batch.facts.map((f) => ({
               ...f,
+              vector: f.vector ? Array.from(f.vector) : null,
               validFrom: f.validFrom.toISOString(),
               createdAt: f.createdAt.toISOString(),
             })),
@@ -219,6 +223,44 @@ export class Neo4jStore extends GraphStore {
             candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
           })
         : await this.readRows('entities-similar-exact', params);
+    return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+  }
+
+  override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
+    const lucene = luceneQuery(searchTerms(query.text).join(' '));
+    const text = lucene
+      ? await this.readRows('episodes-fulltext', { userId, query: lucene, k: query.k, candidates: query.k * 20 })
+      : [];
+    const vector = query.vector
+      ? await this.readRows('episodes-similar-exact', {
+          userId,
+          vector: Array.from(query.vector),
+          k: query.k,
+          minScore: (1 + query.minSimilarity) / 2,
+        })
+      : [];
+    return {
+      text: text.map((r) => ({ uid: String(r.uid), score: Number(r.score) })),
+      vector: vector.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 })),
+    };
+  }
+
+  override async similarFacts(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    if (k <= 0) return [];
+    const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
+    const facts = Number((await this.readRows('user-stats', { userId }))[0]?.facts ?? 0);
+    const rows =
+      facts > (this.options.vectorIndexThreshold ?? 5000)
+        ? await this.readRows('facts-similar-index', {
+            ...params,
+            candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
+          })
+        : await this.readRows('facts-similar-exact', params);
     return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
   }
 

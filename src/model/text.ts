@@ -1,3 +1,4 @@
+import { tokenize } from './normalize.js';
 /**
  * Light English text handling for retrieval: stop words and a small suffix stemmer, so that
  * "directed", "director" and "directs" meet, and "wrote", "written" and "writer" do too.
@@ -81,4 +82,14 @@ export function contentStems(tokens: readonly string[]): Set<string> {
   const stems = new Set<string>();
   for (const token of tokens) if (!STOP_WORDS.has(token)) stems.add(stem(token));
   return stems;
+}
+
+/**
+ * The search terms of a text: its content words, stemmed ("I went to the support groups" →
+ * `["went", "support", "group"]`); what full-text search indexes and queries.
+ */
+export function searchTerms(text: string): string[] {
+  return tokenize(text)
+    .filter((token) => !STOP_WORDS.has(token))
+    .map(stem);
 }

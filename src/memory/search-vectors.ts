@@ -1,0 +1,98 @@
+import type { EmbeddingsLike } from '../embed/base.js';
+import { EMBEDDED_TURN_CHARS } from '../model/episode-text.js';
+import type { GraphStore, NewFact } from '../store/base.js';
+
+// Episodes and facts embedded per request while migrating an older database.
+const MIGRATION_BATCH = 5000;
+
+/**
+ * The embeddings that make stored turns and fact statements searchable by similarity: computed
+ * on write (one request for a write's new facts), and for databases written before episode and
+ * fact search existed, computed once per user on that user's first recall in a process.
+ * A failed embedding request never loses a write: the turn or fact is stored without its vector
+ * and embedded by the next migration.
+ */
+export class SearchVectors {
+  private readonly migrated = new Set<string>();
+
+  constructor(
+    private readonly store: GraphStore,
+    private readonly embeddings: EmbeddingsLike,
+  ) {}
+
+  /** One text's embedding, or `undefined` when the embedder failed. */
+  async embedOne(text: string): Promise<number[] | undefined> {
+    try {
+      return (await this.embeddings.embedDocuments([text]))[0];
+    } catch {
+      // Stored without a vector; `migrate` embeds it on the user's next recall.
+      return undefined;
+    }
+  }
+
+  /** Embeds the statements of new facts in one request and attaches the vectors. */
+  async attach(facts: NewFact[]): Promise<void> {
+    if (facts.length === 0) return;
+    let vectors: number[][];
+    try {
+      vectors = await this.embeddings.embedDocuments(facts.map((f) => f.statement));
+    } catch {
+      // Stored without vectors; `migrate` embeds them on the user's next recall.
+      return;
+    }
+    facts.forEach((fact, i) => {
+      const vector = vectors[i];
+      if (vector) fact.vector = vector;
+    });
+  }
+
+  /**
+   * Embeds a user's episodes and facts that have no vector yet (once per user and process). When
+   * the embedder fails, recall goes on with what is searchable and the next recall tries again.
+   */
+  async migrate(userId: string): Promise<void> {
+    if (this.migrated.has(userId)) return;
+    try {
+      await this.migrateAll(userId);
+      this.migrated.add(userId);
+    } catch (error) {
+      if (!(error instanceof EmbeddingFailure)) throw error;
+    }
+  }
+
+  private async migrateAll(userId: string): Promise<void> {
+    for (;;) {
+      const missing = await this.store.missingVectors(userId, MIGRATION_BATCH);
+      if (missing.episodes.length === 0 && missing.facts.length === 0) break;
+      const texts = [
+        ...missing.episodes.map((e) => e.text.slice(0, EMBEDDED_TURN_CHARS)),
+        ...missing.facts.map((f) => f.statement),
+      ];
+      let vectors: number[][];
+      try {
+        vectors = await this.embeddings.embedDocuments(texts);
+      } catch (error) {
+        throw new EmbeddingFailure(error);
+      }
+      if (vectors.length !== texts.length || vectors.some((v) => !v || v.length === 0)) {
+        throw new EmbeddingFailure(new Error(`the embedder returned ${vectors.length} vectors for ${texts.length} texts`));
+      }
+      const episodes = missing.episodes.map((e, i) => ({ ...e, vector: vectors[i] ?? [] }));
+      const facts = missing.facts.map((f, i) => ({
+        uid: f.uid,
+        subjectUid: f.subjectUid,
+        vector: vectors[missing.episodes.length + i] ?? [],
+      }));
+      await this.store.setVectors(userId, { episodes, facts });
+      if (missing.episodes.length < MIGRATION_BATCH && missing.facts.length < MIGRATION_BATCH) break;
+    }
+  }
+}
+
+/** The embedder failed during a migration (retried on the next recall). */
+class EmbeddingFailure extends Error {
+  override readonly name = 'EmbeddingFailure';
+  constructor(readonly reason: unknown) {
+    super(`embedding failed: ${String(reason)}`);
+  }
+}

@@ -1,0 +1,243 @@
+import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
+import { searchTerms } from '../model/text.js';
+import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
+import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
+import type { ReachedFact } from './expand.js';
+
+/**
+ * How recall fuses its signals. Each signal gives candidates a calibrated score in [0, 1] (the
+ * walk's path score relative to its best, times how sure the walk's start is; cosines rescaled above their floor; BM25 as `s / (s + bm25Half)`; for a
+ * turn, the best fused score of the recalled facts it is the source of); a noisy-OR
+ * (`fuse.ts`) with the weights below turns them into one absolute score per fact and per turn,
+ * which recency and mentions then raise by at most `recencyWeight` and `mentionsWeight`;
+ * anything below `minScore` is not returned.
+ */
+export interface FusionOptions {
+  /** The graph walk's path scores of facts. @default 1 */
+  graphWeight: number;
+  /** Facts by similarity of their statements to the query. @default 0.5 */
+  factSimilarityWeight: number;
+  /** Turns by full text (BM25). @default 0.9 */
+  episodeTextWeight: number;
+  /** Turns by similarity of their embeddings. @default 0.6 */
+  episodeSimilarityWeight: number;
+  /** Turns lifted by the recalled facts they are the source of. @default 0.6 */
+  provenanceWeight: number;
+  /** The BM25 score that counts as half sure. @default 6 */
+  bm25Half: number;
+  /** Most a fact or turn gains for being the newest candidate. @default 0.1 */
+  recencyWeight: number;
+  /** Recency halves every this many days before the newest candidate. @default 30 */
+  recencyHalfLifeDays: number;
+  /** Most a fact gains for being the most mentioned candidate. @default 0.05 */
+  mentionsWeight: number;
+  /** Fused scores below this are not returned. @default 0.1 */
+  minScore: number;
+  /** Least cosine of a fact statement to count as similar. @default 0.35 */
+  factSimilarity: number;
+  /** Least cosine of a turn to count as similar. @default 0.3 */
+  episodeSimilarity: number;
+}
+
+/** The documented defaults of {@link FusionOptions}. */
+export const DEFAULT_FUSION: FusionOptions = {
+  graphWeight: 1,
+  factSimilarityWeight: 0.5,
+  episodeTextWeight: 0.9,
+  episodeSimilarityWeight: 0.6,
+  provenanceWeight: 0.6,
+  bm25Half: 6,
+  recencyWeight: 0.1,
+  recencyHalfLifeDays: 30,
+  mentionsWeight: 0.05,
+  minScore: 0.1,
+  factSimilarity: 0.35,
+  episodeSimilarity: 0.3,
+};
+
+/** Fills the defaults of {@link FusionOptions}. */
+export function resolveFusionOptions(options: Partial<FusionOptions>): FusionOptions {
+  const resolved = { ...DEFAULT_FUSION };
+  for (const key of Object.keys(DEFAULT_FUSION) as (keyof FusionOptions)[]) {
+    const value = options[key];
+    if (typeof value === 'number') resolved[key] = value;
+  }
+  return resolved;
+}
+
+/** What fusion works on. */
+export interface EvidenceInput {
+  /** Facts reached by the walk, ranked. */
+  walked: readonly ReachedFact[];
+  /** How sure the walk's best start is (1 for an entity the query names). */
+  seedStrength: number;
+  /** Facts similar to the query (in the time scope), most similar first. */
+  similarFacts: readonly Fact[];
+  /** Their cosines to the query. */
+  factCosines: ReadonlyMap<string, number>;
+  episodeHits: EpisodeHits;
+  time: TimeScope;
+  limit: number;
+  query: string;
+  options: FusionOptions;
+}
+
+// Characters of a turn quoted around its best match.
+const EXCERPT_CHARS = 280;
+
+/** Fuses the signals into the recalled facts and episodes, best first, each with its signals. */
+export async function fuseEvidence(
+  store: GraphStore,
+  userId: string,
+  input: EvidenceInput,
+): Promise<{ facts: RecalledFact[]; episodes: RecalledEpisode[] }> {
+  const { options, limit } = input;
+  const pool = Math.max(limit * 10, 200);
+  const walked = input.walked.slice(0, pool);
+  const byUid = new Map<string, Fact>();
+  const hops = new Map<string, number>();
+  for (const r of walked) {
+    byUid.set(r.fact.uid, r.fact);
+    hops.set(r.fact.uid, r.hops);
+  }
+  for (const f of input.similarFacts) if (!byUid.has(f.uid)) byUid.set(f.uid, f);
+
+  // The walk's scores rank facts relative to each other; the best walked fact counts as sure as
+  // the walk's best start (a named entity: 1; an entity merely similar to the query: less).
+  const bestPath = Math.max(1e-9, ...walked.map((r) => r.score));
+  const factRanking = noisyOr([
+    {
+      signal: 'graph',
+      weight: options.graphWeight,
+      scores: new Map(walked.map((r) => [r.fact.uid, (input.seedStrength * r.score) / bestPath])),
+    },
+    {
+      signal: 'fact-similarity',
+      weight: options.factSimilarityWeight,
+      scores: new Map(
+        input.similarFacts.map((f) => [f.uid, calibrateCosine(input.factCosines.get(f.uid) ?? 0, options.factSimilarity)]),
+      ),
+    },
+  ]);
+  const facts = adjust(factRanking, byUid, options)
+    .filter((f) => f.score >= options.minScore)
+    .slice(0, limit)
+    .map((f): RecalledFact => {
+      const fact = byUid.get(f.uid) as Fact;
+      return {
+        uid: fact.uid,
+        subject: fact.subject,
+        subjectUid: fact.subjectUid,
+        predicate: fact.predicate,
+        object: fact.object,
+        objectUid: fact.objectUid,
+        statement: fact.statement,
+        score: f.score,
+        validFrom: fact.validFrom,
+        validTo: fact.validTo,
+        episodeIds: [...fact.episodeIds],
+        hops: hops.get(fact.uid) ?? 0,
+        signals: f.signals,
+      };
+    });
+
+  // Turns: full text, similarity, and the turns the recalled facts came from.
+  const provenance = new Map<string, number>();
+  for (const fact of facts) {
+    for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, fact.score));
+  }
+  const candidates = noisyOr([
+    {
+      signal: 'episode-text',
+      weight: options.episodeTextWeight,
+      scores: new Map(input.episodeHits.text.map((h) => [h.uid, calibrateBm25(h.score, options.bm25Half)])),
+    },
+    {
+      signal: 'episode-similarity',
+      weight: options.episodeSimilarityWeight,
+      scores: new Map(
+        input.episodeHits.vector.map((h) => [h.uid, calibrateCosine(h.score, options.episodeSimilarity)]),
+      ),
+    },
+    { signal: 'provenance', weight: options.provenanceWeight, scores: provenance },
+  ]).filter((e) => e.score >= options.minScore);
+  // Provenance lists sources such as import file names too: only stored turns are kept.
+  const stored = new Map(
+    (await store.episodes(userId, { uids: candidates.slice(0, limit * 3).map((c) => c.uid), limit: limit * 3 }))
+      .filter((e) => inTime(e.at, input.time))
+      .map((e) => [e.uid, e]),
+  );
+  const newest = Math.max(0, ...[...stored.values()].map((e) => e.at.getTime()));
+  const terms = new Set(searchTerms(input.query));
+  const episodes = candidates
+    .filter((c) => stored.has(c.uid))
+    .map((c) => {
+      const episode = stored.get(c.uid) as Episode;
+      const fresh = recency(episode.at, newest, options.recencyHalfLifeDays);
+      return { c, episode, score: c.score * (1 + options.recencyWeight * fresh) };
+    })
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(
+      ({ c, episode, score }): RecalledEpisode => ({
+        uid: episode.uid,
+        threadId: episode.threadId,
+        at: episode.at,
+        excerpt: excerpt(episode, terms),
+        score,
+        signals: c.signals as RecallSignal[],
+      }),
+    );
+  return { facts, episodes };
+}
+
+/** Recency and mentions raise fused fact scores a little; the order is then fixed. */
+function adjust(ranking: readonly Fused[], facts: ReadonlyMap<string, Fact>, options: FusionOptions): Fused[] {
+  let newest = 0;
+  let most = 1;
+  for (const { uid } of ranking) {
+    const fact = facts.get(uid);
+    if (!fact) continue;
+    newest = Math.max(newest, fact.validFrom.getTime());
+    most = Math.max(most, fact.mentions);
+  }
+  return ranking
+    .filter((f) => facts.has(f.uid))
+    .map((f) => {
+      const fact = facts.get(f.uid) as Fact;
+      const fresh = recency(fact.validFrom, newest, options.recencyHalfLifeDays);
+      const said = Math.log1p(fact.mentions) / Math.log1p(most);
+      return { ...f, score: f.score * (1 + options.recencyWeight * fresh + options.mentionsWeight * said) };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** Whether a fact is valid in a time scope. */
+export function inScope(fact: Fact, time: TimeScope): boolean {
+  if (time.mode === 'all') return true;
+  if (time.mode === 'current') return fact.validTo === null;
+  const at = time.asOf.getTime();
+  return fact.validFrom.getTime() <= at && (fact.validTo === null || fact.validTo.getTime() > at);
+}
+
+/** Whether a turn had been said by the scope's time (any turn for current and history). */
+function inTime(at: Date, time: TimeScope): boolean {
+  return time.mode !== 'asOf' || at.getTime() <= time.asOf.getTime();
+}
+
+/** The part of a turn around its first word matching the query, or its start. */
+function excerpt(episode: Episode, terms: ReadonlySet<string>): string {
+  const text = episode.messages.map((m) => `${m.role}: ${m.content}`).join('\n');
+  if (text.length <= EXCERPT_CHARS) return text;
+  let at = 0;
+  for (const match of text.matchAll(/[\p{L}\p{N}']+/gu)) {
+    const [term] = searchTerms(match[0]);
+    if (term && terms.has(term)) {
+      at = match.index ?? 0;
+      break;
+    }
+  }
+  const start = Math.max(0, Math.min(at - EXCERPT_CHARS / 3, text.length - EXCERPT_CHARS));
+  const cut = text.slice(Math.floor(start), Math.floor(start) + EXCERPT_CHARS).trim();
+  return `${start > 0 ? '…' : ''}${cut}${start + EXCERPT_CHARS < text.length ? '…' : ''}`;
+}
