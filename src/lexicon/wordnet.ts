@@ -7,6 +7,7 @@ export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
 
 const POS_LIST: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
 const POS_LETTER: Record<string, WordNetPos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+const POS_ID_LETTER: Record<WordNetPos, string> = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
 
 /** One synset pointer: the relation symbol (`@` hypernym, `+` derivation, …) and its target. */
 export interface WordNetPointer {
@@ -93,7 +94,7 @@ export class WordNet {
     const pointerCount = Number(parts[3]);
     const senses = Number(parts[2]);
     const offsets = parts.slice(4 + pointerCount + 2, 4 + pointerCount + 2 + senses);
-    const letter = pos === 'adj' ? 'a' : (pos[0] as string);
+    const letter = POS_ID_LETTER[pos];
     return offsets.map((offset) => `${letter}${offset}`);
   }
 
@@ -112,6 +113,7 @@ export class WordNet {
       words.push((parts[4 + 2 * i] ?? '').toLowerCase().replace(/\(.*\)$/, ''));
     let at = 4 + 2 * wordCount;
     const pointerCount = Number(parts[at]);
+    if (!Number.isInteger(pointerCount) || pointerCount < 0 || pointerCount > parts.length) return undefined;
     at++;
     const pointers: WordNetPointer[] = [];
     for (let i = 0; i < pointerCount; i++, at += 4) {

@@ -100,7 +100,7 @@ export class EpisodeProcessor {
                 `${where}: triples must be an array of {subject, predicate, object}`,
               );
             })();
-    const uid = episodeUid(userId, threadId, messages);
+    const uid = episodeUid(userId, threadId, messages, input.at === undefined ? undefined : at);
     // Embedded before storing; a failed embedding request stores the turn without it (the
     // migration on next recall embeds it): the turn itself is never lost to it.
     const vector = await this.deps.embed(episodeText(messages).slice(0, EMBEDDED_TURN_CHARS));

@@ -181,7 +181,7 @@ export class Memory {
   ) {
     this.resolver = new EntityResolver(store, embedder.embeddings);
     this.vectors = new SearchVectors(store, embedder.embeddings);
-    this.retriever = new Retriever(store, embedder.embeddings, relationLexicon(embedder));
+    this.retriever = new Retriever(store, embedder.embeddings, relationLexicon(embedder), options.recall);
     this.episodes = new EpisodeProcessor({
       store,
       extractor,

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
+import type { RetrieverOptions } from '../retrieve/recall.js';
 import type { StoreOption } from '../store/resolve.js';
 import { type ContradictionRules, contradictionRules, DEFAULT_OPPOSITE_PREDICATES } from './temporal.js';
 
@@ -67,6 +68,11 @@ export interface MemoryOptions {
    * @default 900
    */
   contextChars?: number;
+  /**
+   * Tuning of recall: how many similar entities seed the walk, similarity floors, the weights of
+   * each signal in the fusion, the minimum score (see `FusionOptions` for every default).
+   */
+  recall?: RetrieverOptions;
   /** Environment to read defaults from. @default process.env */
   env?: NodeJS.ProcessEnv;
 }
@@ -80,6 +86,7 @@ export interface ResolvedMemoryOptions {
   contradictions: ContradictionRules;
   mergeThreshold: number;
   contextChars: number;
+  recall: RetrieverOptions;
 }
 
 /** Fills the defaults of {@link MemoryOptions}. */
@@ -96,5 +103,6 @@ export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOpti
     ),
     mergeThreshold: options.mergeThreshold ?? 0.95,
     contextChars: options.contextChars ?? 900,
+    recall: { ...options.recall },
   };
 }

@@ -31,6 +31,12 @@ export interface FusionOptions {
   recencyHalfLifeDays: number;
   /** Most a fact gains for being the most mentioned candidate. @default 0.05 */
   mentionsWeight: number;
+  /**
+   * How much more a turn counts when the query names the user by name ("What did Caroline
+   * research?" asked of Caroline's memory and of her friend's): the named person's own turns
+   * are the likelier evidence. @default 0.3
+   */
+  speakerWeight: number;
   /** Fused scores below this are not returned. @default 0.1 */
   minScore: number;
   /** Least cosine of a fact statement to count as similar. @default 0.35 */
@@ -50,6 +56,7 @@ export const DEFAULT_FUSION: FusionOptions = {
   recencyWeight: 0.1,
   recencyHalfLifeDays: 30,
   mentionsWeight: 0.05,
+  speakerWeight: 0.3,
   minScore: 0.1,
   factSimilarity: 0.35,
   episodeSimilarity: 0.3,
@@ -71,6 +78,10 @@ export interface EvidenceInput {
   walked: readonly ReachedFact[];
   /** How sure the walk's best start is (1 for an entity the query names). */
   seedStrength: number;
+  /** Whether the question names relations the graph has (else the walk cannot rank by relevance). */
+  relationsNamed: boolean;
+  /** Whether the query names the user by their name (not "I" or "me"). */
+  userNamed: boolean;
   /** Facts similar to the query (in the time scope), most similar first. */
   similarFacts: readonly Fact[];
   /** Their cosines to the query. */
@@ -82,6 +93,8 @@ export interface EvidenceInput {
   options: FusionOptions;
 }
 
+// The least graph evidence of a fact one hop from the walk's start (relative to the best path).
+const NEAR_FLOOR = 0.3;
 // Characters of a turn quoted around its best match.
 const EXCERPT_CHARS = 280;
 
@@ -103,13 +116,20 @@ export async function fuseEvidence(
   for (const f of input.similarFacts) if (!byUid.has(f.uid)) byUid.set(f.uid, f);
 
   // The walk's scores rank facts relative to each other; the best walked fact counts as sure as
-  // the walk's best start (a named entity: 1; an entity merely similar to the query: less).
+  // the walk's best start (a named entity: 1; an entity merely similar to the query: less), and
+  // any fact near that start keeps a floor (it is about what the question names, even when the
+  // question's relation words were read wrong).
   const bestPath = Math.max(1e-9, ...walked.map((r) => r.score));
+  // When the question names no relation the graph has, the walk only says a fact is near what
+  // the question names, not that it answers it: every walked fact gets the floor.
+  const floor = (r: ReachedFact) => NEAR_FLOOR * 0.9 ** (r.hops - 1);
+  const relative = (r: ReachedFact) =>
+    input.relationsNamed ? Math.max(r.score / bestPath, floor(r)) : Math.min(r.score / bestPath, floor(r));
   const factRanking = noisyOr([
     {
       signal: 'graph',
       weight: options.graphWeight,
-      scores: new Map(walked.map((r) => [r.fact.uid, (input.seedStrength * r.score) / bestPath])),
+      scores: new Map(walked.map((r) => [r.fact.uid, input.seedStrength * relative(r)])),
     },
     {
       signal: 'fact-similarity',
@@ -174,7 +194,8 @@ export async function fuseEvidence(
     .map((c) => {
       const episode = stored.get(c.uid) as Episode;
       const fresh = recency(episode.at, newest, options.recencyHalfLifeDays);
-      return { c, episode, score: c.score * (1 + options.recencyWeight * fresh) };
+      const speaker = input.userNamed ? 1 + options.speakerWeight : 1;
+      return { c, episode, score: c.score * speaker * (1 + options.recencyWeight * fresh) };
     })
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)

@@ -12,6 +12,9 @@ export interface LinkedEntity {
   matched: string;
 }
 
+/** What `matched` says of the user's entity linked by "I", "me" or "my". */
+export const SELF_REFERENCE = 'self reference';
+
 /** Longest name, in words, that linking looks for. */
 const MAX_NAME_WORDS = 10;
 
@@ -64,7 +67,7 @@ export async function linkEntities(
   }
   const self = found.get(USER_ENTITY_KEY);
   if (selfReferenced && self && !linked.has(self.uid)) {
-    linked.set(self.uid, { entity: self, weight: 0.6, matched: 'self reference' });
+    linked.set(self.uid, { entity: self, weight: 0.6, matched: SELF_REFERENCE });
   }
   await linkUserByName(store, userId, linked);
   return [...linked.values()];

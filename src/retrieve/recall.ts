@@ -1,6 +1,6 @@
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
-import { tokenize } from '../model/normalize.js';
+import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import type { RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
@@ -8,7 +8,7 @@ import { formatContext } from './context.js';
 import { expand } from './expand.js';
 import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
 import { rankReachedFacts } from './graph-rank.js';
-import { linkEntities } from './link.js';
+import { linkEntities, SELF_REFERENCE } from './link.js';
 import { RelationMatcher } from './relations.js';
 import { STOP_WORDS, stem } from '../model/text.js';
 
@@ -152,6 +152,8 @@ export class Retriever {
     const { facts, episodes } = await fuseEvidence(this.store, userId, {
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
+      relationsNamed: relations.mentions.length > 0,
+      userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
       similarFacts,
       factCosines: similarity,
       episodeHits,
