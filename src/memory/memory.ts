@@ -1,5 +1,6 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
+import { QueryExpander } from '../lexicon/expansion.js';
 import { relationLexicon } from '../lexicon/resolve.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
@@ -181,7 +182,13 @@ export class Memory {
   ) {
     this.resolver = new EntityResolver(store, embedder.embeddings);
     this.vectors = new SearchVectors(store, embedder.embeddings);
-    this.retriever = new Retriever(store, embedder.embeddings, relationLexicon(embedder), options.recall);
+    this.retriever = new Retriever(
+      store,
+      embedder.embeddings,
+      relationLexicon(embedder),
+      options.recall,
+      options.recall.expandQueries === false ? undefined : new QueryExpander(),
+    );
     this.episodes = new EpisodeProcessor({
       store,
       extractor,

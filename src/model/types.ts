@@ -69,9 +69,16 @@ export interface Episode {
 /**
  * What found a recalled fact or episode: the graph walk from entities the query names or
  * resembles, similarity of fact statements, full-text (BM25) or similarity search of stored
- * turns, or provenance (a recalled fact lifts the turn it came from).
+ * turns, provenance (a recalled fact lifts the turn it came from), or being next to a found turn
+ * in its thread (the conversation around a hit).
  */
-export type RecallSignal = 'graph' | 'fact-similarity' | 'episode-text' | 'episode-similarity' | 'provenance';
+export type RecallSignal =
+  | 'graph'
+  | 'fact-similarity'
+  | 'episode-text'
+  | 'episode-similarity'
+  | 'provenance'
+  | 'neighbour';
 
 /** A fact as recall ranks it. */
 export interface RecalledFact {

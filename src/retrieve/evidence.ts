@@ -23,7 +23,12 @@ export interface FusionOptions {
   episodeSimilarityWeight: number;
   /** Turns lifted by the recalled facts they are the source of. @default 0.6 */
   provenanceWeight: number;
-  /** The BM25 score that counts as half sure. @default 6 */
+  /**
+   * Turns next to a found turn in its thread (one on each side) get this share of its score: the
+   * answer is often the turn after the one that matches the question's words. @default 0.5
+   */
+  neighbourWeight: number;
+  /** The BM25 score that counts as half sure. @default 3 */
   bm25Half: number;
   /** Most a fact or turn gains for being the newest candidate. @default 0.1 */
   recencyWeight: number;
@@ -34,7 +39,7 @@ export interface FusionOptions {
   /**
    * How much more a turn counts when the query names the user by name ("What did Caroline
    * research?" asked of Caroline's memory and of her friend's): the named person's own turns
-   * are the likelier evidence. @default 0.3
+   * are the likelier evidence. @default 0.5
    */
   speakerWeight: number;
   /** Fused scores below this are not returned. @default 0.1 */
@@ -52,11 +57,12 @@ export const DEFAULT_FUSION: FusionOptions = {
   episodeTextWeight: 0.9,
   episodeSimilarityWeight: 0.6,
   provenanceWeight: 0.6,
-  bm25Half: 6,
+  neighbourWeight: 0.5,
+  bm25Half: 3,
   recencyWeight: 0.1,
   recencyHalfLifeDays: 30,
   mentionsWeight: 0.05,
-  speakerWeight: 0.3,
+  speakerWeight: 0.5,
   minScore: 0.1,
   factSimilarity: 0.35,
   episodeSimilarity: 0.3,
@@ -166,7 +172,7 @@ export async function fuseEvidence(
   for (const fact of facts) {
     for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, fact.score));
   }
-  const candidates = noisyOr([
+  const direct = noisyOr([
     {
       signal: 'episode-text',
       weight: options.episodeTextWeight,
@@ -180,7 +186,28 @@ export async function fuseEvidence(
       ),
     },
     { signal: 'provenance', weight: options.provenanceWeight, scores: provenance },
-  ]).filter((e) => e.score >= options.minScore);
+  ]);
+  // The conversation around the best hits: their neighbours in the thread, lifted by their score.
+  const around = new Map<string, number>();
+  if (options.neighbourWeight > 0) {
+    const top = direct.slice(0, limit);
+    const neighbours = await store.episodeNeighbours(userId, top.map((e) => e.uid), 1);
+    for (const hit of top) {
+      for (const uid of neighbours.get(hit.uid) ?? []) around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
+    }
+  }
+  // Noisy-OR again: the neighbour evidence joins what each turn already had.
+  const turns = new Map<string, Fused>(direct.map((e) => [e.uid, { ...e, signals: [...e.signals] }]));
+  for (const [uid, score] of around) {
+    const p = options.neighbourWeight * score;
+    const entry = turns.get(uid) ?? { uid, score: 0, signals: [] };
+    entry.score = 1 - (1 - entry.score) * (1 - p);
+    entry.signals.push('neighbour');
+    turns.set(uid, entry);
+  }
+  const candidates = [...turns.values()]
+    .sort((a, b) => b.score - a.score)
+    .filter((e) => e.score >= options.minScore);
   // Provenance lists sources such as import file names too: only stored turns are kept.
   const stored = new Map(
     (await store.episodes(userId, { uids: candidates.slice(0, limit * 3).map((c) => c.uid), limit: limit * 3 }))

@@ -1,5 +1,6 @@
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
+import type { QueryExpander } from '../lexicon/expansion.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import type { RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
@@ -29,6 +30,12 @@ export interface RecallRequest {
 
 /** Tuning of the hybrid retriever. */
 export interface RetrieverOptions extends Partial<FusionOptions> {
+  /**
+   * Widen full-text search of stored turns with WordNet synonyms, derived forms and kinds of the
+   * query's words (weighted below the words themselves).
+   * @default true
+   */
+  expandQueries?: boolean;
   /**
    * Similar entities added as seeds.
    * @default 5
@@ -61,6 +68,8 @@ export class Retriever {
     private readonly embeddings: EmbeddingsLike,
     private readonly lexicon: RelationLexicon,
     options: RetrieverOptions = {},
+    /** Widens full-text search of turns by meaning (WordNet); none to search the query's words only. */
+    private readonly expander?: QueryExpander,
   ) {
     this.vectorSeeds = options.vectorSeeds ?? 5;
     this.minSimilarity = options.minSimilarity ?? 0.3;
@@ -144,6 +153,9 @@ export class Retriever {
     const walked = rankReachedFacts([...reached.values()], tokens, request.limit);
     const episodeHits = await this.store.searchEpisodes(userId, {
       text: query,
+      expansion: this.expander
+        ? tokens.filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t)).flatMap((t) => this.expander?.expand(t) ?? [])
+        : [],
       vector,
       k: depth,
       minSimilarity: this.options.episodeSimilarity,

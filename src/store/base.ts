@@ -151,6 +151,8 @@ export interface ScoredEntity {
 export interface EpisodeQuery {
   /** The query text, for full-text (BM25) search. */
   text: string;
+  /** More words to search for, each counting `weight` (0–1) next to the query's own words. */
+  expansion?: readonly { word: string; weight: number }[];
   /** The query embedding, for similarity search; `null` skips it. */
   vector: ArrayLike<number> | null;
   /** Most hits per signal. */
@@ -260,6 +262,16 @@ export abstract class GraphStore {
    * their embeddings; each signal returns its own ranking.
    */
   abstract searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits>;
+
+  /**
+   * For each given episode, the uids of the turns just before and after it in its thread
+   * (`window` on each side): the conversation around a hit.
+   */
+  abstract episodeNeighbours(
+    userId: string,
+    uids: readonly string[],
+    window: number,
+  ): Promise<Map<string, string[]>>;
 
   /** The `k` facts of a user whose statements are most similar to `vector`, best first. */
   abstract similarFacts(

@@ -48,16 +48,22 @@ export class Bm25Index {
     }
   }
 
-  /** The `k` best documents for the query terms (each distinct term counted once), best first. */
-  search(terms: readonly string[], k: number): ScoredUid[] {
+  /**
+   * The `k` best documents for the query terms (each distinct term counted once), best first.
+   * `extra` terms (query expansion) count with their weight; a term also in the query counts once.
+   */
+  search(terms: readonly string[], k: number, extra: readonly { term: string; weight: number }[] = []): ScoredUid[] {
     const n = this.uids.length;
     if (n === 0 || k <= 0) return [];
     const average = this.totalLength / n || 1;
     const scores = new Map<number, number>();
-    for (const term of new Set(terms)) {
+    const weights = new Map<string, number>();
+    for (const { term, weight } of extra) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+    for (const term of terms) weights.set(term, 1);
+    for (const [term, weight] of weights) {
       const posting = this.postings.get(term);
       if (!posting) continue;
-      const idf = Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
+      const idf = weight * Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
       for (const [row, tf] of posting) {
         const length = this.lengths[row] ?? 0;
         const score = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));

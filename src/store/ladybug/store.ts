@@ -282,11 +282,21 @@ export class LadybugStore extends GraphStore {
 
   override async createEpisode(episode: Episode, vector?: ArrayLike<number>): Promise<void> {
     await super.createEpisode(episode, vector);
-    this.episodeIndexes.get(episode.userId)?.add(episode.uid, episodeText(episode.messages), vector);
+    this.episodeIndexes
+      .get(episode.userId)
+      ?.add(episode.uid, episodeText(episode.messages), vector, episode.threadId, episode.at);
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
     return this.episodeIndex(userId).search(query);
+  }
+
+  override async episodeNeighbours(
+    userId: string,
+    uids: readonly string[],
+    window: number,
+  ): Promise<Map<string, string[]>> {
+    return this.episodeIndex(userId).neighbours(uids, window);
   }
 
   override async similarFacts(
@@ -558,7 +568,13 @@ export class LadybugStore extends GraphStore {
     if (!index) {
       index = new EpisodeIndex(this.dimension);
       for (const row of this.run('episodes-search-rows', { userId })) {
-        index.add(String(row.uid), String(row.text ?? ''), decodeVector(row.vector, this.dimension));
+        index.add(
+          String(row.uid),
+          String(row.text ?? ''),
+          decodeVector(row.vector, this.dimension),
+          String(row.threadId ?? ''),
+          row.at instanceof Date ? row.at : new Date(String(row.at)),
+        );
       }
       this.episodeIndexes.set(userId, index);
     }

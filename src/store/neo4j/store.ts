@@ -227,7 +227,10 @@ export class Neo4jStore extends GraphStore {
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
-    const lucene = luceneQuery(searchTerms(query.text).join(' '));
+    const boosted = (query.expansion ?? []).flatMap(({ word, weight }) =>
+      searchTerms(word).map((term) => `${luceneQuery(term)}^${weight.toFixed(2)}`),
+    );
+    const lucene = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted].filter(Boolean).join(' ');
     const text = lucene
       ? await this.readRows('episodes-fulltext', { userId, query: lucene, k: query.k, candidates: query.k * 20 })
       : [];
@@ -243,6 +246,16 @@ export class Neo4jStore extends GraphStore {
       text: text.map((r) => ({ uid: String(r.uid), score: Number(r.score) })),
       vector: vector.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 })),
     };
+  }
+
+  override async episodeNeighbours(
+    userId: string,
+    uids: readonly string[],
+    window: number,
+  ): Promise<Map<string, string[]>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.readRows('episodes-neighbours', { userId, uids: [...uids], window });
+    return new Map(rows.map((r) => [String(r.uid), Array.isArray(r.neighbours) ? r.neighbours.map(String) : []]));
   }
 
   override async similarFacts(

@@ -25,7 +25,7 @@ export function fromNeo4j(value: unknown): unknown {
 
 // Parameters that Cypher needs as INTEGER (LIMIT, procedure arguments, counters). JavaScript
 // numbers otherwise travel as FLOAT, which is what embeddings must be.
-const INTEGER_PARAMS = new Set(['limit', 'k', 'candidates', 'timeoutSeconds']);
+const INTEGER_PARAMS = new Set(['limit', 'k', 'candidates', 'timeoutSeconds', 'window']);
 const INTEGER_ROW_FIELDS = new Set(['mentions']);
 
 /** Converts query parameters for the driver: counts and limits become Neo4j integers. */
