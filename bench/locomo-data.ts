@@ -30,7 +30,9 @@ export interface LocomoConversation {
   questions: LocomoQuestion[];
 }
 
-const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+const MONTHS = 'january february march april may june july august september october november december'.split(
+  ' ',
+);
 
 /** Parses LoCoMo's session times ("1:56 pm on 8 May, 2023") as UTC. */
 export function parseSessionTime(text: string): Date {

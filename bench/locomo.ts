@@ -2,8 +2,8 @@ import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
 import type { MemoryOptions } from '../src/memory/options.js';
-import type { RecallResult } from '../src/model/types.js';
 import { searchTerms } from '../src/model/text.js';
+import type { RecallResult } from '../src/model/types.js';
 import { Bm25Index } from '../src/store/ladybug/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { type LocomoConversation, loadLocomo } from './locomo-data.js';
@@ -11,7 +11,12 @@ import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
 const K = 10;
-const CATEGORIES: Record<number, string> = { 1: 'multi-hop', 2: 'temporal', 3: 'open-domain', 4: 'single-hop' };
+const CATEGORIES: Record<number, string> = {
+  1: 'multi-hop',
+  2: 'temporal',
+  3: 'open-domain',
+  4: 'single-hop',
+};
 
 /** One retriever's evidence scores on one set of questions. */
 interface Score {
@@ -64,7 +69,9 @@ async function writeConversation(
       if (result.status !== 'duplicate') report.stored++;
     } catch (error) {
       report.refused++;
-      console.error(`LoCoMo ${conversation.id} ${turn.diaId} refused: ${error instanceof Error ? error.stack : String(error)}`);
+      console.error(
+        `LoCoMo ${conversation.id} ${turn.diaId} refused: ${error instanceof Error ? error.stack : String(error)}`,
+      );
     }
   }
   return report;
@@ -99,7 +106,12 @@ function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<strin
 export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise<string> {
   const conversations = loadLocomo();
   const dir = tempDir('kgmem-locomo-');
-  const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {}, recall });
+  const memory = await createMemory({
+    dataDir: dir.path,
+    embeddings: new HashingEmbeddings(),
+    env: {},
+    recall,
+  });
   const writes: WriteReport[] = [];
   const perCategory = new Map<string, { kg: Score; bm25: Score }>();
   const latencies: number[] = [];
@@ -126,7 +138,9 @@ export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise
         const category = CATEGORIES[q.category];
         if (!category || q.evidence.length === 0) continue;
         const start = performance.now();
-        const results = await Promise.all(users.map((userId) => memory.recall({ userId, query: q.question, limit: K })));
+        const results = await Promise.all(
+          users.map((userId) => memory.recall({ userId, query: q.question, limit: K })),
+        );
         latencies.push(performance.now() - start);
         const kg = scoreOf(rankedTurns(results, turnOf), q.evidence);
         const base = scoreOf(
@@ -167,6 +181,6 @@ export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise
     `${markdownTable(rows)}\n\n` +
     `Recall p50 / p95: ${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.95).toFixed(1)} ms for both speakers' memories.\n\n` +
     `${markdownTable(writeRows)}\n\n` +
-    'Each turn goes through `remember()` as its speaker\'s own message (thread = session, time = the session\'s time; a shared image\'s caption is part of the turn); questions of categories 1–4 recall against both speakers\' memories (`limit: 10`), and the evidence turns are counted among the top 10 turns the returned episodes and facts come from. BM25: the same tokenizer and stemmer over the raw turns of the conversation, top 10.'
+    "Each turn goes through `remember()` as its speaker's own message (thread = session, time = the session's time; a shared image's caption is part of the turn); questions of categories 1–4 recall against both speakers' memories (`limit: 10`), and the evidence turns are counted among the top 10 turns the returned episodes and facts come from. BM25: the same tokenizer and stemmer over the raw turns of the conversation, top 10."
   );
 }

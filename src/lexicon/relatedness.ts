@@ -37,10 +37,14 @@ export class LexicalRelatedness {
 
   constructor(private readonly wordnet: WordNet = sharedWordNet()) {}
 
-  /** Relatedness of two words in [0, 1] (see {@link RELATEDNESS}). */
-  related(a: string, b: string): number {
-    const pa = this.profile(a);
-    const pb = this.profile(b);
+  /**
+   * Relatedness of two words in [0, 1] (see {@link RELATEDNESS}). `b` is read in its most
+   * frequent senses only (`bSenses` per part of speech): a predicate's words mean what they
+   * usually mean, while a question may use a word in a rarer sense ("helmed").
+   */
+  related(a: string, b: string, bSenses = Infinity): number {
+    const pa = this.profile(a, Infinity);
+    const pb = this.profile(b, bSenses);
     if (pa.stem === pb.stem) return RELATEDNESS.sameStem;
     if (intersects(pa.synsets, pb.synsets)) return RELATEDNESS.synonym;
     if (intersects(pa.core, pb.core)) return RELATEDNESS.derived;
@@ -49,13 +53,14 @@ export class LexicalRelatedness {
     return 0;
   }
 
-  private profile(word: string): WordProfile {
-    const key = word.toLowerCase();
+  private profile(word: string, senses: number): WordProfile {
+    const key = `${word.toLowerCase()}\u0000${senses}`;
     let profile = this.profiles.get(key);
     if (profile) return profile;
-    const synsets = new Set(this.wordnet.synsetsOfWord(key));
-    const irregular = irregularBase(key);
-    if (irregular !== key) for (const id of this.wordnet.synsetsOfWord(irregular)) synsets.add(id);
+    const lower = word.toLowerCase();
+    const synsets = new Set(this.wordnet.synsetsOfWord(lower, senses));
+    const irregular = irregularBase(lower);
+    if (irregular !== lower) for (const id of this.wordnet.synsetsOfWord(irregular, senses)) synsets.add(id);
     const core = new Set(synsets);
     for (const id of synsets) {
       for (const pointer of this.wordnet.synset(id)?.pointers ?? []) {
@@ -72,7 +77,7 @@ export class LexicalRelatedness {
         neighbours.add(pointer.target);
       }
     }
-    profile = { stem: stem(key), synsets, core, neighbours };
+    profile = { stem: stem(lower), synsets, core, neighbours };
     if (this.profiles.size > 50_000) this.profiles.clear();
     this.profiles.set(key, profile);
     return profile;

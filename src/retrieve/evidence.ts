@@ -1,8 +1,8 @@
-import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import { searchTerms } from '../model/text.js';
+import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
-import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
 import type { ReachedFact } from './expand.js';
+import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
 
 /**
  * How recall fuses its signals. Each signal gives candidates a calibrated score in [0, 1] (the
@@ -86,6 +86,8 @@ export interface EvidenceInput {
   seedStrength: number;
   /** Whether the question names relations the graph has (else the walk cannot rank by relevance). */
   relationsNamed: boolean;
+  /** How sure the best relation word's match is (1 for a shared stem, 0.7 for a loose one). */
+  relationConfidence: number;
   /** Whether the query names the user by their name (not "I" or "me"). */
   userNamed: boolean;
   /** Facts similar to the query (in the time scope), most similar first. */
@@ -128,20 +130,28 @@ export async function fuseEvidence(
   const bestPath = Math.max(1e-9, ...walked.map((r) => r.score));
   // When the question names no relation the graph has, the walk only says a fact is near what
   // the question names, not that it answers it: every walked fact gets the floor.
-  const floor = (r: ReachedFact) => NEAR_FLOOR * 0.9 ** (r.hops - 1);
-  const relative = (r: ReachedFact) =>
-    input.relationsNamed ? Math.max(r.score / bestPath, floor(r)) : Math.min(r.score / bestPath, floor(r));
+  // A weak reading of the relations (only loosely related words) ranks facts, but says less.
+  const sure = Math.min(1, Math.max(0.2, (input.relationConfidence - 0.7) / 0.3));
+  const floor = (r: ReachedFact) => NEAR_FLOOR * r.seed * 0.9 ** (r.hops - 1);
+  const relative = (r: ReachedFact) => {
+    const rel = (input.seedStrength * r.score) / bestPath;
+    if (!input.relationsNamed) return Math.min(rel, floor(r));
+    return Math.max(floor(r), floor(r) + (rel - floor(r)) * sure);
+  };
   const factRanking = noisyOr([
     {
       signal: 'graph',
       weight: options.graphWeight,
-      scores: new Map(walked.map((r) => [r.fact.uid, input.seedStrength * relative(r)])),
+      scores: new Map(walked.map((r) => [r.fact.uid, relative(r)])),
     },
     {
       signal: 'fact-similarity',
       weight: options.factSimilarityWeight,
       scores: new Map(
-        input.similarFacts.map((f) => [f.uid, calibrateCosine(input.factCosines.get(f.uid) ?? 0, options.factSimilarity)]),
+        input.similarFacts.map((f) => [
+          f.uid,
+          calibrateCosine(input.factCosines.get(f.uid) ?? 0, options.factSimilarity),
+        ]),
       ),
     },
   ]);
@@ -191,9 +201,14 @@ export async function fuseEvidence(
   const around = new Map<string, number>();
   if (options.neighbourWeight > 0) {
     const top = direct.slice(0, limit);
-    const neighbours = await store.episodeNeighbours(userId, top.map((e) => e.uid), 1);
+    const neighbours = await store.episodeNeighbours(
+      userId,
+      top.map((e) => e.uid),
+      1,
+    );
     for (const hit of top) {
-      for (const uid of neighbours.get(hit.uid) ?? []) around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
+      for (const uid of neighbours.get(hit.uid) ?? [])
+        around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
     }
   }
   // Noisy-OR again: the neighbour evidence joins what each turn already had.
@@ -210,7 +225,12 @@ export async function fuseEvidence(
     .filter((e) => e.score >= options.minScore);
   // Provenance lists sources such as import file names too: only stored turns are kept.
   const stored = new Map(
-    (await store.episodes(userId, { uids: candidates.slice(0, limit * 3).map((c) => c.uid), limit: limit * 3 }))
+    (
+      await store.episodes(userId, {
+        uids: candidates.slice(0, limit * 3).map((c) => c.uid),
+        limit: limit * 3,
+      })
+    )
       .filter((e) => inTime(e.at, input.time))
       .map((e) => [e.uid, e]),
   );
@@ -240,7 +260,11 @@ export async function fuseEvidence(
 }
 
 /** Recency and mentions raise fused fact scores a little; the order is then fixed. */
-function adjust(ranking: readonly Fused[], facts: ReadonlyMap<string, Fact>, options: FusionOptions): Fused[] {
+function adjust(
+  ranking: readonly Fused[],
+  facts: ReadonlyMap<string, Fact>,
+  options: FusionOptions,
+): Fused[] {
   let newest = 0;
   let most = 1;
   for (const { uid } of ranking) {

@@ -7,6 +7,8 @@ export interface ReachedFact {
   fact: Fact;
   score: number;
   hops: number;
+  /** Strength of the seed the fact's path started from. */
+  seed: number;
   /** The entity the path reached through this fact (its far end). */
   reachedUid: string;
 }
@@ -26,6 +28,8 @@ export interface ExpandOptions {
 interface PathState {
   /** Seed strength times the weights of the edges walked so far. */
   base: number;
+  /** Strength of the seed the path started from. */
+  seed: number;
   /** How often each relation word was covered by the predicates walked so far. */
   covered: ReadonlyMap<string, number>;
   /** Sum of `covered`, weighted by how sure each word's match is. */
@@ -89,7 +93,14 @@ export async function expand(
   const entityScores = new Map<string, number>(seeds);
   const states = new Map<string, PathState>();
   for (const [uid, weight] of seeds)
-    states.set(uid, { base: weight, covered: new Map(), coveredTotal: 0, length: 0, reached: -1 });
+    states.set(uid, {
+      base: weight,
+      seed: weight,
+      covered: new Map(),
+      coveredTotal: 0,
+      length: 0,
+      reached: -1,
+    });
   // Score each entity had when it was expanded: a much better path later expands it again (a
   // weak vector seed that turns out to lie on the question's chain).
   const expanded = new Map<string, number>();
@@ -139,10 +150,11 @@ export async function expand(
         const factScore = state.base * edge * factGain * HOP_DECAY ** (length - 1);
         const seen = facts.get(fact.uid);
         if (!seen || seen.score < factScore)
-          facts.set(fact.uid, { fact, score: factScore, hops: length, reachedUid: to });
+          facts.set(fact.uid, { fact, score: factScore, hops: length, reachedUid: to, seed: state.seed });
         if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
         const candidate: PathState = {
           base: state.base * edge,
+          seed: state.seed,
           covered,
           coveredTotal,
           viaFact: fact.uid,

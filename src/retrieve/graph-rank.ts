@@ -1,6 +1,6 @@
 import { tokenize } from '../model/normalize.js';
-import type { ReachedFact } from './expand.js';
 import { contentStems } from '../model/text.js';
+import type { ReachedFact } from './expand.js';
 
 // Each earlier fact that already reached the same entity lowers a fact's score by this factor,
 // so the top of the list covers more distinct entities (more answers in a bounded context).

@@ -1,7 +1,7 @@
 import { isSelfReference, normalizeKey, USER_ENTITY_KEY } from '../model/normalize.js';
+import { STOP_WORDS } from '../model/text.js';
 import type { Entity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
-import { STOP_WORDS } from '../model/text.js';
 
 /** An entity named in the query text. */
 export interface LinkedEntity {

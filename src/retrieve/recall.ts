@@ -2,16 +2,16 @@ import type { EmbeddingsLike } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
+import { STOP_WORDS, stem } from '../model/text.js';
 import type { RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
 import { formatContext } from './context.js';
-import { expand } from './expand.js';
 import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
+import { expand } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
 import { RelationMatcher } from './relations.js';
-import { STOP_WORDS, stem } from '../model/text.js';
 
 /** Hops walked when the question names no relation. */
 const DEFAULT_HOPS = 2;
@@ -122,23 +122,33 @@ export class Retriever {
     if (this.vectorSeeds > 0) {
       // Named entities are the strong signal; similar ones widen the net for paraphrases.
       const scale = linked.length > 0 ? 0.5 : 0.9;
-      for (const hit of await this.store.similarEntities(userId, vector, this.vectorSeeds, this.minSimilarity)) {
+      for (const hit of await this.store.similarEntities(
+        userId,
+        vector,
+        this.vectorSeeds,
+        this.minSimilarity,
+      )) {
         if (seeds.has(hit.uid)) continue;
         seeds.set(hit.uid, hit.score * scale);
         via.set(hit.uid, 'similarity');
       }
     }
     // Facts whose statements resemble the query: evidence of their own, and, when the query names
-    // no entity, their ends seed the walk (a named entity keeps the walk where the question is).
+    // no entity, their ends seed the walk (a named entity keeps the walk where the question is, and
+    // then only the facts around it need comparing).
     const depth = Math.max(3 * request.limit, 30);
-    const factHits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity);
-    const similarity = new Map(factHits.map((h) => [h.uid, h.score]));
-    const similarFacts = (await this.store.factsByUids(userId, [...similarity.keys()])).filter((f) =>
-      inScope(f, time),
-    );
-    similarFacts.sort((a, b) => (similarity.get(b.uid) ?? 0) - (similarity.get(a.uid) ?? 0));
-    for (const fact of linked.length > 0 ? [] : similarFacts) {
-      const weight = FACT_SEED * (similarity.get(fact.uid) ?? 0);
+    const similarTo = async (among?: readonly string[]) => {
+      const hits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity, among);
+      const cosines = new Map(hits.map((h) => [h.uid, h.score]));
+      const facts = (await this.store.factsByUids(userId, [...cosines.keys()]))
+        .filter((f) => inScope(f, time))
+        .sort((a, b) => (cosines.get(b.uid) ?? 0) - (cosines.get(a.uid) ?? 0));
+      return { facts, cosines };
+    };
+    const named = linked.length > 0;
+    let similar = named ? undefined : await similarTo();
+    for (const fact of similar?.facts ?? []) {
+      const weight = FACT_SEED * (similar?.cosines.get(fact.uid) ?? 0);
       for (const uid of [fact.subjectUid, fact.objectUid]) {
         if ((seeds.get(uid) ?? 0) >= weight) continue;
         seeds.set(uid, weight);
@@ -150,11 +160,14 @@ export class Retriever {
       seeds.size === 0
         ? { facts: new Map(), entityScores: new Map<string, number>() }
         : await expand(this.store, userId, seeds, { hops, time, relations });
+    similar ??= await similarTo([...reached.keys()]);
     const walked = rankReachedFacts([...reached.values()], tokens, request.limit);
     const episodeHits = await this.store.searchEpisodes(userId, {
       text: query,
       expansion: this.expander
-        ? tokens.filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t)).flatMap((t) => this.expander?.expand(t) ?? [])
+        ? tokens
+            .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))
+            .flatMap((t) => this.expander?.expand(t) ?? [])
         : [],
       vector,
       k: depth,
@@ -165,9 +178,10 @@ export class Retriever {
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
       relationsNamed: relations.mentions.length > 0,
+      relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
-      similarFacts,
-      factCosines: similarity,
+      similarFacts: similar.facts,
+      factCosines: similar.cosines,
       episodeHits,
       time,
       limit: request.limit,

@@ -273,12 +273,16 @@ export abstract class GraphStore {
     window: number,
   ): Promise<Map<string, string[]>>;
 
-  /** The `k` facts of a user whose statements are most similar to `vector`, best first. */
+  /**
+   * The `k` facts of a user whose statements are most similar to `vector`, best first; with
+   * `among`, only among those facts (the ones a walk reached), else among all the user's facts.
+   */
   abstract similarFacts(
     userId: string,
     vector: ArrayLike<number>,
     k: number,
     minScore: number,
+    among?: readonly string[],
   ): Promise<ScoredEntity[]>;
 
   /** The distinct predicate keys of a user's facts (the relations their memory uses). */
@@ -405,8 +409,15 @@ export abstract class GraphStore {
       { name: 'facts-missing-vectors', params: { userId, limit } },
     ]);
     return {
-      episodes: episodes.map((r) => ({ uid: String(r.uid), text: episodeText(episodeFromRow(r, userId).messages) })),
-      facts: facts.map((r) => ({ uid: String(r.uid), subjectUid: String(r.subjectUid), statement: String(r.statement) })),
+      episodes: episodes.map((r) => ({
+        uid: String(r.uid),
+        text: episodeText(episodeFromRow(r, userId).messages),
+      })),
+      facts: facts.map((r) => ({
+        uid: String(r.uid),
+        subjectUid: String(r.subjectUid),
+        statement: String(r.statement),
+      })),
     };
   }
 
@@ -418,7 +429,11 @@ export abstract class GraphStore {
         name: 'episodes-set-vectors',
         params: {
           userId,
-          rows: update.episodes.map((e) => ({ uid: e.uid, text: e.text, vector: this.encodeVector(e.vector) })),
+          rows: update.episodes.map((e) => ({
+            uid: e.uid,
+            text: e.text,
+            vector: this.encodeVector(e.vector),
+          })),
         },
       });
     }
@@ -427,7 +442,11 @@ export abstract class GraphStore {
         name: 'facts-set-vectors',
         params: {
           userId,
-          rows: update.facts.map((f) => ({ uid: f.uid, subjectUid: f.subjectUid, vector: this.encodeVector(f.vector) })),
+          rows: update.facts.map((f) => ({
+            uid: f.uid,
+            subjectUid: f.subjectUid,
+            vector: this.encodeVector(f.vector),
+          })),
         },
       });
     }

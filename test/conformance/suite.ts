@@ -324,6 +324,94 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('episodes and fact similarity', () => {
+      const turn = (content: string, at: string, threadId = 'session-1') => ({
+        userId: 'eve',
+        threadId,
+        messages: [{ role: 'user', content }],
+        at,
+      });
+
+      it('finds stored turns by their words and by similarity, user-scoped, with thread neighbours', async () => {
+        const first = await memory.remember(
+          turn('I went to a pottery workshop yesterday.', '2026-01-01T10:00:00Z'),
+        );
+        const second = await memory.remember(
+          turn('The clay was cold but fun to shape.', '2026-01-01T10:01:00Z'),
+        );
+        const third = await memory.remember(turn('Then we had tea in the garden.', '2026-01-01T10:02:00Z'));
+        await memory.remember({
+          ...turn('I also love pottery workshops.', '2026-01-02T10:00:00Z'),
+          userId: 'mallory',
+        });
+        const hits = await store.searchEpisodes('eve', {
+          text: 'pottery workshop',
+          vector: await memory.embedder.embeddings.embedQuery('pottery workshop'),
+          k: 5,
+          minSimilarity: 0.1,
+        });
+        expect(hits.text[0]?.uid).toBe(first.episodeUid);
+        expect(hits.vector[0]?.uid).toBe(first.episodeUid);
+        const all = [...hits.text, ...hits.vector].map((h) => h.uid);
+        expect(all.every((uid) => [first, second, third].some((t) => t.episodeUid === uid))).toBe(true);
+        const around = await store.episodeNeighbours('eve', [second.episodeUid], 1);
+        expect(around.get(second.episodeUid)?.sort()).toEqual([first.episodeUid, third.episodeUid].sort());
+
+        const recalled = await memory.recall({
+          userId: 'eve',
+          query: 'what did I do at the pottery workshop?',
+        });
+        expect(recalled.episodes[0]?.uid).toBe(first.episodeUid);
+        expect(recalled.episodes[0]?.excerpt).toContain('pottery workshop');
+        expect(
+          recalled.episodes.some((e) => e.uid === second.episodeUid && e.signals.includes('neighbour')),
+        ).toBe(true);
+        expect(recalled.context).toContain('pottery workshop');
+      });
+
+      it("finds facts by the similarity of their statements, and never another user's", async () => {
+        await memory.addTriples('eve', [
+          { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+          { subject: 'I', predicate: 'work at', object: 'Acme' },
+        ]);
+        await memory.addTriples('mallory', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
+        const vector = await memory.embedder.embeddings.embedQuery('polar bear likes pizza');
+        const hits = await store.similarFacts('eve', vector, 5, 0.2);
+        const facts = await store.factsByUids(
+          'eve',
+          hits.map((h) => h.uid),
+        );
+        expect(facts[0]?.statement).toBe('Polar bear likes pizza');
+        expect(facts.every((f) => f.userId === 'eve')).toBe(true);
+        const mallory = await memory.facts('mallory');
+        expect(
+          await store.factsByUids(
+            'eve',
+            mallory.map((f) => f.uid),
+          ),
+        ).toEqual([]);
+      });
+
+      it('embeds turns and facts stored without vectors on the first recall (migration)', async () => {
+        const episode = {
+          uid: 'ep_old',
+          userId: 'eve',
+          threadId: 't',
+          messages: [{ role: 'user' as const, content: 'We adopted a dog named Rex.' }],
+          contentHash: 'x',
+          summary: '',
+          at: new Date('2025-01-01T00:00:00Z'),
+          status: 'extracted' as const,
+          error: '',
+        };
+        await store.createEpisode(episode);
+        expect((await store.missingVectors('eve', 10)).episodes.map((e) => e.uid)).toEqual(['ep_old']);
+        const recalled = await memory.recall({ userId: 'eve', query: 'did we adopt a dog?' });
+        expect(recalled.episodes[0]?.uid).toBe('ep_old');
+        expect((await store.missingVectors('eve', 10)).episodes).toEqual([]);
+      });
+    });
+
     describe('atomic writes', () => {
       it('leaves nothing behind when a batch fails part-way', async () => {
         await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { StemLexicon } from '../../src/lexicon/base.js';
 import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
 import { tokenize } from '../../src/model/normalize.js';
+import { stem } from '../../src/model/text.js';
 import type { RecalledFact } from '../../src/model/types.js';
 import { formatContext } from '../../src/retrieve/context.js';
 import { RelationMatcher } from '../../src/retrieve/relations.js';
-import { stem } from '../../src/model/text.js';
 
 describe('stemming', () => {
   it.each([
@@ -147,8 +147,12 @@ describe('context block', () => {
     const facts = Array.from({ length: 30 }, (_, i) => fact(`Fact number ${i} is quite a long statement`));
     const text = formatContext(facts, [turn(1), turn(2)], { maxChars: 900 });
     expect(text.length).toBeLessThanOrEqual(900);
-    expect(text).toContain('Relevant conversation turns:\n- [2023-05-08, session_1] user: I went to a support group number 1');
+    expect(text).toContain(
+      'Relevant conversation turns:\n- [2023-05-08, session_1] user: I went to a support group number 1',
+    );
     expect(text.indexOf('Fact number 0')).toBeLessThan(text.indexOf('Relevant conversation turns'));
-    expect(formatContext([], [turn(1)], { maxChars: 900 }).startsWith('Relevant conversation turns:')).toBe(true);
+    expect(formatContext([], [turn(1)], { maxChars: 900 }).startsWith('Relevant conversation turns:')).toBe(
+      true,
+    );
   });
 });

@@ -9,18 +9,18 @@ export function registerRecall(program: Command, io: CliIo): void {
     .description('recall facts relevant to a question, as an agent would get them')
     .argument('<query>')
     .option('-u, --user <id>', 'user id (memory scope)')
-    .option('--hops <n>', 'graph hops from the entities in the query (1-3)', '2')
-    .option('--limit <n>', 'number of facts', '10')
+    .option('--hops <n>', 'graph hops from the entities in the query (1-3; default: from the question)')
+    .option('--limit <n>', 'number of facts and of conversation turns', '10')
     .option('--as-of <date>', 'recall what was true at this time')
     .option('--history', 'include facts that are no longer true')
-    .option('--json', 'print {facts, entities, context} as JSON')
+    .option('--json', 'print {facts, entities, episodes, context} as JSON')
     .action(async (query: string, options, command: Command) => {
       const userId = requireUser(options);
       await withMemory(command, async (memory) => {
         const result = await memory.recall({
           userId,
           query,
-          hops: intOption(options.hops, '--hops', 2),
+          ...(options.hops === undefined ? {} : { hops: intOption(options.hops, '--hops', 2) }),
           limit: intOption(options.limit, '--limit', 10),
           includeHistory: Boolean(options.history),
           ...(options.asOf ? { asOf: options.asOf } : {}),
@@ -29,21 +29,39 @@ export function registerRecall(program: Command, io: CliIo): void {
           io.out(toJson(result));
           return;
         }
-        if (result.facts.length === 0) {
+        if (result.facts.length === 0 && result.episodes.length === 0) {
           io.out(`Nothing remembered for "${query}" (user ${userId}).`);
           return;
         }
-        io.out(
-          formatTable(
-            ['score', 'statement', 'validFrom', 'validTo', 'hops'],
-            result.facts.map((f) => ({
-              ...f,
-              score: f.score.toFixed(4),
-              validFrom: f.validFrom.toISOString().slice(0, 10),
-              validTo: f.validTo ? f.validTo.toISOString().slice(0, 10) : '',
-            })),
-          ),
-        );
+        if (result.facts.length > 0) {
+          io.out(
+            formatTable(
+              ['score', 'statement', 'validFrom', 'validTo', 'hops', 'signals'],
+              result.facts.map((f) => ({
+                ...f,
+                score: f.score.toFixed(4),
+                validFrom: f.validFrom.toISOString().slice(0, 10),
+                validTo: f.validTo ? f.validTo.toISOString().slice(0, 10) : '',
+                signals: f.signals.join('+'),
+              })),
+            ),
+          );
+        }
+        if (result.episodes.length > 0) {
+          io.out(`${result.facts.length > 0 ? '\n' : ''}Conversation turns:`);
+          io.out(
+            formatTable(
+              ['score', 'at', 'thread', 'excerpt', 'signals'],
+              result.episodes.map((e) => ({
+                score: e.score.toFixed(4),
+                at: e.at.toISOString().slice(0, 10),
+                thread: e.threadId,
+                excerpt: e.excerpt.replace(/\s+/g, ' '),
+                signals: e.signals.join('+'),
+              })),
+            ),
+          );
+        }
         io.out(`\nContext for the prompt:\n${result.context}`);
       });
     });

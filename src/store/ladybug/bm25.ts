@@ -52,7 +52,11 @@ export class Bm25Index {
    * The `k` best documents for the query terms (each distinct term counted once), best first.
    * `extra` terms (query expansion) count with their weight; a term also in the query counts once.
    */
-  search(terms: readonly string[], k: number, extra: readonly { term: string; weight: number }[] = []): ScoredUid[] {
+  search(
+    terms: readonly string[],
+    k: number,
+    extra: readonly { term: string; weight: number }[] = [],
+  ): ScoredUid[] {
     const n = this.uids.length;
     if (n === 0 || k <= 0) return [];
     const average = this.totalLength / n || 1;

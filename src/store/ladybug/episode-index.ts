@@ -1,6 +1,6 @@
-import { Bm25Index } from './bm25.js';
 import { searchTerms } from '../../model/text.js';
 import type { EpisodeHits, EpisodeQuery } from '../base.js';
+import { Bm25Index } from './bm25.js';
 import { UserVectorIndex } from './vector-index.js';
 
 /**
@@ -48,7 +48,9 @@ export class EpisodeIndex {
       const at = turns.findIndex((t) => t.uid === uid);
       result.set(
         uid,
-        [...turns.slice(Math.max(0, at - window), at), ...turns.slice(at + 1, at + 1 + window)].map((t) => t.uid),
+        [...turns.slice(Math.max(0, at - window), at), ...turns.slice(at + 1, at + 1 + window)].map(
+          (t) => t.uid,
+        ),
       );
     }
     return result;
@@ -60,7 +62,9 @@ export class EpisodeIndex {
       text: this.text.search(
         searchTerms(query.text),
         query.k,
-        (query.expansion ?? []).flatMap(({ word, weight }) => searchTerms(word).map((term) => ({ term, weight }))),
+        (query.expansion ?? []).flatMap(({ word, weight }) =>
+          searchTerms(word).map((term) => ({ term, weight })),
+        ),
       ),
       vector: query.vector ? this.vectors.search(query.vector, query.k, query.minSimilarity) : [],
     };

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
+import { episodeText } from '../../model/episode-text.js';
 import { ClosedError, CypherError, DimensionMismatchError } from '../../model/errors.js';
-import type { Entity, Fact } from '../../model/types.js';
+import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
   type CypherResult,
   type EpisodeHits,
@@ -16,12 +17,11 @@ import {
   type VectorUpdate,
   type WriteBatch,
 } from '../base.js';
-import type { Episode } from '../../model/types.js';
-import { episodeText } from '../../model/episode-text.js';
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
+import { EpisodeIndex } from './episode-index.js';
 import {
   errorMessage,
   groupFacts,
@@ -31,7 +31,6 @@ import {
   timeParams,
   vectorText,
 } from './params.js';
-import { EpisodeIndex } from './episode-index.js';
 import { UserGraph } from './user-graph.js';
 import { decodeVector, encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
@@ -304,8 +303,10 @@ export class LadybugStore extends GraphStore {
     vector: ArrayLike<number>,
     k: number,
     minScore: number,
+    among?: readonly string[],
   ): Promise<ScoredEntity[]> {
-    return this.factIndex(userId).search(vector, k, minScore);
+    const index = this.factIndex(userId);
+    return among ? index.searchAmong(among, vector, k, minScore) : index.search(vector, k, minScore);
   }
 
   override async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {

@@ -11,6 +11,7 @@ import type { ScoredEntity } from '../base.js';
  */
 export class UserVectorIndex {
   private uids: string[] = [];
+  private readonly rows = new Map<string, number>();
   private columns: Float32Array[];
   private capacity = 64;
   private count = 0;
@@ -43,7 +44,34 @@ export class UserVectorIndex {
     for (let d = 0; d < this.dimension; d++)
       (this.columns[d] as Float32Array)[this.count] = (vector[d] ?? 0) * scale;
     this.uids.push(uid);
+    this.rows.set(uid, this.count);
     this.count++;
+  }
+
+  /** The cosine of the query with each of the given uids held, ≥ `minScore`, best first. */
+  searchAmong(
+    uids: readonly string[],
+    query: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): ScoredEntity[] {
+    let norm = 0;
+    for (let i = 0; i < this.dimension; i++) norm += (query[i] ?? 0) ** 2;
+    if (norm === 0 || k <= 0) return [];
+    const scale = 1 / Math.sqrt(norm);
+    const hits: ScoredEntity[] = [];
+    for (const uid of new Set(uids)) {
+      const row = this.rows.get(uid);
+      if (row === undefined) continue;
+      let score = 0;
+      for (let d = 0; d < this.dimension; d++) {
+        const weight = query[d] ?? 0;
+        if (weight !== 0) score += ((this.columns[d] as Float32Array)[row] as number) * weight;
+      }
+      score *= scale;
+      if (score >= minScore) hits.push({ uid, score });
+    }
+    return hits.sort((a, b) => b.score - a.score).slice(0, k);
   }
 
   /** The `k` most similar uids with cosine ≥ `minScore`, best first. */

@@ -5,6 +5,7 @@ import {
   DimensionMismatchError,
   StoreUnavailableError,
 } from '../../model/errors.js';
+import { searchTerms } from '../../model/text.js';
 import type { Entity, Fact } from '../../model/types.js';
 import {
   type CypherResult,
@@ -20,7 +21,6 @@ import {
 import { capPerEntity } from '../cap.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
-import { searchTerms } from '../../model/text.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 /** Options of {@link Neo4jStore}. */
@@ -232,7 +232,12 @@ export class Neo4jStore extends GraphStore {
     );
     const lucene = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted].filter(Boolean).join(' ');
     const text = lucene
-      ? await this.readRows('episodes-fulltext', { userId, query: lucene, k: query.k, candidates: query.k * 20 })
+      ? await this.readRows('episodes-fulltext', {
+          userId,
+          query: lucene,
+          k: query.k,
+          candidates: query.k * 20,
+        })
       : [];
     const vector = query.vector
       ? await this.readRows('episodes-similar-exact', {
@@ -255,7 +260,9 @@ export class Neo4jStore extends GraphStore {
   ): Promise<Map<string, string[]>> {
     if (uids.length === 0) return new Map();
     const rows = await this.readRows('episodes-neighbours', { userId, uids: [...uids], window });
-    return new Map(rows.map((r) => [String(r.uid), Array.isArray(r.neighbours) ? r.neighbours.map(String) : []]));
+    return new Map(
+      rows.map((r) => [String(r.uid), Array.isArray(r.neighbours) ? r.neighbours.map(String) : []]),
+    );
   }
 
   override async similarFacts(
@@ -263,9 +270,15 @@ export class Neo4jStore extends GraphStore {
     vector: ArrayLike<number>,
     k: number,
     minScore: number,
+    among?: readonly string[],
   ): Promise<ScoredEntity[]> {
     if (k <= 0) return [];
     const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
+    if (among) {
+      if (among.length === 0) return [];
+      const rows = await this.readRows('facts-similar-among', { ...params, uids: [...among] });
+      return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+    }
     const facts = Number((await this.readRows('user-stats', { userId }))[0]?.facts ?? 0);
     const rows =
       facts > (this.options.vectorIndexThreshold ?? 5000)
