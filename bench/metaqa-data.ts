@@ -31,9 +31,13 @@ export function loadKb(): KbTriple[] {
     });
 }
 
-/** The dev questions of one hop count (1, 2 or 3). */
-export function loadQuestions(hops: 1 | 2 | 3): Question[] {
-  const [, ...rows] = readFileSync(join(METAQA_DIR, `${hops}-hop-dev.tsv`), 'utf8')
+/**
+ * The dev questions of one hop count (1, 2 or 3); `paraphrased` for the set whose relation words
+ * were reworded.
+ */
+export function loadQuestions(hops: 1 | 2 | 3, paraphrased = false): Question[] {
+  const file = join(METAQA_DIR, ...(paraphrased ? ['paraphrased'] : []), `${hops}-hop-dev.tsv`);
+  const [, ...rows] = readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.length > 0);
   return rows.map((row) => {

@@ -57,15 +57,23 @@ async function evaluate(
   };
 }
 
-/** kgmem: recall({query, limit: 20, hops: n}); answers counted among the returned facts' entities. */
+/**
+ * kgmem: recall({query, limit: 20, hops: n}) (no `hops`: inferred from the question); answers
+ * counted among the returned facts' entities.
+ */
 export function evaluateKgmem(
   memory: Memory,
   userId: string,
   questions: readonly Question[],
-  hops: number,
+  hops: number | undefined,
 ): Promise<HopScore> {
   return evaluate(questions, async (question) => {
-    const result = await memory.recall({ userId, query: question.question, limit: K, hops });
+    const result = await memory.recall({
+      userId,
+      query: question.question,
+      limit: K,
+      ...(hops === undefined ? {} : { hops }),
+    });
     return result.facts.flatMap((f) => [f.subject, f.object]);
   });
 }
@@ -128,6 +136,14 @@ export async function benchMetaqa(
     const questions = options.questionLimit ? sample(all, options.questionLimit) : all;
     const kg = await evaluateKgmem(memory, userId, questions, hops);
     kgmemLatencies.push(...kg.latencies);
+    const inferred = await evaluateKgmem(memory, userId, questions, undefined);
+    const allReworded = loadQuestions(hops, true);
+    const reworded = await evaluateKgmem(
+      memory,
+      userId,
+      options.questionLimit ? sample(allReworded, options.questionLimit) : allReworded,
+      undefined,
+    );
     const subset = sample(questions, options.baselineSample);
     const kgSubset = await evaluateKgmem(memory, userId, subset, hops);
     const base = baseline ? await evaluateBaseline(baseline, subset) : undefined;
@@ -136,6 +152,9 @@ export async function benchMetaqa(
       questions: kg.questions,
       'kgmem hit@20': kg.hit.toFixed(3),
       'kgmem recall@20': kg.recall.toFixed(3),
+      'recall@20, hops inferred': inferred.recall.toFixed(3),
+      'paraphrased questions': reworded.questions,
+      'paraphrased recall@20 (hops inferred)': reworded.recall.toFixed(3),
       'sample size': subset.length,
       'kgmem recall@20 (sample)': kgSubset.recall.toFixed(3),
       'vector-only recall@20 (sample)': base ? base.recall.toFixed(3) : 'n/a',
@@ -151,6 +170,7 @@ export async function benchMetaqa(
     markdown:
       `### MetaQA multi-hop retrieval (k = 20; kb.tsv as one user, ${kb.length.toLocaleString('en-US')} facts)\n\n` +
       `${markdownTable(rows)}\n\n` +
+      "`kgmem recall@20`: `recall({query, limit: 20, hops: n})` with the question's hop count; `hops inferred`: no `hops`, recall infers it from the question; paraphrased: the same questions with their relation words reworded (`paraphrased/`), hops inferred. " +
       'Vector-only baseline: each triple as text in LangGraph `InMemoryStore` with an index, same offline ' +
       `hashing embedder, top 20 by cosine; it scans every vector in JavaScript per query, so it runs on an evenly spread sample, and kgmem is scored on the same sample beside it.`,
   };

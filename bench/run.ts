@@ -2,8 +2,10 @@ import { cpus } from 'node:os';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
+import { benchEpisodes } from './episodes.js';
 import { benchExtraction } from './extraction.js';
 import { benchLatency } from './latency.js';
+import { benchLocomo } from './locomo.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
 import { benchViewer } from './viewer.js';
@@ -12,7 +14,7 @@ import { benchViewer } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, extraction, viewer).
+ * sections: retrieval, locomo, episodes, extraction, viewer).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -22,6 +24,8 @@ async function main(): Promise<void> {
     `# kgmem benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
   );
   if (runs('retrieval')) await benchRetrieval();
+  if (runs('locomo')) console.log(`\n${await benchLocomo()}`);
+  if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);

@@ -1,0 +1,147 @@
+import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { createMemory } from '../src/memory/create.js';
+import { contentHash } from '../src/memory/episode-id.js';
+import { tempDir } from '../test/helpers/temp-dir.js';
+import { loadLocomo } from './locomo-data.js';
+import { ms, quantile, timed } from './stats.js';
+import { markdownTable } from './table.js';
+
+/** The offline embedder, counting its requests (what a paid embedder would bill). */
+class CountingEmbeddings extends HashingEmbeddings {
+  requests = 0;
+  override async embedDocuments(texts: string[]): Promise<number[][]> {
+    this.requests++;
+    return super.embedDocuments(texts);
+  }
+  override async embedQuery(text: string): Promise<number[]> {
+    this.requests++;
+    return super.embedQuery(text);
+  }
+}
+
+const TURNS = 10_000;
+
+/**
+ * Episode search on a user with 10,000 stored turns (LoCoMo turns, cycled), and the write cost of
+ * making turns and facts searchable: embedding requests per `remember()` and per `addTriples`.
+ */
+export async function benchEpisodes(): Promise<string> {
+  const turns = loadLocomo().flatMap((c) => c.turns);
+  const dir = tempDir('kgmem-bench-episodes-');
+  const embeddings = new CountingEmbeddings();
+  const memory = await createMemory({ dataDir: dir.path, embeddings, env: {} });
+  try {
+    // 10,000 turns stored as episodes with their embeddings (the store path remember() takes
+    // first), so the bench measures search rather than hours of extraction.
+    const start = Date.UTC(2024, 0, 1);
+    const vectors = await embeddings.embedDocuments(
+      Array.from({ length: TURNS }, (_, i) => turns[i % turns.length]?.text ?? ''),
+    );
+    for (let i = 0; i < TURNS; i++) {
+      const turn = turns[i % turns.length];
+      const messages = [{ role: 'user' as const, content: `${turn?.text ?? ''} (${i})` }];
+      await memory.store.createEpisode(
+        {
+          uid: `ep_bench_${i}`,
+          userId: 'talker',
+          threadId: `session_${Math.floor(i / 20)}`,
+          messages,
+          contentHash: contentHash('bench', messages),
+          summary: '',
+          at: new Date(start + i * 60_000),
+          status: 'extracted',
+          error: '',
+        },
+        vectors[i],
+      );
+    }
+    const questions = loadLocomo()
+      .flatMap((c) => c.questions)
+      .filter((q) => q.category <= 4)
+      .slice(0, 200)
+      .map((q) => q.question);
+    await memory.recall({ userId: 'talker', query: 'warm up' });
+    const search: number[] = [];
+    const recall: number[] = [];
+    for (const question of questions) {
+      const vector = await embeddings.embedQuery(question);
+      const [, searchMs] = await timed(() =>
+        memory.store.searchEpisodes('talker', { text: question, vector, k: 30, minSimilarity: 0.3 }),
+      );
+      search.push(searchMs);
+      const [, recallMs] = await timed(() => memory.recall({ userId: 'talker', query: question }));
+      recall.push(recallMs);
+    }
+
+    // Write cost: a fresh user's turns through remember() (rule extractor) and addTriples of 5.
+    const writeTurns = turns.slice(0, 100);
+    const before = embeddings.requests;
+    const rememberMs: number[] = [];
+    for (const turn of writeTurns) {
+      const [, elapsed] = await timed(() =>
+        memory.remember({
+          userId: 'writer',
+          threadId: `session_${turn.session}`,
+          messages: [{ role: 'user', content: turn.text }],
+          at: turn.at,
+        }),
+      );
+      rememberMs.push(elapsed);
+    }
+    const perRemember = (embeddings.requests - before) / writeTurns.length;
+    const beforeTriples = embeddings.requests;
+    const tripleMs: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      const [, elapsed] = await timed(() =>
+        memory.addTriples(
+          'writer',
+          Array.from({ length: 5 }, (_, j) => ({
+            subject: `Thing ${i}`,
+            predicate: 'has_part',
+            object: `part ${i}-${j}`,
+          })),
+        ),
+      );
+      tripleMs.push(elapsed);
+    }
+    const perTriples = (embeddings.requests - beforeTriples) / 100;
+    return (
+      `### Episode search (one user with ${TURNS.toLocaleString('en-US')} stored turns)\n\n` +
+      `${markdownTable([
+        {
+          what: 'searchEpisodes (BM25 + similarity)',
+          queries: search.length,
+          'p50 ms': ms(quantile(search, 0.5)),
+          'p95 ms': ms(quantile(search, 0.95)),
+        },
+        {
+          what: 'recall (all signals)',
+          queries: recall.length,
+          'p50 ms': ms(quantile(recall, 0.5)),
+          'p95 ms': ms(quantile(recall, 0.95)),
+        },
+      ])}\n\n` +
+      '### Write cost of search (offline hashing embedder, requests counted as a paid embedder would bill them)\n\n' +
+      `${markdownTable([
+        {
+          write: 'remember(), one LoCoMo turn, rule extractor',
+          samples: writeTurns.length,
+          'embedding requests per call': perRemember.toFixed(2),
+          'p50 ms': ms(quantile(rememberMs, 0.5)),
+          'p95 ms': ms(quantile(rememberMs, 0.95)),
+        },
+        {
+          write: 'addTriples, 5 new triples',
+          samples: tripleMs.length,
+          'embedding requests per call': perTriples.toFixed(2),
+          'p50 ms': ms(quantile(tripleMs, 0.5)),
+          'p95 ms': ms(quantile(tripleMs, 0.95)),
+        },
+      ])}\n\n` +
+      "remember(): the turn is embedded (1 request) and recalled against for the extractor (1 query embedding); new entities and the new facts' statements are embedded in one request each. With a model, add its 1 request per turn."
+    );
+  } finally {
+    await memory.close();
+    dir.remove();
+  }
+}
