@@ -39,7 +39,7 @@ export const entityQuery = z.strictObject({
 export const recallQuery = z.strictObject({
   q: text,
   limit: intIn(1, 100).default(10),
-  hops: intIn(1, 3).default(2),
+  hops: intIn(1, 3).optional(),
   asOf: dateText.optional(),
   history: flag.optional(),
 });

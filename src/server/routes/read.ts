@@ -64,7 +64,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
         userId,
         query: q.q,
         limit: q.limit,
-        hops: q.hops,
+        ...(q.hops ? { hops: q.hops } : {}),
         ...(q.asOf ? { asOf: q.asOf } : {}),
         ...(q.history ? { includeHistory: true } : {}),
       }),
