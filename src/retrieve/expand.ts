@@ -122,8 +122,15 @@ export async function expand(
     for (const fact of await store.incidentFacts(userId, batch, options.time, keys, cap)) {
       const matched = relations.matched(fact.key);
       const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
+      // The places in the question's chain this fact's relation words hold (first and last).
       let place = -1;
-      for (const word of matched) place = Math.max(place, relations.order.get(word) ?? -1);
+      let firstPlace = Infinity;
+      for (const word of matched) {
+        const at = relations.order.get(word);
+        if (at === undefined) continue;
+        place = Math.max(place, at);
+        firstPlace = Math.min(firstPlace, at);
+      }
       for (const [from, to] of [
         [fact.subjectUid, fact.objectUid],
         [fact.objectUid, fact.subjectUid],
@@ -141,7 +148,10 @@ export async function expand(
         const exhausted = matched.size > 0 && coveredTotal <= state.coveredTotal;
         const roundTrip =
           exhausted && !state.returned && state.viaKey === fact.key && state.viaForward !== forward;
-        const ordered = place >= 0 && place < state.reached ? related * OUT_OF_ORDER : related;
+        // Out of order: back to a relation the question puts before one already walked, or ahead
+        // of one it puts first that is still unwalked.
+        const skipsAhead = place >= 0 && firstPlace > firstUncovered(state.covered);
+        const ordered = place >= 0 && (place < state.reached || skipsAhead) ? related * OUT_OF_ORDER : related;
         const edge = exhausted && !roundTrip ? UNRELATED_EDGE : ordered;
         const length = state.length + 1;
         // An unrelated last edge gets no credit for relations covered earlier on its path: the
@@ -176,6 +186,17 @@ export async function expand(
     frontier = [...next];
   }
   return { facts, entityScores };
+
+  /** The earliest place in the question's chain not yet walked as often as it is named. */
+  function firstUncovered(covered: ReadonlyMap<string, number>): number {
+    let first = Infinity;
+    for (const [word, count] of relations.targetCounts) {
+      if ((covered.get(word) ?? 0) >= count) continue;
+      const place = relations.order.get(word);
+      if (place !== undefined && place < first) first = place;
+    }
+    return first;
+  }
 
   function score(state: PathState | undefined): number {
     return state ? state.base * gain(state.coveredTotal) * HOP_DECAY ** state.length : 0;
