@@ -146,13 +146,19 @@ export class RelationMatcher {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-/** Ranks relation words by their distance (in tokens) from the nearest anchor. */
+/**
+ * Ranks relation words by where they stand from the entity the question starts from: the words
+ * before it nearest first ("years of films directed by X": direct, then years), then the words
+ * after it, which name the end of the chain ("the films directed by X starred who").
+ */
 function chainOrder(mentions: readonly RelationMention[], anchors: readonly number[]): Map<string, number> {
   const order = new Map<string, number>();
   if (anchors.length === 0) return order;
+  const first = Math.min(...anchors);
+  const last = Math.max(...anchors);
   const distance = new Map<string, number>();
   for (const mention of mentions) {
-    const d = Math.min(...anchors.map((a) => Math.abs(a - mention.position)));
+    const d = mention.position < first ? first - mention.position : 1000 + mention.position - last;
     distance.set(mention.id, Math.min(distance.get(mention.id) ?? Infinity, d));
   }
   [...distance.entries()]
