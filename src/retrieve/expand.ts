@@ -151,7 +151,8 @@ export async function expand(
         // Out of order: back to a relation the question puts before one already walked, or ahead
         // of one it puts first that is still unwalked.
         const skipsAhead = place >= 0 && firstPlace > firstUncovered(state.covered);
-        const ordered = place >= 0 && (place < state.reached || skipsAhead) ? related * OUT_OF_ORDER : related;
+        const ordered =
+          place >= 0 && (place < state.reached || skipsAhead) ? related * OUT_OF_ORDER : related;
         const edge = exhausted && !roundTrip ? UNRELATED_EDGE : ordered;
         const length = state.length + 1;
         // An unrelated last edge gets no credit for relations covered earlier on its path: the
