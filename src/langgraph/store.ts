@@ -14,6 +14,7 @@ import {
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
 import type { EmbeddingsLike } from '../embed/base.js';
+import { cosine } from '../embed/cosine.js';
 import type { Memory } from '../memory/memory.js';
 import type { StoredItem } from '../store/base.js';
 import { matchesFilter } from './store-filter.js';
@@ -72,20 +73,6 @@ function toItem(stored: StoredItem): Item {
     createdAt: stored.createdAt,
     updatedAt: stored.updatedAt,
   };
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
 }
 
 function matchesCondition(namespace: string[], condition: MatchCondition): boolean {

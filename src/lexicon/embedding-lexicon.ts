@@ -1,4 +1,5 @@
 import type { EmbeddingsLike } from '../embed/base.js';
+import { cosine } from '../embed/cosine.js';
 import { keyWords, RelationLexicon } from './base.js';
 
 const CACHE_LIMIT = 50_000;
@@ -37,22 +38,8 @@ export class EmbeddingLexicon extends RelationLexicon {
     const a = this.vectors.get(word);
     const b = this.vectors.get(keyWords(key).join(' ') || key);
     if (!a || !b) return 0;
-    const cosine = cosineOf(a, b);
-    if (cosine < this.threshold) return 0;
-    return 0.7 + (0.3 * (cosine - this.threshold)) / (1 - this.threshold);
+    const similarity = cosine(a, b);
+    if (similarity < this.threshold) return 0;
+    return 0.7 + (0.3 * (similarity - this.threshold)) / (1 - this.threshold);
   }
-}
-
-function cosineOf(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -8,6 +8,7 @@ export class WriteLock {
   /** Runs `task` after every task queued before it has settled. */
   run<T>(task: () => Promise<T>): Promise<T> {
     const result = this.tail.then(task, task);
+    // The caller gets the task's error through `result`; the queue only waits for it to settle.
     this.tail = result.catch(() => undefined);
     return result;
   }
