@@ -359,7 +359,8 @@ export class Memory {
     const hops = input.hops === undefined ? undefined : checkInteger(input.hops, 'hops', 1, 3, where);
     const maxChars = checkInteger(input.maxChars ?? this.options.contextChars, 'maxChars', 0, 100_000, where);
     const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
-    await this.lock.run(() => this.vectors.migrate(userId));
+    // Only the first recall of a user waits for the write queue (to migrate older data).
+    if (this.vectors.needsMigration(userId)) await this.lock.run(() => this.vectors.migrate(userId));
     return this.retriever.recall({
       userId,
       query,

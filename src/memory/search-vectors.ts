@@ -46,6 +46,11 @@ export class SearchVectors {
     });
   }
 
+  /** Whether this process has yet to check the user for turns and facts without vectors. */
+  needsMigration(userId: string): boolean {
+    return !this.migrated.has(userId);
+  }
+
   /**
    * Embeds a user's episodes and facts that have no vector yet (once per user and process). When
    * the embedder fails, recall goes on with what is searchable and the next recall tries again.
