@@ -122,7 +122,7 @@ export class EpisodeProcessor {
       await this.deps.store.createEpisode(episode, vector);
       return episode;
     });
-    if (existing.status === 'extracted' && !given) {
+    if (existing.status === 'extracted') {
       return {
         episodeUid: uid,
         status: 'duplicate',
