@@ -7,7 +7,7 @@ const CACHE_LIMIT = 50_000;
 /**
  * Relation words matched by meaning with a semantic embedder (OpenAI's, say): a question word
  * names a predicate key by the cosine of their embeddings, rescaled so that `threshold` maps to
- * the matcher's minimum (0.7) and 1 stays 1. Word and key vectors are cached; `prepare` embeds
+ * a loose match (0.7) and 1 stays 1. Word and key vectors are cached; `prepare` embeds
  * what is new in one request.
  */
 export class EmbeddingLexicon extends RelationLexicon {

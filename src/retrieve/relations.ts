@@ -2,10 +2,11 @@ import type { RelationLexicon } from '../lexicon/base.js';
 import { STOP_WORDS, stem } from '../model/text.js';
 
 /**
- * Below this score a word does not name a predicate: words one WordNet link apart do (0.7), two
- * links apart (0.5) do not, as nearly everything is two links from something.
+ * Below this score a word does not name a predicate. Words two WordNet links apart (0.5) count,
+ * but only when they name one predicate better than every other (see `matchWord`), and recall
+ * trusts a path found through such a loose reading less (the fusion's relation confidence).
  */
-export const MIN_MATCH = 0.7;
+export const MIN_MATCH = 0.5;
 // A match this strong (a shared stem, a synonym, a derivation) may name several predicates at
 // once; a weaker one counts only when it names exactly one predicate better than all others.
 const STRONG_MATCH = 0.85;
