@@ -22,6 +22,10 @@ interface WordProfile {
   /** The synsets plus their derivationally related synsets. */
   core: ReadonlySet<string>;
   neighbours: ReadonlySet<string>;
+  /** The words of the derivationally related synsets (direct → director, direction, …). */
+  derivedWords: ReadonlySet<string>;
+  /** The words of the neighbour synsets (filmmaker → film director → "director"). */
+  neighbourWords: ReadonlySet<string>;
 }
 
 /**
@@ -49,6 +53,9 @@ export class LexicalRelatedness {
     if (intersects(pa.synsets, pb.synsets)) return RELATEDNESS.synonym;
     if (intersects(pa.core, pb.core)) return RELATEDNESS.derived;
     if (intersects(pa.neighbours, pb.core) || intersects(pa.core, pb.neighbours)) return RELATEDNESS.oneLink;
+    // One link to a word derived from the other in another of its senses: filmmaker → film
+    // director, and "director" is derived from direct (in its theatre sense).
+    if (intersects(pa.neighbourWords, pb.derivedWords)) return RELATEDNESS.twoLinks;
     if (intersects(pa.neighbours, pb.neighbours)) return RELATEDNESS.twoLinks;
     return 0;
   }
@@ -61,27 +68,49 @@ export class LexicalRelatedness {
     const synsets = new Set(this.wordnet.synsetsOfWord(lower, senses));
     const irregular = irregularBase(lower);
     if (irregular !== lower) for (const id of this.wordnet.synsetsOfWord(irregular, senses)) synsets.add(id);
+    const rare = new Set(this.wordnet.synsetsOfWord(lower, senses, true).filter((id) => !synsets.has(id)));
     const core = new Set(synsets);
+    const derivedWords = new Set<string>();
     for (const id of synsets) {
       for (const pointer of this.wordnet.synset(id)?.pointers ?? []) {
-        if (pointer.symbol === '+') core.add(pointer.target);
+        // A derivation back into a reading the word rarely has is not the word ("types" the noun
+        // derives "to type", which the question did not mean).
+        if (pointer.symbol !== '+' || rare.has(pointer.target)) continue;
+        core.add(pointer.target);
+        // Only derived words that keep the root (direct → director), not whatever else shares the synset.
+        for (const derived of this.wordnet.synset(pointer.target)?.words ?? [])
+          if (sharesRoot(derived, lower) || sharesRoot(derived, irregular)) derivedWords.add(derived);
       }
     }
     const neighbours = new Set<string>();
+    const neighbourWords = new Set<string>();
     for (const id of core) {
       const pointers = this.wordnet.synset(id)?.pointers ?? [];
-      const general = pointers.filter((p) => HYPONYM_POINTERS.has(p.symbol)).length > MAX_HYPONYMS;
+      // Counted per kind: a concept with many named instances (filmmaker: Allen, Fellini, …) can
+      // still have few kinds (film director), and those are as close as ever.
+      const tooMany = new Set(
+        [...HYPONYM_POINTERS].filter((s) => pointers.filter((p) => p.symbol === s).length > MAX_HYPONYMS),
+      );
       for (const pointer of pointers) {
         if (!NEIGHBOUR_POINTERS.has(pointer.symbol)) continue;
-        if (general && HYPONYM_POINTERS.has(pointer.symbol)) continue;
+        if (tooMany.has(pointer.symbol)) continue;
         neighbours.add(pointer.target);
+        for (const word of this.wordnet.synset(pointer.target)?.words ?? []) neighbourWords.add(word);
       }
     }
-    profile = { stem: stem(lower), synsets, core, neighbours };
+    profile = { stem: stem(lower), synsets, core, neighbours, derivedWords, neighbourWords };
     if (this.profiles.size > 50_000) this.profiles.clear();
     this.profiles.set(key, profile);
     return profile;
   }
+}
+
+// Letters two words must share at their start to count as one root.
+const ROOT_LETTERS = 4;
+
+function sharesRoot(a: string, b: string): boolean {
+  const root = Math.min(ROOT_LETTERS, b.length);
+  return root >= 3 && a.slice(0, root) === b.slice(0, root);
 }
 
 function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {

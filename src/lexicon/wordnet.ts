@@ -6,7 +6,22 @@ import { join } from 'node:path';
 export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
 
 const POS_LIST: readonly WordNetPos[] = ['noun', 'verb', 'adj', 'adv'];
+/**
+ * A part of speech with less than this share of a word's tagged occurrences is not read (when
+ * the word was tagged at least {@link MIN_TAGGED_FOR_POS} times; rarer words keep every reading).
+ */
+export const RARE_POS_SHARE = 0.05;
+/** Tagged occurrences a word needs before its rare parts of speech are left out. */
+export const MIN_TAGGED_FOR_POS = 20;
 const POS_LETTER: Record<string, WordNetPos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
+// The synset-type digit of a sense key (`type%1:09:00::`): 1 noun, 2 verb, 3 and 5 adjective, 4 adverb.
+const SENSE_POS: Record<string, WordNetPos> = {
+  '1': 'noun',
+  '2': 'verb',
+  '3': 'adj',
+  '4': 'adv',
+  '5': 'adj',
+};
 const POS_ID_LETTER: Record<WordNetPos, string> = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
 
 /** One synset pointer: the relation symbol (`@` hypernym, `+` derivation, …) and its target. */
@@ -64,6 +79,7 @@ export class WordNet {
   private readonly indexes = new Map<WordNetPos, Buffer>();
   private readonly dataFiles = new Map<WordNetPos, number>();
   private readonly synsets = new Map<string, WordNetSynset>();
+  private senseIndex: Buffer | undefined;
 
   constructor(private readonly dir: string = defaultDictDir()) {}
 
@@ -125,11 +141,22 @@ export class WordNet {
     return synset;
   }
 
-  /** The synsets of a word in any part of speech (all its base forms), at most `senses` per lemma. */
-  synsetsOfWord(word: string, senses = Infinity): string[] {
+  /**
+   * The synsets of a word in any part of speech (all its base forms), at most `senses` per lemma.
+   * A part of speech the tagged corpus almost never uses the word in is left out ("types" is
+   * read as the noun, not the verb "to type"); see {@link RARE_POS_SHARE}. `keepRare` reads them all.
+   */
+  synsetsOfWord(word: string, senses = Infinity, keepRare = false): string[] {
+    const readings = POS_LIST.map((pos) => {
+      const lemmas = this.lemmas(word, pos);
+      const count = lemmas.reduce((sum, lemma) => sum + this.tagCounts(lemma)[pos], 0);
+      return { pos, lemmas, count };
+    }).filter((r) => r.lemmas.length > 0);
+    const total = readings.reduce((sum, r) => sum + r.count, 0);
     const ids: string[] = [];
-    for (const pos of POS_LIST) {
-      for (const lemma of this.lemmas(word, pos)) ids.push(...this.synsetIds(lemma, pos).slice(0, senses));
+    for (const { pos, lemmas, count } of readings) {
+      if (!keepRare && total >= MIN_TAGGED_FOR_POS && count < total * RARE_POS_SHARE) continue;
+      for (const lemma of lemmas) ids.push(...this.synsetIds(lemma, pos).slice(0, senses));
     }
     return [...new Set(ids)];
   }
@@ -140,30 +167,49 @@ export class WordNet {
     this.dataFiles.clear();
   }
 
+  /**
+   * How often a lemma was seen in each part of speech in WordNet's sense-tagged corpus (the tag
+   * counts of `index.sense`): "type" is a noun 143 times and a verb 3 times.
+   */
+  tagCounts(lemma: string): Record<WordNetPos, number> {
+    const counts: Record<WordNetPos, number> = { noun: 0, verb: 0, adj: 0, adv: 0 };
+    const w = lemma.toLowerCase().replace(/\s+/g, '_');
+    let index = this.senseIndex;
+    if (!index) {
+      index = readFileSync(join(this.dir, 'index.sense'));
+      this.senseIndex = index;
+    }
+    const prefix = `${w}%`;
+    const found = findLine(index, Buffer.from(prefix));
+    if (found === undefined) return counts;
+    let start = found;
+    while (start > 0) {
+      const previous = index.lastIndexOf(10, start - 2) + 1;
+      if (!index.toString('latin1', previous, previous + prefix.length).startsWith(prefix)) break;
+      start = previous;
+    }
+    for (let at = start; at < index.length; ) {
+      const end = index.indexOf(10, at);
+      const line = index.toString('latin1', at, end < 0 ? index.length : end);
+      if (!line.startsWith(prefix)) break;
+      const pos = SENSE_POS[line[prefix.length] ?? ''];
+      const count = Number(line.split(' ')[3]);
+      if (pos && Number.isFinite(count)) counts[pos] += count;
+      at = end < 0 ? index.length : end + 1;
+    }
+    return counts;
+  }
+
   private indexLine(lemma: string, pos: WordNetPos): string | undefined {
     let index = this.indexes.get(pos);
     if (!index) {
       index = readFileSync(join(this.dir, `index.${pos}`));
       this.indexes.set(pos, index);
     }
-    const key = Buffer.from(`${lemma} `);
-    let low = 0;
-    let high = index.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      const start = mid === 0 ? 0 : index.indexOf(10, mid - 1) + 1;
-      if (start <= 0 && mid !== 0) {
-        high = mid;
-        continue;
-      }
-      const end = index.indexOf(10, start);
-      const lineEnd = end < 0 ? index.length : end;
-      const cmp = Buffer.compare(index.subarray(start, Math.min(start + key.length, lineEnd)), key);
-      if (cmp === 0) return index.toString('latin1', start, lineEnd);
-      if (cmp < 0) low = lineEnd + 1;
-      else high = mid;
-    }
-    return undefined;
+    const start = findLine(index, Buffer.from(`${lemma} `));
+    if (start === undefined) return undefined;
+    const end = index.indexOf(10, start);
+    return index.toString('latin1', start, end < 0 ? index.length : end);
   }
 
   private dataLine(pos: WordNetPos, offset: number): string | undefined {
@@ -182,6 +228,27 @@ export class WordNet {
       size *= 4;
     }
   }
+}
+
+/** The start of a line of a sorted index that begins with `key` (binary search), if any. */
+function findLine(index: Buffer, key: Buffer): number | undefined {
+  let low = 0;
+  let high = index.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const start = mid === 0 ? 0 : index.indexOf(10, mid - 1) + 1;
+    if (start <= 0 && mid !== 0) {
+      high = mid;
+      continue;
+    }
+    const end = index.indexOf(10, start);
+    const lineEnd = end < 0 ? index.length : end;
+    const cmp = Buffer.compare(index.subarray(start, Math.min(start + key.length, lineEnd)), key);
+    if (cmp === 0) return start;
+    if (cmp < 0) low = lineEnd + 1;
+    else high = mid;
+  }
+  return undefined;
 }
 
 function defaultDictDir(): string {
