@@ -8,6 +8,7 @@ import { registerExport } from './commands/export.js';
 import { registerFacts } from './commands/facts.js';
 import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerRecall } from './commands/recall.js';
 import { registerRemember } from './commands/remember.js';
 import { registerSchema } from './commands/schema.js';
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerCypher,
     registerSchema,
     registerServe,
+    registerMcp,
     registerDemo,
   ]) {
     register(program, io);

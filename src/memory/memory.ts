@@ -17,7 +17,14 @@ import type {
 } from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
 import { Retriever } from '../retrieve/recall.js';
-import type { CypherResult, FactRef, GraphStore, TimeScope, UserStats } from '../store/base.js';
+import type {
+  CypherOptions,
+  CypherResult,
+  FactRef,
+  GraphStore,
+  TimeScope,
+  UserStats,
+} from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
@@ -148,6 +155,8 @@ export interface ForgetResult {
 }
 
 const MAX_LIMIT = 1000;
+// Cosine below which an entity does not resemble an entity search (names, not sentences, are compared).
+const ENTITY_SEARCH_MIN_SIMILARITY = 0.5;
 
 interface ApplyOptions {
   at: Date;
@@ -615,10 +624,60 @@ export class Memory {
     return facts[0] as Fact;
   }
 
-  /** Runs one Cypher statement on the backend (the `kgmem cypher` console). */
-  async cypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
-    const text = checkText(statement, 'statement', 'Memory.cypher');
-    return this.lock.run(() => this.store.runCypher(text, params));
+  /**
+   * Runs one Cypher statement on the backend (the `kgmem cypher` console). With `readOnly` a
+   * statement that could write is refused before it runs, and reads do not wait for the write
+   * queue; `maxRows` caps the rows read.
+   */
+  async cypher(
+    statement: string,
+    params: Record<string, unknown> = {},
+    options: CypherOptions = {},
+  ): Promise<CypherResult> {
+    const where = 'Memory.cypher';
+    const text = checkText(statement, 'statement', where);
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      throw new InvalidInputError(`${where}: params must be an object of named values`);
+    const run = () => this.store.runCypher(text, params, options);
+    return options.readOnly ? run() : this.lock.run(run);
+  }
+
+  /**
+   * A user's entities whose names match a query (full text) or resemble it (embedding
+   * similarity), best first.
+   */
+  async searchEntities(
+    userId: string,
+    query: string,
+    options: { limit?: number } = {},
+  ): Promise<(Entity & { score: number })[]> {
+    const where = 'Memory.searchEntities';
+    const user = checkUserId(userId, where);
+    const text = checkText(query, 'query', where);
+    const limit = checkInteger(options.limit ?? 10, 'limit', 1, MAX_LIMIT, where);
+    const [byName, vector] = await Promise.all([
+      this.store.nameMatches(user, text, limit),
+      this.embedder.embeddings.embedQuery(text),
+    ]);
+    const bySimilarity = await this.store.similarEntities(user, vector, limit, ENTITY_SEARCH_MIN_SIMILARITY);
+    const best = new Map<string, number>();
+    const exact = await this.store.entityByKey(user, entityKeyOf(text));
+    if (exact) best.set(exact.uid, 1);
+    for (const { uid, score } of [...byName, ...bySimilarity])
+      best.set(uid, Math.max(best.get(uid) ?? 0, score));
+    const ranked = [...best.entries()].sort((a, b) => b[1] - a[1]).slice(0, limit);
+    const entities = new Map(
+      (
+        await this.store.entitiesByUids(
+          user,
+          ranked.map(([uid]) => uid),
+        )
+      ).map((e) => [e.uid, e]),
+    );
+    return ranked.flatMap(([uid, score]) => {
+      const entity = entities.get(uid);
+      return entity ? [{ ...entity, score }] : [];
+    });
   }
 
   /** Waits for pending writes and closes the database. */

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { handleMcpRequest, type McpHttpOptions } from '../mcp/http.js';
 import type { Memory } from '../memory/memory.js';
 import { KgmemError } from '../model/errors.js';
 import { requireToken } from './auth.js';
@@ -27,6 +29,8 @@ export interface AppOptions {
   viewerDir?: string | null;
   /** Largest accepted request body. @default 1 MiB */
   maxBodyBytes?: number;
+  /** Serve MCP clients (streamable HTTP) at `/mcp`; off when not given. */
+  mcp?: McpHttpOptions;
 }
 
 const STATUS_OF_ERROR: Record<string, 400 | 404 | 503> = {
@@ -74,6 +78,28 @@ export function createApp(options: AppOptions): Hono {
     ...(options.token !== undefined ? { token: options.token } : {}),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   });
+
+  if (options.mcp) {
+    const mcp = options.mcp;
+    const http = {
+      memory,
+      protectReads: options.protectReads ?? false,
+      ...(options.token ? { token: options.token } : {}),
+    };
+    app.all(
+      '/mcp',
+      bodyLimit({
+        maxSize: options.maxBodyBytes ?? 1024 * 1024,
+        onError: () => {
+          throw new HttpError(
+            413,
+            `request body over ${options.maxBodyBytes ?? 1024 * 1024} bytes; start kgmem serve with a larger --max-body`,
+          );
+        },
+      }),
+      (c) => handleMcpRequest(c, http, mcp),
+    );
+  }
 
   app.all('/api/*', (c) => c.json({ error: `no API route ${c.req.method} ${c.req.path}` }, 404));
   const viewerDir = options.viewerDir === undefined ? BUILT_VIEWER_DIR : options.viewerDir;

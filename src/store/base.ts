@@ -212,6 +212,16 @@ export interface Statement {
 export interface CypherResult {
   columns: string[];
   rows: Record<string, unknown>[];
+  /** True when more rows were returned than `maxRows` and the rest were left out. */
+  truncated?: boolean;
+}
+
+/** How a raw Cypher statement may run. */
+export interface CypherOptions {
+  /** Refuse a statement that could change the database (checked before it runs). */
+  readOnly?: boolean;
+  /** Keep at most this many rows (the rest are not read); `truncated` says when some were left. */
+  maxRows?: number;
 }
 
 /**
@@ -297,8 +307,12 @@ export abstract class GraphStore {
   /** Deletes one fact of a user; false when the user has no such fact. */
   abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
 
-  /** Runs one raw Cypher statement with parameters (the console). */
-  abstract runCypher(statement: string, params?: Record<string, unknown>): Promise<CypherResult>;
+  /** Runs one raw Cypher statement with parameters (the console; read-only for MCP clients). */
+  abstract runCypher(
+    statement: string,
+    params?: Record<string, unknown>,
+    options?: CypherOptions,
+  ): Promise<CypherResult>;
 
   /** Releases the database; further calls fail with `ClosedError`. */
   abstract close(): Promise<void>;

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { isLoopbackHost } from '../../server/loopback.js';
 import { startServer } from '../../server/serve.js';
 import { type CliIo, intOption, UsageError, withMemory } from '../context.js';
+import { readMcpTokens } from '../mcp-tokens.js';
 
 /**
  * `kgmem serve`: one process holding the database, serving the JSON API and the graph viewer
@@ -18,6 +19,10 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--cors <origins>', 'comma-separated origins allowed to call the API from a browser')
     .option('--max-body <bytes>', 'largest accepted request body', String(1024 * 1024))
     .option('--open', 'open the viewer in the default browser')
+    .option('--mcp-user <id>', 'the memory user MCP clients at /mcp act for (env KGMEM_USER)')
+    .option('--mcp-multi-user', 'MCP tools take a user_id argument instead of --mcp-user')
+    .option('--mcp-tokens <file>', 'JSON {"<token>": "<user>"}: each token acts for its user over MCP')
+    .option('--allow-cypher', 'offer the MCP tool cypher_read (read-only Cypher, rows capped)')
     .action(async (options, command: Command) => {
       const host: string = options.host;
       const token: string | undefined = options.token ?? process.env.KGMEM_TOKEN ?? undefined;
@@ -37,8 +42,17 @@ export function registerServe(program: Command, io: CliIo): void {
             .filter(Boolean)
         : [];
 
+      const mcpUser: string | undefined = options.mcpUser ?? process.env.KGMEM_USER ?? undefined;
+      const mcp = {
+        ...(mcpUser !== undefined ? { user: mcpUser } : {}),
+        multiUser: options.mcpMultiUser === true,
+        allowCypher: options.allowCypher === true,
+        ...(options.mcpTokens ? { tokenUsers: readMcpTokens(String(options.mcpTokens)) } : {}),
+      };
+
       await withMemory(command, async (memory) => {
         const server = await startServer({
+          mcp,
           memory,
           host,
           port,
@@ -54,6 +68,11 @@ export function registerServe(program: Command, io: CliIo): void {
           token
             ? 'writes need "Authorization: Bearer <token>"'
             : 'writes are off (start with --token to allow them)',
+        );
+        io.out(
+          mcpUser !== undefined || mcp.multiUser || mcp.tokenUsers
+            ? `MCP (streamable HTTP) on ${server.url}mcp`
+            : 'MCP at /mcp is off (start with --mcp-user <id>, --mcp-multi-user or --mcp-tokens <file>)',
         );
         io.out('press Ctrl-C to stop');
         if (options.open) openInBrowser(server.url);

@@ -5,6 +5,7 @@ import { episodeText } from '../../model/episode-text.js';
 import { ClosedError, CypherError, DimensionMismatchError } from '../../model/errors.js';
 import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
+  type CypherOptions,
   type CypherResult,
   type EpisodeHits,
   type EpisodeQuery,
@@ -435,7 +436,11 @@ export class LadybugStore extends GraphStore {
     return results;
   }
 
-  override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+  override async runCypher(
+    statement: string,
+    params: Record<string, unknown> = {},
+    options: CypherOptions = {},
+  ): Promise<CypherResult> {
     const conn = this.connection();
     let prepared: PreparedStatement;
     try {
@@ -444,6 +449,11 @@ export class LadybugStore extends GraphStore {
       throw new CypherError(errorMessage(error));
     }
     if (!prepared.isSuccess()) throw new CypherError(prepared.getErrorMessage());
+    if (options.readOnly && !prepared.isReadOnly()) {
+      throw new CypherError(
+        'this statement would change the database; only reading statements are allowed here',
+      );
+    }
     let result: QueryResult | QueryResult[];
     try {
       result = conn.executeSync(prepared, params as never);
@@ -452,12 +462,19 @@ export class LadybugStore extends GraphStore {
     }
     // A hand-written statement may change anything: rebuild vector indexes on next use.
     if (!prepared.isReadOnly()) this.dropAllCopies();
-    const last = Array.isArray(result) ? result[result.length - 1] : result;
-    if (!last) return { columns: [], rows: [] };
-    return {
-      columns: last.getColumnNamesSync(),
-      rows: last.getAllSync().map((row) => plainValue(row) as Record<string, unknown>),
-    };
+    const results = Array.isArray(result) ? result : [result];
+    try {
+      const last = results[results.length - 1];
+      if (!last) return { columns: [], rows: [] };
+      const maxRows = options.maxRows ?? Infinity;
+      const rows: Record<string, unknown>[] = [];
+      while (rows.length < maxRows && last.hasNext()) {
+        rows.push(plainValue(last.getNextSync()) as Record<string, unknown>);
+      }
+      return { columns: last.getColumnNamesSync(), rows, ...(last.hasNext() ? { truncated: true } : {}) };
+    } finally {
+      for (const r of results) r.close();
+    }
   }
 
   override async close(): Promise<void> {

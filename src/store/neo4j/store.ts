@@ -8,6 +8,7 @@ import {
 import { searchTerms } from '../../model/text.js';
 import type { Entity, Fact } from '../../model/types.js';
 import {
+  type CypherOptions,
   type CypherResult,
   type EpisodeHits,
   type EpisodeQuery,
@@ -344,14 +345,25 @@ export class Neo4jStore extends GraphStore {
     return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
   }
 
-  override async runCypher(statement: string, params: Record<string, unknown> = {}): Promise<CypherResult> {
+  override async runCypher(
+    statement: string,
+    params: Record<string, unknown> = {},
+    options: CypherOptions = {},
+  ): Promise<CypherResult> {
     const driver = this.connected();
-    const session = driver.session(this.sessionConfig('WRITE'));
+    const session = driver.session(this.sessionConfig(options.readOnly ? 'READ' : 'WRITE'));
+    const maxRows = options.maxRows ?? Infinity;
     try {
-      const result = await session.run(statement, consoleParams(params));
+      // A read transaction: the server refuses any write in it (Neo.ClientError.Statement.AccessMode).
+      const run = (tx: ManagedTransaction) => tx.run(statement, consoleParams(params));
+      const result = options.readOnly
+        ? await session.executeRead(run)
+        : await session.run(statement, consoleParams(params));
+      const kept = result.records.slice(0, maxRows);
       return {
         columns: [...(result.records[0]?.keys ?? [])].map(String),
-        rows: result.records.map((record) => fromNeo4j(record.toObject()) as Record<string, unknown>),
+        rows: kept.map((record) => fromNeo4j(record.toObject()) as Record<string, unknown>),
+        ...(result.records.length > kept.length ? { truncated: true } : {}),
       };
     } catch (error) {
       throw new CypherError(error instanceof Error ? error.message : String(error));

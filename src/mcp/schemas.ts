@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_TURN_MESSAGES,
+  MAX_USER_ID_LENGTH,
+} from '../model/limits.js';
+
+/** Rows a `cypher_read` call returns at most. */
+export const CYPHER_MAX_ROWS = 200;
+
+const shortText = (what: string) => z.string().trim().min(1).max(MAX_TEXT_LENGTH).describe(what);
+const isoDate = (what: string) =>
+  z
+    .string()
+    .refine(
+      (s) => !Number.isNaN(Date.parse(s)),
+      'must be an ISO 8601 date such as 2026-11-23 or 2026-11-23T10:00:00Z',
+    )
+    .describe(what);
+
+const message = z.strictObject({
+  role: z.enum(['user', 'assistant', 'system']).describe('who said it'),
+  content: z.string().min(1).max(MAX_MESSAGE_LENGTH).describe('what was said'),
+  name: z.string().max(MAX_TEXT_LENGTH).optional().describe("the speaker's display name, if known"),
+});
+
+const triple = z.strictObject({
+  subject: shortText('who or what the fact is about ("I" for the user)'),
+  predicate: shortText('the relation, a short verb phrase ("lives in", "works at")'),
+  object: shortText('the value or the other entity ("Paris")'),
+});
+
+/** The `user_id` argument, present only on a `--multi-user` server. */
+const userIdShape = {
+  user_id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_USER_ID_LENGTH)
+    .describe('the memory user to read or write (this server serves several users)'),
+};
+
+/**
+ * Input shapes of the MCP tools, with descriptions a model can follow. On a single-user server
+ * the objects are strict: a `user_id` argument is an error, never silently honoured or ignored.
+ */
+export function toolInputs(multiUser: boolean) {
+  const scoped = <T extends z.ZodRawShape>(shape: T) =>
+    multiUser ? z.strictObject({ ...userIdShape, ...shape }) : z.strictObject(shape);
+  return {
+    remember: scoped({
+      messages: z
+        .array(message)
+        .min(1)
+        .max(MAX_TURN_MESSAGES)
+        .optional()
+        .describe('the turn as chat messages (give this or text)'),
+      text: z
+        .string()
+        .min(1)
+        .max(MAX_MESSAGE_LENGTH)
+        .optional()
+        .describe('one user message as plain text (give this or messages)'),
+      thread_id: shortText('the conversation this turn belongs to').optional(),
+      at: isoDate('when the turn happened; default now').optional(),
+    }),
+    add_facts: scoped({
+      facts: z.array(triple).min(1).max(500).describe('facts to store as they are, no model call'),
+      at: isoDate('when these facts became true; default now').optional(),
+    }),
+    recall: scoped({
+      query: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_TEXT_LENGTH)
+        .describe('the question or topic to recall memories for'),
+      limit: z.number().int().min(1).max(50).optional().describe('most facts to return; default 10'),
+      as_of: isoDate('recall what was true at this time instead of now').optional(),
+      include_history: z.boolean().optional().describe('include facts that are no longer true'),
+    }),
+    search_entities: scoped({
+      query: shortText('a name or description of people, places or things to find'),
+      limit: z.number().int().min(1).max(50).optional().describe('most entities to return; default 10'),
+    }),
+    get_entity: scoped({
+      name_or_uid: shortText('the entity name ("Paris") or its uid from another tool'),
+    }),
+    update_fact: scoped({
+      uid: shortText('uid of the fact to correct (from recall); or give subject and predicate').optional(),
+      subject: shortText('subject of the current fact to correct, with predicate').optional(),
+      predicate: shortText('predicate of the current fact to correct, with subject').optional(),
+      object: shortText('the right value'),
+    }),
+    forget_fact: scoped({
+      uid: shortText('uid of the fact to delete (from recall or get_entity)'),
+    }),
+    forget_entity: scoped({
+      name_or_uid: shortText('the entity to delete with every fact touching it'),
+    }),
+    list_episodes: scoped({
+      thread_id: shortText('only turns of this conversation').optional(),
+      status: z.enum(['pending', 'extracted', 'failed']).optional().describe('only turns in this state'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('most turns to return, newest first; default 20'),
+    }),
+    cypher_read: scoped({
+      statement: z
+        .string()
+        .trim()
+        .min(1)
+        .max(20_000)
+        .describe(
+          'one read-only Cypher statement; filter on userId = $userId (bound for you) to stay in this memory',
+        ),
+      params: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('named parameters ($name) for the statement'),
+    }),
+  };
+}
+
+/** The input shapes for one server mode. */
+export type ToolInputs = ReturnType<typeof toolInputs>;

@@ -1,0 +1,292 @@
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Memory } from '../memory/memory.js';
+import { InvalidInputError, NotFoundError } from '../model/errors.js';
+import { checkUserId } from '../model/validate.js';
+import {
+  addFactsText,
+  cypherText,
+  entitiesText,
+  entityText,
+  episodesText,
+  recallText,
+  rememberText,
+  toJson,
+} from './format.js';
+import { CYPHER_MAX_ROWS, toolInputs } from './schemas.js';
+
+/** The package version the MCP server reports. */
+export const MCP_SERVER_VERSION = '0.1.0';
+
+/** Who an MCP server acts for and what it may do. */
+export interface McpOptions {
+  memory: Memory;
+  /**
+   * The memory user every tool reads and writes. Required unless `multiUser`: the user never
+   * comes from a model's argument on a single-user server.
+   */
+  user?: string;
+  /** Tools take a `user_id` argument (for a trusted client serving several users). @default false */
+  multiUser?: boolean;
+  /** Offer `cypher_read` (read-only Cypher, rows capped). @default false */
+  allowCypher?: boolean;
+  /**
+   * Offer the tools that change memory (remember, add_facts, update_fact, forget_*).
+   * `kgmem serve` turns them off when it has no token, as it does for its write routes.
+   * @default true
+   */
+  allowWrites?: boolean;
+}
+
+type Args = Record<string, unknown>;
+
+/**
+ * An MCP server (official TypeScript SDK) over one memory: tools to remember turns and facts,
+ * recall, look up entities and episodes, correct and forget, and optionally read with Cypher;
+ * each tool returns structured content and a readable text block, and failures come back as tool
+ * errors carrying the library's message. A resource `kgmem://users/{user}/summary` describes
+ * each reachable user's graph. Connect it to a transport (stdio or streamable HTTP).
+ */
+export function createMcpServer(options: McpOptions): McpServer {
+  const { memory } = options;
+  const multiUser = options.multiUser ?? false;
+  const fixedUser = options.user === undefined ? undefined : checkUserId(options.user, 'kgmem mcp --user');
+  if (!multiUser && fixedUser === undefined) {
+    throw new InvalidInputError(
+      'kgmem mcp needs a memory user: pass --user <id> (or set KGMEM_USER), or --multi-user to let clients name one',
+    );
+  }
+  const allowWrites = options.allowWrites ?? true;
+  const inputs = toolInputs(multiUser);
+  const server = new McpServer(
+    { name: 'kgmem', version: MCP_SERVER_VERSION },
+    {
+      instructions: [
+        'kgmem is long-term memory kept as a knowledge graph.',
+        'Call recall with the question before answering from memory; call remember with each user turn worth keeping (or add_facts with facts you already extracted).',
+        allowWrites ? '' : 'This server is read-only: the tools that change memory are not offered.',
+        multiUser ? 'Every tool needs user_id: the memory user to act for.' : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    },
+  );
+
+  const userOf = (args: Args): string =>
+    multiUser ? checkUserId(args.user_id, 'user_id') : (fixedUser as string);
+
+  /** Registers one tool whose handler returns `[structured, text]`; errors become tool errors. */
+  const tool = (
+    name: keyof typeof inputs,
+    description: string,
+    annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean },
+    handler: (args: Args, user: string) => Promise<[unknown, string]>,
+  ) => {
+    server.registerTool(
+      name,
+      { description, inputSchema: inputs[name], annotations },
+      async (args: Args): Promise<CallToolResult> => {
+        try {
+          const [structured, text] = await handler(args, userOf(args));
+          return {
+            content: [{ type: 'text', text }],
+            structuredContent: toJson(structured) as Record<string, unknown>,
+          };
+        } catch (error) {
+          return { isError: true, content: [{ type: 'text', text: toolErrorMessage(error) }] };
+        }
+      },
+    );
+  };
+
+  if (allowWrites) {
+    tool(
+      'remember',
+      'Remember one conversation turn: it is stored whole, and the facts in it are extracted and kept with their time (a contradicted fact is closed, not deleted). Give messages, or text for a single user message.',
+      { destructiveHint: false },
+      async (args, user) => {
+        const messages =
+          (args.messages as { role: string; content: string; name?: string }[] | undefined) ??
+          (typeof args.text === 'string' ? [{ role: 'user', content: args.text }] : undefined);
+        if (!messages || (args.messages !== undefined && args.text !== undefined)) {
+          throw new InvalidInputError(
+            'give either messages (a list of {role, content}) or text, not both and not neither',
+          );
+        }
+        const result = await memory.remember({
+          userId: user,
+          messages,
+          ...(typeof args.thread_id === 'string' ? { threadId: args.thread_id } : {}),
+          ...(typeof args.at === 'string' ? { at: args.at } : {}),
+        });
+        return [result, rememberText(result)];
+      },
+    );
+    tool(
+      'add_facts',
+      'Store facts you already extracted as (subject, predicate, object) triples, with no model call. Use "I" as the subject for the user.',
+      { destructiveHint: false },
+      async (args, user) => {
+        const facts = args.facts as { subject: string; predicate: string; object: string }[];
+        const result = await memory.addTriples(user, facts, {
+          source: 'mcp',
+          ...(typeof args.at === 'string' ? { at: args.at } : {}),
+        });
+        return [result, addFactsText(result)];
+      },
+    );
+    tool(
+      'update_fact',
+      'Correct a fact: the old value is kept as history and the new one becomes current. Name the fact by uid, or by subject and predicate when it has one current value.',
+      { destructiveHint: false },
+      async (args, user) => {
+        const target =
+          typeof args.uid === 'string'
+            ? { uid: args.uid }
+            : typeof args.subject === 'string' && typeof args.predicate === 'string'
+              ? { subject: args.subject, predicate: args.predicate }
+              : undefined;
+        if (!target) throw new InvalidInputError('name the fact to correct: uid, or subject and predicate');
+        const result = await memory.updateFact(user, target, { object: String(args.object) });
+        return [result, `Fact ${result.closed} is closed; the current fact is ${result.factUid}.`];
+      },
+    );
+    tool(
+      'forget_fact',
+      'Delete one fact by uid (to correct a fact and keep its history, use update_fact).',
+      { destructiveHint: true, idempotentHint: true },
+      async (args, user) => {
+        const uid = String(args.uid);
+        await memory.forgetFact(user, uid);
+        return [{ deleted: uid }, `Fact ${uid} is forgotten.`];
+      },
+    );
+    tool(
+      'forget_entity',
+      'Delete an entity and every fact touching it.',
+      { destructiveHint: true, idempotentHint: true },
+      async (args, user) => {
+        const { entity } = await memory.entity(user, String(args.name_or_uid), { factLimit: 1 });
+        const result = await memory.forget({ userId: user, entity: entity.name });
+        return [{ entity: entity.uid, name: entity.name, ...result }, `Forgot ${entity.name} and its facts.`];
+      },
+    );
+  }
+
+  tool(
+    'recall',
+    'Recall what memory knows about a question: ranked facts (with uids), the stored turns that mention it, and a context block to read. No model call.',
+    { readOnlyHint: true },
+    async (args, user) => {
+      const result = await memory.recall({
+        userId: user,
+        query: String(args.query),
+        limit: typeof args.limit === 'number' ? args.limit : 10,
+        ...(typeof args.as_of === 'string' ? { asOf: args.as_of } : {}),
+        ...(args.include_history === true ? { includeHistory: true } : {}),
+      });
+      return [result, recallText(result)];
+    },
+  );
+  tool(
+    'search_entities',
+    'Find people, places and things in memory by name or description.',
+    { readOnlyHint: true },
+    async (args, user) => {
+      const entities = await memory.searchEntities(user, String(args.query), {
+        limit: typeof args.limit === 'number' ? args.limit : 10,
+      });
+      return [{ entities }, entitiesText(entities)];
+    },
+  );
+  tool(
+    'get_entity',
+    'One entity with every fact about it (closed ones included) and the turns they came from.',
+    { readOnlyHint: true },
+    async (args, user) => {
+      const details = await memory.entity(user, String(args.name_or_uid), { factLimit: 200 });
+      return [details, entityText(details)];
+    },
+  );
+  tool(
+    'list_episodes',
+    'The stored conversation turns, newest first; filter by thread or extraction status.',
+    { readOnlyHint: true },
+    async (args, user) => {
+      const limit = typeof args.limit === 'number' ? args.limit : 20;
+      const all = await memory.listEpisodes(user, {
+        ...(typeof args.thread_id === 'string' ? { threadId: args.thread_id } : {}),
+        ...(typeof args.status === 'string'
+          ? { status: args.status as 'pending' | 'extracted' | 'failed' }
+          : {}),
+      });
+      const episodes = all.slice(-limit).reverse();
+      return [{ episodes, total: all.length }, episodesText(episodes)];
+    },
+  );
+  if (options.allowCypher) {
+    tool(
+      'cypher_read',
+      `Run one read-only Cypher statement on the memory database; $userId is bound to the current user (filter with userId = $userId). At most ${CYPHER_MAX_ROWS} rows; statements that write are refused.`,
+      { readOnlyHint: true },
+      async (args, user) => {
+        const params = { ...((args.params as Args | undefined) ?? {}), userId: user };
+        const result = await memory.cypher(String(args.statement), params, {
+          readOnly: true,
+          maxRows: CYPHER_MAX_ROWS,
+        });
+        return [result, cypherText(result)];
+      },
+    );
+  }
+
+  server.registerResource(
+    'user-summary',
+    new ResourceTemplate('kgmem://users/{user}/summary', {
+      list: async () => ({
+        resources: (multiUser ? await memory.users() : [fixedUser as string]).map((user) => ({
+          uri: `kgmem://users/${encodeURIComponent(user)}/summary`,
+          name: `${user}: memory summary`,
+          mimeType: 'application/json',
+        })),
+      }),
+    }),
+    {
+      title: 'Memory summary',
+      description: "A user's memory: sizes, most mentioned entities and the relations used",
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const user = decodeURIComponent(String(variables.user));
+      if (!multiUser && user !== fixedUser) {
+        throw new NotFoundError(`this server serves the memory of "${fixedUser}" only`);
+      }
+      const summary = await userSummary(memory, checkUserId(user, 'user'));
+      return {
+        contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary, null, 2) }],
+      };
+    },
+  );
+  return server;
+}
+
+/** Sizes, the most mentioned entities and the predicates of one user's memory. */
+async function userSummary(memory: Memory, user: string) {
+  const [stats, entities, predicates] = await Promise.all([
+    memory.stats(user),
+    memory.entities(user, { limit: 20 }),
+    memory.store.predicateKeys(user),
+  ]);
+  return {
+    user,
+    ...stats,
+    topEntities: entities.map((e) => ({ uid: e.uid, name: e.name, type: e.type, mentions: e.mentions })),
+    predicates,
+  };
+}
+
+/** The library's message without the internal method name it starts with. */
+export function toolErrorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^(Memory|GraphStore|Store)\.[A-Za-z]+: /, '');
+}

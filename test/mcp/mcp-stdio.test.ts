@@ -1,0 +1,191 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const BIN = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
+
+/** Starts the built `kgmem mcp` as a subprocess and connects the SDK's own client to it. */
+async function connect(dataDir: string, args: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'kgmem-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+function text(result: CallToolResult): string {
+  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+}
+
+describe('kgmem mcp over stdio', () => {
+  let dir: { path: string; remove: () => void };
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dir = tempDir('kgmem-mcp-');
+    dataDir = join(dir.path, 'data');
+    // Another user's memory in the same database.
+    const added = await runCli(['add', 'Bob', 'plays', 'chess', '--user', 'bob'], { dataDir });
+    expect(added.code, added.stderr).toBe(0);
+  });
+  afterEach(() => dir.remove());
+
+  it('initializes, lists its tools, stores facts and recalls them for the configured user', async () => {
+    const client = await connect(dataDir, ['--user', 'alice']);
+    try {
+      expect(client.getServerVersion()?.name).toBe('kgmem');
+      const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+      expect(tools).toEqual(
+        [
+          'add_facts',
+          'forget_entity',
+          'forget_fact',
+          'get_entity',
+          'list_episodes',
+          'recall',
+          'remember',
+          'search_entities',
+          'update_fact',
+        ].sort(),
+      );
+      const recallTool = (await client.listTools()).tools.find((t) => t.name === 'recall');
+      expect(recallTool?.inputSchema.properties).toHaveProperty('query');
+      expect(recallTool?.inputSchema.properties).not.toHaveProperty('user_id');
+
+      const added = await call(client, 'add_facts', {
+        facts: [
+          { subject: 'I', predicate: 'live in', object: 'Lisbon' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'Pizza' },
+        ],
+      });
+      expect(added.isError).toBeFalsy();
+      expect(added.structuredContent).toMatchObject({ added: 2 });
+      expect(text(added)).toContain('Stored 2 new facts');
+
+      const recalled = await call(client, 'recall', { query: 'What does Polar bear like?' });
+      expect(recalled.isError).toBeFalsy();
+      const facts = (recalled.structuredContent as { facts: { statement: string; uid: string }[] }).facts;
+      expect(facts.map((f) => f.statement)).toContain('Polar bear likes Pizza');
+      expect(text(recalled)).toContain('Polar bear likes Pizza');
+
+      const turn = await call(client, 'remember', { text: 'I work at the harbour museum.', thread_id: 't1' });
+      expect(turn.isError, text(turn)).toBeFalsy();
+      expect(turn.structuredContent).toMatchObject({ status: 'extracted' });
+      const episodes = await call(client, 'list_episodes', {});
+      expect(text(episodes)).toContain('harbour museum');
+
+      const entity = await call(client, 'get_entity', { name_or_uid: 'Polar bear' });
+      expect(text(entity)).toContain('Polar bear likes Pizza');
+      const found = await call(client, 'search_entities', { query: 'polar bear' });
+      expect(text(found)).toContain('Polar bear');
+
+      const pizza = facts.find((f) => f.statement === 'Polar bear likes Pizza');
+      const corrected = await call(client, 'update_fact', { uid: pizza?.uid, object: 'Salmon' });
+      expect(corrected.isError, text(corrected)).toBeFalsy();
+      const after = await call(client, 'recall', { query: 'What does Polar bear like?' });
+      const now = (after.structuredContent as { facts: { statement: string }[] }).facts.map(
+        (f) => f.statement,
+      );
+      expect(now).toContain('Polar bear likes Salmon');
+      expect(now).not.toContain('Polar bear likes Pizza');
+
+      const summary = await client.readResource({ uri: 'kgmem://users/alice/summary' });
+      const body = JSON.parse(String((summary.contents[0] as { text: string }).text));
+      expect(body).toMatchObject({ user: 'alice' });
+      expect(body.facts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('gives tool errors for bad arguments and library errors, and keeps serving', async () => {
+    const client = await connect(dataDir, ['--user', 'alice']);
+    try {
+      const missing = await call(client, 'recall', {});
+      expect(missing.isError).toBe(true);
+      expect(text(missing)).toMatch(/query/);
+      const wrongType = await call(client, 'add_facts', { facts: [{ subject: 'I', predicate: 'likes' }] });
+      expect(wrongType.isError).toBe(true);
+      const both = await call(client, 'remember', {
+        text: 'hi',
+        messages: [{ role: 'user', content: 'hi' }],
+      });
+      expect(both.isError).toBe(true);
+      expect(text(both)).toContain('either messages');
+      const unknown = await call(client, 'forget_fact', { uid: 'no-such-fact' });
+      expect(unknown.isError).toBe(true);
+      expect(text(unknown)).toContain('no fact no-such-fact');
+      expect(text(unknown)).not.toContain('Memory.');
+      // Still serving after the errors.
+      const ok = await call(client, 'recall', { query: 'anything' });
+      expect(ok.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('never reaches a second user without --multi-user', async () => {
+    const client = await connect(dataDir, ['--user', 'alice']);
+    try {
+      const named = await call(client, 'recall', { query: 'What does Bob play?', user_id: 'bob' });
+      expect(named.isError).toBe(true);
+      expect(text(named)).toMatch(/user_id/);
+      const plain = await call(client, 'recall', { query: 'What does Bob play?' });
+      expect(text(plain)).not.toContain('chess');
+      expect((plain.structuredContent as { facts: unknown[] }).facts).toEqual([]);
+      await expect(client.readResource({ uri: 'kgmem://users/bob/summary' })).rejects.toThrow(/alice/);
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).not.toContain('cypher_read');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('with --multi-user takes user_id per call, and cypher_read only reads', async () => {
+    const client = await connect(dataDir, ['--multi-user', '--allow-cypher']);
+    try {
+      const without = await call(client, 'recall', { query: 'What does Bob play?' });
+      expect(without.isError).toBe(true);
+      const bob = await call(client, 'recall', { query: 'What does Bob play?', user_id: 'bob' });
+      expect(text(bob)).toContain('chess');
+      const rows = await call(client, 'cypher_read', {
+        statement: 'MATCH (e:Entity) WHERE e.userId = $userId RETURN e.name AS name ORDER BY name',
+        user_id: 'bob',
+      });
+      expect(rows.isError, text(rows)).toBeFalsy();
+      expect((rows.structuredContent as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([
+        'Bob',
+        'chess',
+      ]);
+      const write = await call(client, 'cypher_read', {
+        statement: 'MATCH (e:Entity) WHERE e.userId = $userId SET e.name = "X" RETURN e.name',
+        user_id: 'bob',
+      });
+      expect(write.isError).toBe(true);
+      expect(text(write)).toContain('only reading statements');
+      const still = await call(client, 'recall', { query: 'What does Bob play?', user_id: 'bob' });
+      expect(text(still)).toContain('Bob plays chess');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses to start without a user', async () => {
+    const run = await runCli(['mcp'], { dataDir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--user');
+  });
+});
