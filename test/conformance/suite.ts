@@ -553,6 +553,38 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('read-only Cypher (MCP cypher_read)', () => {
+      it('refuses a writing statement before it runs, and caps the rows it reads', async () => {
+        await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'likes', object: 'tea' },
+          { subject: 'I', predicate: 'likes', object: 'jazz' },
+          { subject: 'I', predicate: 'likes', object: 'chess' },
+        ]);
+        await expect(
+          memory.cypher(
+            'MATCH (e:Entity) WHERE e.userId = $userId SET e.name = $name RETURN e.name',
+            { userId: 'alice', name: 'X' },
+            { readOnly: true },
+          ),
+        ).rejects.toMatchObject({ name: 'CypherError' });
+        expect((await memory.entities('alice')).map((e) => e.name)).not.toContain('X');
+        const capped = await memory.cypher(
+          'MATCH (e:Entity) WHERE e.userId = $userId RETURN e.name AS name ORDER BY name',
+          { userId: 'alice' },
+          { readOnly: true, maxRows: 2 },
+        );
+        expect(capped.rows).toHaveLength(2);
+        expect(capped.truncated).toBe(true);
+        const all = await memory.cypher(
+          'MATCH (e:Entity) WHERE e.userId = $userId RETURN e.name AS name',
+          { userId: 'alice' },
+          { readOnly: true, maxRows: 10 },
+        );
+        expect(all.rows).toHaveLength(4);
+        expect(all.truncated).toBeUndefined();
+      });
+    });
+
     describe('recall', () => {
       beforeEach(async () => {
         await memory.addTriples(
