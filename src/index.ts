@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+export * from './client/index.js';
 export * from './embed/index.js';
 export * from './extract/index.js';
 export * from './langgraph/index.js';

@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { RemoteMemory } from '../client/remote-memory.js';
 import { createMemory } from '../memory/create.js';
 import type { Memory } from '../memory/memory.js';
+import { DatabaseLockedError, NotFoundError } from '../model/errors.js';
+import type { CypherResult } from '../store/base.js';
+import { readHolder } from '../store/ladybug/holder.js';
 
 /** A command-line mistake: wrong or missing flags. Exits with status 2. */
 export class UsageError extends Error {
@@ -16,6 +22,7 @@ export interface CliIo {
 /** The global options every command sees. */
 export interface GlobalOptions {
   dataDir?: string;
+  server?: string;
   debug?: boolean;
 }
 
@@ -24,15 +31,133 @@ export function globalOptions(command: Command): GlobalOptions {
   return command.optsWithGlobals() as GlobalOptions;
 }
 
-/** Opens the memory for a command, runs `body`, and always closes it. */
+const DEFAULT_DIR = '.kgmem';
+const DATABASE_FILE = 'graph.lbug';
+
+/**
+ * The data dir of a command: `--data-dir`, else `KGMEM_DATA_DIR`, else the nearest `.kgmem` with a
+ * database in this folder or a parent (as git finds `.git`), else `./.kgmem` (where a writing
+ * command creates one).
+ */
+export function findDataDir(command: Command): { dir: string; found: boolean; searched: string[] } {
+  const explicit = globalOptions(command).dataDir ?? process.env.KGMEM_DATA_DIR;
+  if (explicit) {
+    const dir = resolve(explicit);
+    return { dir, found: existsSync(join(dir, DATABASE_FILE)), searched: [dir] };
+  }
+  const searched: string[] = [];
+  for (let folder = process.cwd(); ; folder = dirname(folder)) {
+    const candidate = join(folder, DEFAULT_DIR);
+    searched.push(candidate);
+    if (existsSync(join(candidate, DATABASE_FILE))) return { dir: candidate, found: true, searched };
+    if (dirname(folder) === folder) break;
+  }
+  return { dir: resolve(DEFAULT_DIR), found: false, searched };
+}
+
+/** Opens the memory for a writing command (creating the data dir if needed), runs `body`, closes it. */
 export async function withMemory<T>(command: Command, body: (memory: Memory) => Promise<T>): Promise<T> {
-  const { dataDir } = globalOptions(command);
-  const memory = await createMemory(dataDir ? { dataDir } : {});
+  const memory = await createMemory({ dataDir: findDataDir(command).dir });
   try {
     return await body(memory);
   } finally {
     await memory.close();
   }
+}
+
+/** What the read commands need of a memory: a local `Memory` or a running server's API. */
+export type MemoryReader = Pick<
+  Memory,
+  'recall' | 'facts' | 'entities' | 'users' | 'stats' | 'hasUser' | 'close'
+> & {
+  cypher(
+    statement: string,
+    params?: Record<string, unknown>,
+    options?: { maxRows?: number },
+  ): Promise<CypherResult>;
+};
+
+/** What the writing commands that can go through a server need (`add`, `remember`). */
+export type MemoryWriter = Pick<Memory, 'addTriples' | 'remember' | 'close'>;
+
+/**
+ * Opens a memory for a read command, which never creates a data dir. With `--server` (or
+ * `KGMEM_SERVER`) the reads go to that `kgmem serve`; when the data dir is held by a running
+ * `kgmem serve`, they go through its API (token from `KGMEM_TOKEN`); otherwise the database is
+ * opened here.
+ */
+export async function withReader<T>(
+  command: Command,
+  body: (memory: MemoryReader) => Promise<T>,
+): Promise<T> {
+  const remote = remoteFor(command);
+  if (remote) return runWith(remote, body);
+  const { dir, found, searched } = findDataDir(command);
+  const embedded = (process.env.KGMEM_STORE ?? 'ladybug').toLowerCase() === 'ladybug';
+  if (embedded && !found) {
+    throw new NotFoundError(
+      `no kgmem memory here: looked for ${DATABASE_FILE} in ${searched.join(', ')}. ` +
+        'Pass --data-dir <dir> (or KGMEM_DATA_DIR), run the command where the memory is, or create one with kgmem add, import or remember.',
+    );
+  }
+  return runWith(await openOrReachServer(dir, false), body);
+}
+
+/**
+ * Opens a memory for `add` or `remember`: here, or through the API of the `kgmem serve` holding
+ * the data dir when `KGMEM_TOKEN` holds its token.
+ */
+export async function withWriter<T>(
+  command: Command,
+  body: (memory: MemoryWriter) => Promise<T>,
+): Promise<T> {
+  const remote = remoteFor(command);
+  if (remote) return runWith(remote, body);
+  return runWith(await openOrReachServer(findDataDir(command).dir, true), body);
+}
+
+function remoteFor(command: Command): RemoteMemory | undefined {
+  const server = globalOptions(command).server ?? process.env.KGMEM_SERVER;
+  if (!server) return undefined;
+  const token = process.env.KGMEM_TOKEN;
+  return new RemoteMemory({ server, ...(token ? { token } : {}) });
+}
+
+async function openOrReachServer(dir: string, writing: boolean): Promise<Memory | RemoteMemory> {
+  try {
+    return await createMemory({ dataDir: dir });
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    const holder = readHolder(join(dir, DATABASE_FILE));
+    const token = process.env.KGMEM_TOKEN;
+    if (!holder?.serverUrl || (writing && !token)) throw error;
+    return new RemoteMemory({ server: holder.serverUrl, ...(token ? { token } : {}) });
+  }
+}
+
+async function runWith<M extends { close(): Promise<void> }, T>(
+  memory: M,
+  body: (memory: M) => Promise<T>,
+): Promise<T> {
+  try {
+    return await body(memory);
+  } finally {
+    await memory.close();
+  }
+}
+
+/** Fails with the known users listed when a read command names a user the memory does not have. */
+export async function requireKnownUser(
+  memory: Pick<MemoryReader, 'hasUser' | 'users'>,
+  userId: string,
+): Promise<void> {
+  if (await memory.hasUser(userId)) return;
+  const users = await memory.users();
+  const known =
+    users.length === 0
+      ? 'this memory has no users yet'
+      : `known users: ${users.slice(0, 20).join(', ')}${users.length > 20 ? ', …' : ''}`;
+  throw new NotFoundError(`no user "${userId}" in this memory (${known})`);
 }
 
 /** Checks the `--user` option, which user-scoped commands require. */

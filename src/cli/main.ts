@@ -28,7 +28,14 @@ export function buildProgram(io: CliIo = defaultIo): Command {
   const program = new Command('kgmem')
     .description('long-term memory for LLM agents, kept as a knowledge graph')
     .version('0.1.0')
-    .option('--data-dir <dir>', 'database folder (env KGMEM_DATA_DIR, default ./.kgmem)')
+    .option(
+      '--data-dir <dir>',
+      'database folder (env KGMEM_DATA_DIR; default: the nearest .kgmem in this folder or a parent, else ./.kgmem)',
+    )
+    .option(
+      '--server <url>',
+      'send read commands to this running kgmem serve (env KGMEM_SERVER; token from KGMEM_TOKEN)',
+    )
     .option('--debug', 'print stack traces on errors')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()

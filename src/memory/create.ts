@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { RemoteMemory, type RemoteMemoryOptions } from '../client/remote-memory.js';
 import { resolveEmbedder } from '../embed/resolve.js';
 import { resolveExtractor } from '../extract/resolve.js';
 import { LadybugStore } from '../store/ladybug/store.js';
@@ -17,7 +18,23 @@ import { type MemoryOptions, resolveMemoryOptions } from './options.js';
  * const { context } = await memory.recall({ userId: "u1", query: "Where do I live?" });
  * await memory.close();
  */
-export async function createMemory(options: MemoryOptions = {}): Promise<Memory> {
+export async function createMemory(options?: MemoryOptions): Promise<Memory>;
+/**
+ * A client of a running `kgmem serve` with the read methods of a memory (and its writes with the
+ * server's token): for a process that must share a data dir a server already holds.
+ *
+ * @example
+ * const memory = await createMemory({ server: "http://127.0.0.1:7700", token: process.env.KGMEM_TOKEN });
+ */
+export async function createMemory(options: RemoteMemoryOptions): Promise<RemoteMemory>;
+export async function createMemory(
+  options: MemoryOptions | RemoteMemoryOptions = {},
+): Promise<Memory | RemoteMemory> {
+  if ('server' in options && typeof options.server === 'string') return new RemoteMemory(options);
+  return openMemory(options as MemoryOptions);
+}
+
+async function openMemory(options: MemoryOptions): Promise<Memory> {
   const resolved = resolveMemoryOptions(options);
   const env = options.env ?? process.env;
   const embedder = await resolveEmbedder(options, env);

@@ -642,6 +642,11 @@ export class Memory {
     return options.readOnly ? run() : this.lock.run(run);
   }
 
+  /** Whether a Cypher statement only reads (the database checks it without running it). */
+  async cypherIsReadOnly(statement: string): Promise<boolean> {
+    return this.store.cypherIsReadOnly(checkText(statement, 'statement', 'Memory.cypherIsReadOnly'));
+  }
+
   /**
    * A user's entities whose names match a query (full text) or resemble it (embedding
    * similarity), best first.

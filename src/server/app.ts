@@ -35,6 +35,7 @@ export interface AppOptions {
 
 const STATUS_OF_ERROR: Record<string, 400 | 404 | 503> = {
   InvalidInputError: 400,
+  CypherError: 400,
   NotFoundError: 404,
   DatabaseLockedError: 503,
   StoreUnavailableError: 503,

@@ -44,6 +44,27 @@ export const recallQuery = z.strictObject({
   history: flag.optional(),
 });
 
+/** Query of `GET /api/users/:user/facts`. */
+export const factsQuery = z.strictObject({
+  entity: text.optional(),
+  predicate: text.optional(),
+  history: flag.optional(),
+  asOf: dateText.optional(),
+  limit: intIn(1, 1_000_000).default(1000),
+});
+
+/** Query of `GET /api/users/:user/entities`. */
+export const entitiesQuery = z.strictObject({
+  limit: intIn(1, 1_000_000).default(1000),
+});
+
+/** Body of `POST /api/cypher`. */
+export const cypherBody = z.strictObject({
+  statement: z.string().trim().min(1).max(100_000),
+  params: z.record(z.string(), z.unknown()).default({}),
+  maxRows: z.number().int().min(1).max(1_000_000).optional(),
+});
+
 /** Query of `GET /api/users/:user/path`. */
 export const pathQuery = z.strictObject({
   from: text,

@@ -314,6 +314,9 @@ export abstract class GraphStore {
     options?: CypherOptions,
   ): Promise<CypherResult>;
 
+  /** Whether a raw Cypher statement only reads (checked by the database, without running it). */
+  abstract cypherIsReadOnly(statement: string): Promise<boolean>;
+
   /** Releases the database; further calls fail with `ClosedError`. */
   abstract close(): Promise<void>;
 

@@ -13,11 +13,15 @@ export interface CliRun {
 /** Runs the built `kgmem` command in a child process, as a user would. */
 export function runCli(
   args: readonly string[],
-  options: { dataDir: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+  options: { dataDir: string; input?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string },
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, KGMEM_DATA_DIR: options.dataDir, OPENAI_API_KEY: '', ...options.env };
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

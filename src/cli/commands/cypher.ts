@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Memory } from '../../memory/memory.js';
 import { CypherError } from '../../model/errors.js';
 import { stripComments } from '../../store/cypher-files.js';
-import { type CliIo, UsageError, withMemory } from '../context.js';
+import { type CliIo, type MemoryReader, UsageError, withMemory, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
 const HISTORY_FILE = 'cypher_history';
@@ -41,19 +41,18 @@ export function registerCypher(program: Command, io: CliIo): void {
     .action(async (options, command: Command) => {
       if (options.execute && options.file) throw new UsageError('use either -e or -f, not both');
       const params = options.param as Record<string, unknown>;
-      await withMemory(command, async (memory) => {
-        if (options.execute || options.file) {
-          const statement = options.execute ?? stripComments(readFileSync(options.file, 'utf8'));
-          await runOne(memory, statement, params, Boolean(options.json), io);
-          return;
-        }
-        await repl(memory, params, Boolean(options.json), io);
-      });
+      if (options.execute || options.file) {
+        const statement = options.execute ?? stripComments(readFileSync(options.file, 'utf8'));
+        // Through a running kgmem serve when it holds the data dir (reads; writes with its token).
+        await withReader(command, (memory) => runOne(memory, statement, params, Boolean(options.json), io));
+        return;
+      }
+      await withMemory(command, (memory) => repl(memory, params, Boolean(options.json), io));
     });
 }
 
 async function runOne(
-  memory: Memory,
+  memory: MemoryReader,
   statement: string,
   params: Record<string, unknown>,
   json: boolean,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, intOption, requireUser, withMemory } from '../context.js';
+import { type CliIo, intOption, requireKnownUser, requireUser, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
 /** `kgmem entities --user u` and `kgmem users`. */
@@ -12,7 +12,8 @@ export function registerEntities(program: Command, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
-      await withMemory(command, async (memory) => {
+      await withReader(command, async (memory) => {
+        await requireKnownUser(memory, userId);
         const entities = await memory.entities(userId, { limit: intOption(options.limit, '--limit', 1000) });
         io.out(
           options.json
@@ -30,7 +31,7 @@ export function registerEntities(program: Command, io: CliIo): void {
     .description('list every user with a memory')
     .option('--json', 'print JSON')
     .action(async (options, command: Command) => {
-      await withMemory(command, async (memory) => {
+      await withReader(command, async (memory) => {
         const users = await memory.users();
         if (options.json) {
           io.out(toJson(users));

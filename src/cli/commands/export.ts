@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { type CliIo, requireUser, withMemory } from '../context.js';
+import { type CliIo, requireKnownUser, requireUser, withReader } from '../context.js';
 import { toJson } from '../table.js';
 
 /** `kgmem export --user u [--out file]`: the whole memory of a user, history included, as JSON. */
@@ -12,7 +12,8 @@ export function registerExport(program: Command, io: CliIo): void {
     .option('-o, --out <file>', 'write to a file instead of standard output')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
-      await withMemory(command, async (memory) => {
+      await withReader(command, async (memory) => {
+        await requireKnownUser(memory, userId);
         const entities = await memory.entities(userId);
         const facts = await memory.facts(userId, { includeHistory: true, limit: 1_000_000 });
         const document = toJson({

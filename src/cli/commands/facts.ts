@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, intOption, requireUser, withMemory } from '../context.js';
+import { type CliIo, intOption, requireKnownUser, requireUser, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
 /** `kgmem facts --user u [--entity e] [--predicate p] [--history]`. */
@@ -16,7 +16,8 @@ export function registerFacts(program: Command, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
-      await withMemory(command, async (memory) => {
+      await withReader(command, async (memory) => {
+        await requireKnownUser(memory, userId);
         const facts = await memory.facts(userId, {
           includeHistory: Boolean(options.history),
           limit: intOption(options.limit, '--limit', 1000),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, intOption, requireUser, withMemory } from '../context.js';
+import { type CliIo, intOption, requireKnownUser, requireUser, UsageError, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
 /** `kgmem recall "<query>" --user u`: what an agent would be given. */
@@ -16,11 +16,15 @@ export function registerRecall(program: Command, io: CliIo): void {
     .option('--json', 'print {facts, entities, episodes, context} as JSON')
     .action(async (query: string, options, command: Command) => {
       const userId = requireUser(options);
-      await withMemory(command, async (memory) => {
+      const hops = options.hops === undefined ? undefined : intOption(options.hops, '--hops', 2);
+      if (hops !== undefined && (hops < 1 || hops > 3))
+        throw new UsageError(`--hops must be 1, 2 or 3 (got ${hops})`);
+      await withReader(command, async (memory) => {
+        await requireKnownUser(memory, userId);
         const result = await memory.recall({
           userId,
           query,
-          ...(options.hops === undefined ? {} : { hops: intOption(options.hops, '--hops', 2) }),
+          ...(hops === undefined ? {} : { hops }),
           limit: intOption(options.limit, '--limit', 10),
           includeHistory: Boolean(options.history),
           ...(options.asOf ? { asOf: options.asOf } : {}),

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { isLoopbackHost } from '../../server/loopback.js';
 import { startServer } from '../../server/serve.js';
+import { recordHolder } from '../../store/ladybug/holder.js';
+import { LadybugStore } from '../../store/ladybug/store.js';
 import { type CliIo, intOption, UsageError, withMemory } from '../context.js';
 import { readMcpTokens } from '../mcp-tokens.js';
 
@@ -60,6 +62,9 @@ export function registerServe(program: Command, io: CliIo): void {
           corsOrigins,
           ...(token ? { token } : {}),
         });
+        // Other kgmem commands on this data dir find the server here and read through its API.
+        if (memory.store instanceof LadybugStore)
+          recordHolder(memory.store.options.path, { serverUrl: server.url });
         const users = await memory.users();
         io.out(
           `kgmem serve: viewer and API on ${server.url} (${memory.store.backend}, ${users.length} users)`,

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { Memory } from '../../memory/memory.js';
 import { checkUserId } from '../../model/validate.js';
 import { HttpError } from '../http-error.js';
-import { entityQuery, graphQuery, pathQuery, recallQuery } from '../schemas.js';
+import { entitiesQuery, entityQuery, factsQuery, graphQuery, pathQuery, recallQuery } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 const VERSION = '0.1.0';
@@ -69,6 +69,26 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
         ...(q.history ? { includeHistory: true } : {}),
       }),
     );
+  });
+
+  app.get('/api/users/:user/facts', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(factsQuery, c.req.query(), 'query');
+    return c.json({
+      facts: await memory.facts(userId, {
+        limit: q.limit,
+        ...(q.entity ? { entity: q.entity } : {}),
+        ...(q.predicate ? { predicate: q.predicate } : {}),
+        ...(q.history ? { includeHistory: true } : {}),
+        ...(q.asOf ? { asOf: q.asOf } : {}),
+      }),
+    });
+  });
+
+  app.get('/api/users/:user/entities', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(entitiesQuery, c.req.query(), 'query');
+    return c.json({ entities: await memory.entities(userId, { limit: q.limit }) });
   });
 
   app.get('/api/users/:user/path', async (c) => {

@@ -2,9 +2,9 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Memory } from '../../memory/memory.js';
 import { checkText, checkUserId } from '../../model/validate.js';
-import { requireToken } from '../auth.js';
+import { bearerToken, requireToken, tokensMatch } from '../auth.js';
 import { HttpError } from '../http-error.js';
-import { factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
+import { cypherBody, factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 /** How the write routes are guarded. */
@@ -26,6 +26,26 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
         `request body is over ${options.maxBodyBytes} bytes; send fewer triples per request`,
       );
     },
+  });
+
+  // The Cypher console over HTTP: reading statements for anyone who may read; with the server's
+  // token, any statement (as `kgmem cypher` on the machine would).
+  app.post('/api/cypher', limit, async (c) => {
+    const body = parseInput(cypherBody, await jsonBody(c), 'body');
+    const presented = bearerToken(c.req.header('authorization'));
+    const mayWrite =
+      options.token !== undefined && presented !== undefined && tokensMatch(presented, options.token);
+    if (!mayWrite && !(await memory.cypherIsReadOnly(body.statement))) {
+      throw new HttpError(
+        403,
+        'this statement would change the database: send the token of `kgmem serve` ("Authorization: Bearer <token>") to run it',
+      );
+    }
+    const result = await memory.cypher(body.statement, body.params, {
+      readOnly: !mayWrite,
+      ...(body.maxRows ? { maxRows: body.maxRows } : {}),
+    });
+    return c.json(result);
   });
 
   app.post('/api/users/:user/triples', guard, limit, async (c) => {

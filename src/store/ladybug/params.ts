@@ -1,5 +1,6 @@
 import { DatabaseLockedError, StoreUnavailableError } from '../../model/errors.js';
 import type { NewFact, TimeScope } from '../base.js';
+import { readHolder } from './holder.js';
 
 /**
  * Pure helpers of the LadybugDB adapter: how values are shaped into statement parameters and
@@ -57,10 +58,14 @@ export function errorMessage(error: unknown): string {
 export function openError(path: string, error: unknown): Error {
   const message = errorMessage(error);
   if (/lock/i.test(message)) {
-    return new DatabaseLockedError(
-      `The kgmem database ${path} is open in another process (a running \`kgmem serve\`, import or console). ` +
-        'Stop that process first, or send your requests to it (e.g. the HTTP API of `kgmem serve`).',
-    );
+    const holder = readHolder(path);
+    const who = holder
+      ? `process ${holder.pid} (\`${holder.command}\`, since ${holder.startedAt})`
+      : 'another process (a running `kgmem serve`, import, console or a program using the library)';
+    const way = holder?.serverUrl
+      ? `Send your requests to its API at ${holder.serverUrl} (read commands do so by themselves, and add and remember too with KGMEM_TOKEN set to its token), or stop it first.`
+      : 'Stop that process first, or run `kgmem serve` as the one process and send requests to its API.';
+    return new DatabaseLockedError(`The kgmem database ${path} is open in ${who}. ${way}`);
   }
   return new StoreUnavailableError(`Could not open the kgmem database ${path}: ${message}`);
 }

@@ -19,10 +19,12 @@ import {
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
+import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
+import { recordHolder, releaseHolder } from './holder.js';
 import {
   errorMessage,
   groupFacts,
@@ -123,7 +125,7 @@ export class LadybugStore extends GraphStore {
         this.options.maxDbSize ?? 2 ** 38,
       );
       this.conn = new lbug.Connection(this.db);
-      this.conn.querySync('RETURN 1');
+      execute(this.conn, 'RETURN 1');
     } catch (error) {
       this.db = undefined;
       this.conn = undefined;
@@ -131,7 +133,7 @@ export class LadybugStore extends GraphStore {
     }
     if (!this.options.readOnly) {
       const schema = fillIntegerPlaceholders(loadCypher('ladybug', 'schema'), { embeddingDimension });
-      for (const statement of splitStatements(schema)) this.connection().querySync(statement);
+      for (const statement of splitStatements(schema)) execute(this.connection(), statement);
     }
     const recorded = this.run('meta-get', { key: DIMENSION_KEY })[0]?.value;
     if (recorded === undefined) {
@@ -145,12 +147,13 @@ export class LadybugStore extends GraphStore {
       );
     }
     this.dimension = Number(recorded ?? embeddingDimension);
+    if (!this.options.readOnly && path !== ':memory:') recordHolder(path);
   }
 
   override async write(batch: WriteBatch): Promise<void> {
     const { userId } = batch;
     const conn = this.connection();
-    conn.querySync('BEGIN TRANSACTION');
+    execute(conn, 'BEGIN TRANSACTION');
     try {
       this.run('user-merge', { userId, at: batch.at.toISOString() });
       if (batch.entities.length > 0) {
@@ -261,10 +264,10 @@ export class LadybugStore extends GraphStore {
           validFrom: move.validFrom.toISOString(),
         });
       }
-      conn.querySync('COMMIT');
+      execute(conn, 'COMMIT');
     } catch (error) {
       try {
-        conn.querySync('ROLLBACK');
+        execute(conn, 'ROLLBACK');
       } catch {
         // Ladybug already rolled back the transaction that failed.
       }
@@ -436,19 +439,17 @@ export class LadybugStore extends GraphStore {
     return results;
   }
 
+  override async cypherIsReadOnly(statement: string): Promise<boolean> {
+    return this.prepareConsole(statement).isReadOnly();
+  }
+
   override async runCypher(
     statement: string,
     params: Record<string, unknown> = {},
     options: CypherOptions = {},
   ): Promise<CypherResult> {
     const conn = this.connection();
-    let prepared: PreparedStatement;
-    try {
-      prepared = conn.prepareSync(statement);
-    } catch (error) {
-      throw new CypherError(errorMessage(error));
-    }
-    if (!prepared.isSuccess()) throw new CypherError(prepared.getErrorMessage());
+    const prepared = this.prepareConsole(statement);
     if (options.readOnly && !prepared.isReadOnly()) {
       throw new CypherError(
         'this statement would change the database; only reading statements are allowed here',
@@ -485,6 +486,20 @@ export class LadybugStore extends GraphStore {
     this.dropAllCopies();
     conn?.closeSync();
     db?.closeSync();
+    if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
+  }
+
+  /** Prepares a console statement; transaction control is refused (see {@link refuseTransactionControl}). */
+  private prepareConsole(statement: string): PreparedStatement {
+    refuseTransactionControl(statement);
+    let prepared: PreparedStatement;
+    try {
+      prepared = this.connection().prepareSync(statement);
+    } catch (error) {
+      throw new CypherError(errorMessage(error));
+    }
+    if (!prepared.isSuccess()) throw new CypherError(prepared.getErrorMessage());
+    return prepared;
   }
 
   private connection(): Connection {
@@ -509,19 +524,18 @@ export class LadybugStore extends GraphStore {
     } catch (error) {
       throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
     }
-    const results = Array.isArray(result) ? result : [result];
-    return results.flatMap((r) => r.getAllSync() as Row[]);
+    return drain(result);
   }
 
   private transaction(body: () => void): void {
     const conn = this.connection();
-    conn.querySync('BEGIN TRANSACTION');
+    execute(conn, 'BEGIN TRANSACTION');
     try {
       body();
-      conn.querySync('COMMIT');
+      execute(conn, 'COMMIT');
     } catch (error) {
       try {
-        conn.querySync('ROLLBACK');
+        execute(conn, 'ROLLBACK');
       } catch {
         // already rolled back by the failed statement
       }
@@ -622,5 +636,24 @@ export class LadybugStore extends GraphStore {
       this.vectors.set(userId, index);
     }
     return index;
+  }
+}
+
+/**
+ * Runs a statement without parameters and closes its result at once: an open result keeps the
+ * native database alive (and its file locked) after `close()` until garbage collection.
+ */
+function execute(conn: Connection, statement: string): void {
+  const result = conn.querySync(statement);
+  for (const r of Array.isArray(result) ? result : [result]) r.close();
+}
+
+/** Every row of a result, which is closed before returning (see {@link execute}). */
+function drain(result: QueryResult | QueryResult[]): Row[] {
+  const results = Array.isArray(result) ? result : [result];
+  try {
+    return results.flatMap((r) => r.getAllSync() as Row[]);
+  } finally {
+    for (const r of results) r.close();
   }
 }

@@ -20,6 +20,7 @@ import {
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
+import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
@@ -345,11 +346,26 @@ export class Neo4jStore extends GraphStore {
     return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
   }
 
+  override async cypherIsReadOnly(statement: string): Promise<boolean> {
+    refuseTransactionControl(statement);
+    const session = this.connected().session(this.sessionConfig('READ'));
+    try {
+      // EXPLAIN plans without running; the summary says whether the statement reads ('r') only.
+      const result = await session.run(`EXPLAIN ${statement}`);
+      return result.summary.queryType === 'r';
+    } catch (error) {
+      throw new CypherError(error instanceof Error ? error.message : String(error));
+    } finally {
+      await session.close();
+    }
+  }
+
   override async runCypher(
     statement: string,
     params: Record<string, unknown> = {},
     options: CypherOptions = {},
   ): Promise<CypherResult> {
+    refuseTransactionControl(statement);
     const driver = this.connected();
     const session = driver.session(this.sessionConfig(options.readOnly ? 'READ' : 'WRITE'));
     const maxRows = options.maxRows ?? Infinity;

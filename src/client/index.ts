@@ -1,0 +1,1 @@
+export { RemoteMemory, type RemoteMemoryOptions, UnauthorizedError } from './remote-memory.js';

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import { runCli } from '../helpers/cli.js';
+import { startServe } from '../helpers/serve.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const BIN = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
+
+describe('one memory, many processes', () => {
+  let dir: { path: string; remove: () => void };
+  let dataDir: string;
+
+  beforeEach(() => {
+    dir = tempDir('kgmem-hub-');
+    dataDir = join(dir.path, 'data');
+  });
+  afterEach(() => dir.remove());
+
+  it('close() releases the database: another process opens it at once', async () => {
+    const memory = await createMemory({ dataDir, embeddings: new HashingEmbeddings(), env: {} });
+    await memory.addTriples('u', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+    await memory.recall({ userId: 'u', query: 'what do I like' });
+    await memory.cypher('MATCH (e:Entity) RETURN count(e) AS n');
+    const heldRun = await runCli(['add', 'I', 'likes', 'jazz', '--user', 'u'], { dataDir });
+    expect(heldRun.code).toBe(1);
+    // The lock message names this process.
+    expect(heldRun.stderr).toContain(`process ${process.pid}`);
+    await memory.close();
+    // This process is still alive and has not collected garbage: the child must get in anyway.
+    const run = await promisify(execFile)(
+      process.execPath,
+      [BIN, 'add', 'I', 'likes', 'jazz', '--user', 'u'],
+      {
+        env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
+      },
+    );
+    expect(run.stdout).toContain('added: I likes jazz');
+    expect(existsSync(join(dataDir, 'graph.lbug.holder.json'))).toBe(false);
+  });
+
+  it('while kgmem serve holds the data dir, recall, facts and cypher -e from other processes go through it', async () => {
+    expect((await runCli(['add', 'I', 'lives_in', 'Paris', '--user', 'a'], { dataDir })).code).toBe(0);
+    const server = await startServe(dataDir, ['--token', 'hub-secret-123']);
+    try {
+      const recall = await runCli(['recall', 'where do I live', '--user', 'a'], { dataDir });
+      expect(recall.code, recall.stderr).toBe(0);
+      expect(recall.stdout).toContain('User lives in Paris');
+      const facts = await runCli(['facts', '--user', 'a', '--json'], { dataDir });
+      expect(facts.code, facts.stderr).toBe(0);
+      expect(JSON.parse(facts.stdout)[0]).toMatchObject({ statement: 'User lives in Paris' });
+      const cypher = await runCli(['cypher', '-e', 'MATCH (u:User) RETURN u.id AS id', '--json'], {
+        dataDir,
+      });
+      expect(cypher.code, cypher.stderr).toBe(0);
+      expect(JSON.parse(cypher.stdout)).toEqual([{ id: 'a' }]);
+      const users = await runCli(['users'], { dataDir });
+      expect(users.stdout).toContain('a');
+
+      // A writing statement needs the server's token.
+      const write = 'MATCH (e:Entity) WHERE e.userId = "a" SET e.summary = "edited" RETURN e.summary AS s';
+      const refused = await runCli(['cypher', '-e', write], { dataDir });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('token');
+      const allowed = await runCli(['cypher', '-e', write], {
+        dataDir,
+        env: { KGMEM_TOKEN: 'hub-secret-123' },
+      });
+      expect(allowed.code, allowed.stderr).toBe(0);
+
+      // Writes go through it with the token, and are refused (naming the holder) without.
+      const noToken = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], { dataDir });
+      expect(noToken.code).toBe(1);
+      expect(noToken.stderr).toContain('kgmem serve');
+      const added = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], {
+        dataDir,
+        env: { KGMEM_TOKEN: 'hub-secret-123' },
+      });
+      expect(added.code, added.stderr).toBe(0);
+      const after = await runCli(['recall', 'what do I like', '--user', 'a'], { dataDir });
+      expect(after.stdout).toContain('User likes tea');
+
+      // An unknown user is an error that lists the known ones.
+      const unknown = await runCli(['facts', '--user', 'nobody'], { dataDir });
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('known users: a');
+    } finally {
+      await server.stop();
+    }
+    // After the server stops, the data dir opens locally again.
+    const local = await runCli(['facts', '--user', 'a'], { dataDir });
+    expect(local.code, local.stderr).toBe(0);
+  });
+
+  it('read commands never create a data dir and say where they looked; the data dir is found in parent folders', async () => {
+    const empty = join(dir.path, 'empty');
+    mkdirSync(empty);
+    const run = await runCli(['facts', '--user', 'a'], { dataDir: join(empty, '.kgmem') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('no kgmem memory here');
+    expect(existsSync(join(empty, '.kgmem'))).toBe(false);
+
+    // Found like git finds .git: from a sub-folder of the project.
+    const project = join(dir.path, 'project');
+    const nested = join(project, 'src', 'deep');
+    mkdirSync(nested, { recursive: true });
+    const created = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], {
+      dataDir: '',
+      env: { KGMEM_DATA_DIR: '' },
+      cwd: project,
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const found = await runCli(['facts', '--user', 'a'], {
+      dataDir: '',
+      env: { KGMEM_DATA_DIR: '' },
+      cwd: nested,
+    });
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stdout).toContain('User likes tea');
+    expect(existsSync(join(nested, '.kgmem'))).toBe(false);
+  });
+});
