@@ -39,7 +39,7 @@ async function openMemory(options: MemoryOptions): Promise<Memory> {
   const env = options.env ?? process.env;
   const embedder = await resolveEmbedder(options, env);
   const extractor = await resolveExtractor(options.extractor, env);
-  const store = resolveStore(options.store, resolved.databasePath, env);
+  const store = await resolveStore(options.store, resolved.databasePath, env);
   if (store instanceof LadybugStore && store.options.path === resolved.databasePath) {
     mkdirSync(resolved.dataDir, { recursive: true });
   }

@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../model/errors.js';
 import { GraphStore } from './base.js';
 import { LadybugStore, type LadybugStoreOptions } from './ladybug/store.js';
-import { Neo4jStore, type Neo4jStoreOptions } from './neo4j/store.js';
+import type { Neo4jStoreOptions } from './neo4j/store.js';
 
 /** Which store a memory uses: an instance, or the options of one of the two backends. */
 export type StoreOption = GraphStore | { neo4j: Neo4jStoreOptions } | { ladybug: LadybugStoreOptions };
@@ -10,13 +10,16 @@ export type StoreOption = GraphStore | { neo4j: Neo4jStoreOptions } | { ladybug:
  * Picks the store: the one given; else Neo4j when `KGMEM_STORE=neo4j` (`NEO4J_URI`, `NEO4J_USER`
  * default `neo4j`, `NEO4J_PASSWORD`, `NEO4J_DATABASE`); else the embedded LadybugDB file.
  */
-export function resolveStore(
+export async function resolveStore(
   option: StoreOption | undefined,
   databasePath: string,
   env: NodeJS.ProcessEnv,
-): GraphStore {
+): Promise<GraphStore> {
   if (option instanceof GraphStore) return option;
-  if (option && 'neo4j' in option) return new Neo4jStore(option.neo4j);
+  // The Neo4j driver loads only when Neo4j is used (it is most of a CLI command's start-up time).
+  const neo4j = async (options: Neo4jStoreOptions) =>
+    new (await import('./neo4j/store.js')).Neo4jStore(options);
+  if (option && 'neo4j' in option) return neo4j(option.neo4j);
   if (option && 'ladybug' in option) return new LadybugStore(option.ladybug);
   const kind = (env.KGMEM_STORE ?? 'ladybug').toLowerCase();
   if (kind === 'neo4j') {
@@ -25,7 +28,7 @@ export function resolveStore(
         'KGMEM_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687), NEO4J_USER and NEO4J_PASSWORD',
       );
     }
-    return new Neo4jStore({
+    return neo4j({
       uri: env.NEO4J_URI,
       user: env.NEO4J_USER ?? 'neo4j',
       password: env.NEO4J_PASSWORD ?? '',

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { serveMcpOverStdio } from '../../mcp/stdio.js';
 import { type CliIo, UsageError, withMemory } from '../context.js';
 
 /**
@@ -30,6 +29,8 @@ export function registerMcp(program: Command, io: CliIo): void {
       if (user !== undefined && multiUser) {
         throw new UsageError('give --user or --multi-user, not both');
       }
+      // The MCP SDK loads only for this command.
+      const { serveMcpOverStdio } = await import('../../mcp/stdio.js');
       await withMemory(command, async (memory) => {
         io.err(
           `kgmem mcp: serving ${multiUser ? 'every user (user_id per call)' : `user "${user}"`} over stdio (${memory.store.backend})`,

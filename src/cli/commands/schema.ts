@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { Neo4jStore } from '../../store/neo4j/store.js';
 import { type CliIo, UsageError, withMemory } from '../context.js';
 import { formatTable } from '../table.js';
 
@@ -12,7 +11,9 @@ export function registerSchema(program: Command, io: CliIo): void {
     .action(async (_options, command: Command) => {
       await withMemory(command, async (memory) => {
         // Opening the memory applied the schema; applying again is idempotent and waits for indexes.
-        if (memory.store instanceof Neo4jStore) {
+        if (memory.store.backend === 'neo4j') {
+          const { Neo4jStore } = await import('../../store/neo4j/store.js');
+          if (!(memory.store instanceof Neo4jStore)) throw new Error('kgmem schema: unexpected store');
           await memory.store.applySchema(memory.embedder.dimension);
           const indexes = await memory.cypher(
             'SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state',

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { isLoopbackHost } from '../../server/loopback.js';
-import { startServer } from '../../server/serve.js';
 import { recordHolder } from '../../store/ladybug/holder.js';
 import { LadybugStore } from '../../store/ladybug/store.js';
 import { type CliIo, intOption, UsageError, withMemory } from '../context.js';
@@ -52,6 +51,7 @@ export function registerServe(program: Command, io: CliIo): void {
         ...(options.mcpTokens ? { tokenUsers: readMcpTokens(String(options.mcpTokens)) } : {}),
       };
 
+      const { startServer } = await import('../../server/serve.js');
       await withMemory(command, async (memory) => {
         const server = await startServer({
           mcp,

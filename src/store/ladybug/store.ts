@@ -22,6 +22,7 @@ import { capPerEntity } from '../cap.js';
 import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
+import { type BulkRows, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
 import { recordHolder, releaseHolder } from './holder.js';
@@ -89,6 +90,8 @@ export class LadybugStore extends GraphStore {
   private conn: Connection | undefined;
   private dimension = 0;
   private readonly statements = new Map<string, PreparedStatement>();
+  // The FACT table's property order, for COPY FROM files (read once).
+  private factColumns: string[] | undefined;
   private readonly vectors = new Map<string, UserVectorIndex>();
   // Per-user predicate vocabulary, kept in step with writes (this process is the only writer).
   private readonly predicateVocabulary = new Map<string, Set<string>>();
@@ -156,46 +159,51 @@ export class LadybugStore extends GraphStore {
     execute(conn, 'BEGIN TRANSACTION');
     try {
       this.run('user-merge', { userId, at: batch.at.toISOString() });
-      if (batch.entities.length > 0) {
-        this.run('entities-create', {
-          userId,
-          at: batch.at.toISOString(),
-          rows: batch.entities.map((e) => ({
-            uid: e.uid,
-            key: e.key,
-            name: e.name,
-            type: e.type,
-            summary: e.summary,
-            // Passed as text and cast in the database: converting a JS number array element by
-            // element through the driver is ~10x slower; 6 significant digits (float32 keeps ~7)
-            // make the text, and its parsing, about 3x shorter.
-            embedding: vectorText(e.embedding),
-            mentions: e.mentions,
-          })),
-        });
-        const extraAliases = batch.entities.filter((e) => e.aliases.length !== 1 || e.aliases[0] !== e.key);
-        if (extraAliases.length > 0) {
-          this.run('entities-set-aliases', {
+      const bulk = { userId, at: batch.at, entities: batch.entities, keys: batch.keys, facts: batch.facts };
+      const copied = canCopy(bulk);
+      if (copied) this.copyBulk(bulk);
+      else {
+        if (batch.entities.length > 0) {
+          this.run('entities-create', {
             userId,
-            rows: extraAliases.map((e) => ({ uid: e.uid, aliases: e.aliases })),
+            at: batch.at.toISOString(),
+            rows: batch.entities.map((e) => ({
+              uid: e.uid,
+              key: e.key,
+              name: e.name,
+              type: e.type,
+              summary: e.summary,
+              // Passed as text and cast in the database: converting a JS number array element by
+              // element through the driver is ~10x slower; 6 significant digits (float32 keeps ~7)
+              // make the text, and its parsing, about 3x shorter.
+              embedding: vectorText(e.embedding),
+              mentions: e.mentions,
+            })),
+          });
+          const extraAliases = batch.entities.filter((e) => e.aliases.length !== 1 || e.aliases[0] !== e.key);
+          if (extraAliases.length > 0) {
+            this.run('entities-set-aliases', {
+              userId,
+              rows: extraAliases.map((e) => ({ uid: e.uid, aliases: e.aliases })),
+            });
+          }
+          this.run('entity-keys-create', {
+            userId,
+            rows: batch.entities.flatMap((e) =>
+              e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+            ),
           });
         }
-        this.run('entity-keys-create', {
-          userId,
-          rows: batch.entities.flatMap((e) =>
-            e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
-          ),
-        });
-      }
-      if (batch.keys.length > 0) {
-        this.run('entity-keys-create', {
-          userId,
-          rows: batch.keys.map((k) => ({
-            id: entityKeyId(userId, k.key),
-            key: k.key,
-            entityUid: k.entityUid,
-          })),
-        });
+        if (batch.keys.length > 0) {
+          this.run('entity-keys-create', {
+            userId,
+            rows: batch.keys.map((k) => ({
+              id: entityKeyId(userId, k.key),
+              key: k.key,
+              entityUid: k.entityUid,
+            })),
+          });
+        }
       }
       if (batch.touches.length > 0) {
         this.run('entities-touch', {
@@ -211,26 +219,28 @@ export class LadybugStore extends GraphStore {
           });
         }
       }
-      for (const group of groupFacts(batch.facts)) {
-        const [first] = group;
-        if (!first) continue;
-        this.run('facts-create', {
-          userId,
-          validFrom: first.validFrom.toISOString(),
-          createdAt: first.createdAt.toISOString(),
-          episodeIds: first.episodeIds,
-          rows: group.map((f) => ({
-            uid: f.uid,
-            subjectUid: f.subjectUid,
-            objectUid: f.objectUid,
-            predicate: f.predicate,
-            key: f.key,
-            statement: f.statement,
-            confidence: f.confidence,
-            mentions: f.mentions,
-            vector: encodeVector(f.vector),
-          })),
-        });
+      if (!copied) {
+        for (const group of groupFacts(batch.facts)) {
+          const [first] = group;
+          if (!first) continue;
+          this.run('facts-create', {
+            userId,
+            validFrom: first.validFrom.toISOString(),
+            createdAt: first.createdAt.toISOString(),
+            episodeIds: first.episodeIds,
+            rows: group.map((f) => ({
+              uid: f.uid,
+              subjectUid: f.subjectUid,
+              objectUid: f.objectUid,
+              predicate: f.predicate,
+              key: f.key,
+              statement: f.statement,
+              confidence: f.confidence,
+              mentions: f.mentions,
+              vector: encodeVector(f.vector),
+            })),
+          });
+        }
       }
       if (batch.episode) {
         this.run('episode-mentions-create', {
@@ -487,6 +497,29 @@ export class LadybugStore extends GraphStore {
     conn?.closeSync();
     db?.closeSync();
     if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
+  }
+
+  /**
+   * Creates a bulk write's new entities, keys and facts through `COPY FROM` files (see
+   * {@link copyRows}), then what the files cannot say: extra aliases and empty values.
+   */
+  private copyBulk(rows: BulkRows): void {
+    if (!this.factColumns) {
+      this.factColumns = drain(this.connection().querySync("CALL table_info('FACT') RETURN name")).map((r) =>
+        String(r.name),
+      );
+    }
+    copyRows(this.connection(), rows, this.factColumns);
+    const extra = entitiesWithExtraAliases(rows.entities);
+    if (extra.length > 0) {
+      this.run('entities-set-aliases', {
+        userId: rows.userId,
+        rows: extra.map((e) => ({ uid: e.uid, aliases: e.aliases })),
+      });
+    }
+    if (rows.entities.some((e) => e.type === '' || e.summary === ''))
+      this.run('entities-fill-empty', { userId: rows.userId });
+    if (rows.facts.some((f) => !f.vector)) this.run('facts-fill-empty', { userId: rows.userId });
   }
 
   /** Prepares a console statement; transaction control is refused (see {@link refuseTransactionControl}). */
