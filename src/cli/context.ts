@@ -73,7 +73,7 @@ export type MemoryReader = Pick<
   cypher(
     statement: string,
     params?: Record<string, unknown>,
-    options?: { maxRows?: number },
+    options?: { maxRows?: number; timeoutMs?: number },
   ): Promise<CypherResult>;
 };
 

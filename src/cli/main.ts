@@ -18,6 +18,14 @@ import { type CliIo, UsageError } from './context.js';
 /** Exit statuses of the `kgmem` command. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
+// A reader that stops early (`kgmem facts | head`) closes the pipe: that is not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
+
 const defaultIo: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
@@ -80,12 +88,20 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
       return EXIT.usage;
     }
     const debug = argv.includes('--debug');
-    const message = error instanceof Error ? error.message : String(error);
-    io.err(`kgmem: ${message}`);
+    io.err(`kgmem: ${userMessage(error)}`);
     if (debug && error instanceof Error && error.stack) io.err(error.stack);
     if (error instanceof UsageError || (error instanceof KgmemError && error.name === 'InvalidInputError')) {
       return EXIT.usage;
     }
     return EXIT.failure;
   }
+}
+
+/**
+ * An error as a user reads it: the library's own method name that starts its messages
+ * ("Memory.recall: …") means nothing on the command line and is left out.
+ */
+export function userMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^(?:[A-Z][A-Za-z]*\.[a-zA-Z]+|[A-Z][A-Za-z]*Store): /, '');
 }

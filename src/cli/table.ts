@@ -33,7 +33,10 @@ export function formatTable(columns: readonly string[], rows: readonly Record<st
       .join('  ')
       .trimEnd();
   const out = [line(columns), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)];
-  out.push(`(${rows.length} row${rows.length === 1 ? '' : 's'})`);
+  const clipped = rows.some((row) => columns.some((c) => cellText(row[c]).length > MAX_CELL));
+  out.push(
+    `(${rows.length} row${rows.length === 1 ? '' : 's'}${clipped ? `; values over ${MAX_CELL} characters are shortened with "…": --json (or :format json in the console) shows them whole` : ''})`,
+  );
   return out.join('\n');
 }
 

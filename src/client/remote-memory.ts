@@ -126,7 +126,7 @@ export class RemoteMemory {
   async cypher(
     statement: string,
     params: Record<string, unknown> = {},
-    options: Pick<CypherOptions, 'maxRows'> = {},
+    options: Pick<CypherOptions, 'maxRows' | 'timeoutMs'> = {},
   ): Promise<CypherResult> {
     return this.send('POST', 'api/cypher', {
       statement,

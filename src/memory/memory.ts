@@ -597,6 +597,49 @@ export class Memory {
     });
   }
 
+  /**
+   * Marks a current fact as no longer true from `at` (default now), with no replacement: it is
+   * closed and kept as history, not deleted. Closing a closed fact is an error.
+   *
+   * @throws NotFoundError when the user has no such fact
+   */
+  async closeFact(
+    userId: string,
+    factUid: string,
+    options: { at?: Date | string; source?: string } = {},
+  ): Promise<void> {
+    const where = 'Memory.closeFact';
+    const user = checkUserId(userId, where);
+    const uid = checkText(factUid, 'factUid', where);
+    const at = options.at === undefined ? new Date() : checkDate(options.at, 'at', where);
+    const source = options.source === undefined ? 'closed' : checkText(options.source, 'source', where);
+    await this.lock.run(async () => {
+      const fact = await this.store.factByUid(user, uid);
+      if (!fact) throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}`);
+      if (fact.validTo !== null)
+        throw new InvalidInputError(
+          `${where}: fact ${uid} is already closed (since ${fact.validTo.toISOString()})`,
+        );
+      if (at.getTime() < fact.validFrom.getTime())
+        throw new InvalidInputError(
+          `${where}: fact ${uid} holds from ${fact.validFrom.toISOString()}; close it at or after that`,
+        );
+      await this.store.write({
+        userId: user,
+        at,
+        entities: [],
+        keys: [],
+        touches: [],
+        facts: [],
+        mentions: [],
+        invalidations: [
+          { uid, subjectUid: fact.subjectUid, validTo: at, invalidatedBy: source, supersededBy: '' },
+        ],
+        validFrom: [],
+      });
+    });
+  }
+
   /** The fact a correction targets; current facts only when named by subject and predicate. */
   private async findFact(user: string, target: FactTarget, where: string): Promise<Fact> {
     if ('uid' in target) {

@@ -222,6 +222,8 @@ export interface CypherOptions {
   readOnly?: boolean;
   /** Keep at most this many rows (the rest are not read); `truncated` says when some were left. */
   maxRows?: number;
+  /** Stop the statement after this long (the console's guard against a runaway query). */
+  timeoutMs?: number;
 }
 
 /**

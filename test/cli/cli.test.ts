@@ -42,7 +42,11 @@ describe('kgmem command line', () => {
     await kgmem(['add', 'I', 'likes', 'Pizza', '--user', 'a']);
     await kgmem(['add', 'Polar bear', 'likes', 'Pizza', '--user', 'a']);
     await kgmem(['add', 'Polar bear', 'likes', 'Salmon', '--user', 'b']);
-    const forget = await kgmem(['forget', '--user', 'a', '--all']);
+    // Without a terminal to ask, --all needs --yes (and nothing is deleted).
+    const unconfirmed = await kgmem(['forget', '--user', 'a', '--all']);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/add --yes/);
+    const forget = await kgmem(['forget', '--user', 'a', '--all', '--yes']);
     expect(forget.code).toBe(0);
 
     const count = async (statement: string, user: string): Promise<number> => {
@@ -61,7 +65,7 @@ describe('kgmem command line', () => {
     }
     const users = await kgmem(['users', '--json']);
     expect(JSON.parse(users.stdout)).toEqual(['b']);
-    const again = await kgmem(['forget', '--user', 'a', '--all']);
+    const again = await kgmem(['forget', '--user', 'a', '--all', '--yes']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/nothing to forget/);
   });
@@ -152,9 +156,31 @@ describe('kgmem command line', () => {
     expect((await kgmem(['add', 'I', 'likes', '   ', '--user', 'a'])).code).toBe(2);
     expect((await kgmem(['nonsense'])).code).toBe(2);
     expect((await kgmem(['--help'])).code).toBe(0);
-    const debug = await kgmem(['--debug', 'forget', '--user', 'nobody', '--all']);
+    const debug = await kgmem(['--debug', 'forget', '--user', 'nobody', '--all', '--yes']);
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('imports its own export back, history included', async () => {
+    await kgmem(['add', 'I', 'works_at', 'Acme', '--user', 'a', '--at', '2026-01-01']);
+    await kgmem(['add', 'I', 'works_at', 'Globex', '--user', 'a', '--at', '2026-03-01']);
+    await kgmem(['add', 'I', 'likes', 'tea', '--user', 'a', '--at', '2026-02-01']);
+    const file = join(dir.path, 'a.json');
+    expect((await kgmem(['export', '--user', 'a', '--out', file])).code).toBe(0);
+    const run = await kgmem(['import', file, '--user', 'copy']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/imported 3 exported facts/);
+    const shape = async (user: string) =>
+      (
+        JSON.parse((await kgmem(['facts', '--user', user, '--history', '--json'])).stdout) as {
+          statement: string;
+          validFrom: string;
+          validTo: string | null;
+        }[]
+      )
+        .map((f) => `${f.statement} ${f.validFrom} ${f.validTo}`)
+        .sort();
+    expect(await shape('copy')).toEqual(await shape('a'));
   });
 
   it('exports a user as JSON with history', async () => {
@@ -206,6 +232,6 @@ describe('kgmem command line', () => {
     expect(run.stdout).toMatch(/User lives in Osaka\s+closed/);
     const again = await kgmem(['demo']);
     expect(again.code).toBe(0);
-    expect(JSON.parse((await kgmem(['users', '--json'])).stdout)).toEqual(['marco', 'sasako']);
+    expect(JSON.parse((await kgmem(['users', '--json'])).stdout)).toEqual(['demo-marco', 'demo-sasako']);
   });
 });

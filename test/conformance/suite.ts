@@ -585,6 +585,28 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('console transactions', () => {
+      it('refuses transaction control, so a rolled-back change never shows in recall', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives in', object: 'Paris' }]);
+        await memory.recall({ userId: 'alice', query: 'where do I live' });
+        for (const statement of ['BEGIN TRANSACTION', 'begin', 'COMMIT', 'ROLLBACK', '  START TRANSACTION']) {
+          await expect(memory.cypher(statement)).rejects.toMatchObject({
+            name: 'CypherError',
+            message: expect.stringContaining('transaction control'),
+          });
+        }
+        // What a console user would have rolled back is never written in the first place.
+        await expect(
+          memory.cypher('BEGIN TRANSACTION; MATCH (e:Entity) WHERE e.userId = $u SET e.name = "X"', {
+            u: 'alice',
+          }),
+        ).rejects.toMatchObject({ name: 'CypherError' });
+        const recalled = await memory.recall({ userId: 'alice', query: 'where do I live' });
+        expect(recalled.facts.map((f) => f.statement)).toEqual(['User lives in Paris']);
+        expect((await memory.entities('alice')).map((e) => e.name)).not.toContain('X');
+      });
+    });
+
     describe('recall', () => {
       beforeEach(async () => {
         await memory.addTriples(

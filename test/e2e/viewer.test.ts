@@ -93,7 +93,7 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     const seeded = await runCli(['demo'], { dataDir });
     expect(seeded.code, seeded.stderr).toBe(0);
     server = await startServe(dataDir);
-    const view = (await (await fetch(`${server.url}api/users/sasako/graph?history=true`)).json()) as {
+    const view = (await (await fetch(`${server.url}api/users/demo-sasako/graph?history=true`)).json()) as {
       nodes: unknown[];
     };
     expectedNodes = view.nodes.length;
@@ -110,14 +110,14 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
   });
 
   it('loads the user graph with every entity and fact', async () => {
-    await openViewer('?user=sasako');
+    await openViewer('?user=demo-sasako');
     expect(expectedNodes).toBe(9);
     const status = page.locator('#status');
     await expect.poll(() => status.getAttribute('data-total-nodes')).toBe(String(expectedNodes));
     expect(await status.getAttribute('data-visible-nodes')).toBe(String(expectedNodes));
     // 8 facts stored, one of them closed: 7 drawn now.
     expect(await status.getAttribute('data-visible-edges')).toBe('7');
-    expect(await page.locator('#user-picker').inputValue()).toBe('sasako');
+    expect(await page.locator('#user-picker').inputValue()).toBe('demo-sasako');
     expect(await page.locator('#type-legend li').count()).toBeGreaterThan(1);
     expect(errors).toEqual([]);
   });
@@ -292,7 +292,7 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
 
   it('restores a shared URL (user, entity, asOf) and exports PNG and JSON', async () => {
     const polar = await nodeByLabel('Polar bear');
-    await openViewer(`?user=sasako&entity=${polar}&asOf=2026-05-01T00:00:00.000Z`);
+    await openViewer(`?user=demo-sasako&entity=${polar}&asOf=2026-05-01T00:00:00.000Z`);
     await expect.poll(selected).toBe(polar);
     expect(
       await page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.asOf),

@@ -10,6 +10,8 @@ import { formatTable, toJson } from '../table.js';
 
 const HISTORY_FILE = 'cypher_history';
 const HISTORY_SIZE = 500;
+/** How long a console statement may run before it is stopped (`:timeout`, `--timeout`). */
+const DEFAULT_TIMEOUT_SECONDS = 120;
 
 /** Parses `--param k=v` values: JSON when it parses (numbers, booleans, lists), else the raw string. */
 export function parseParam(text: string, previous: Record<string, unknown> = {}): Record<string, unknown> {
@@ -38,37 +40,53 @@ export function registerCypher(program: Command, io: CliIo): void {
     .option('-f, --file <file>', 'run the statement in a file and exit')
     .option('-p, --param <name=value>', 'query parameter (repeatable)', parseParam, {})
     .option('--json', 'print rows as JSON')
+    .option(
+      '--timeout <seconds>',
+      'stop a statement that runs longer than this',
+      String(DEFAULT_TIMEOUT_SECONDS),
+    )
     .action(async (options, command: Command) => {
       if (options.execute && options.file) throw new UsageError('use either -e or -f, not both');
       const params = options.param as Record<string, unknown>;
+      const timeoutSeconds = Number(options.timeout);
+      if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
+        throw new UsageError(`--timeout must be a positive number of seconds (got "${options.timeout}")`);
+      const settings: ConsoleSettings = { json: Boolean(options.json), timeoutMs: timeoutSeconds * 1000 };
       if (options.execute || options.file) {
         const statement = options.execute ?? stripComments(readFileSync(options.file, 'utf8'));
         // Through a running kgmem serve when it holds the data dir (reads; writes with its token).
-        await withReader(command, (memory) => runOne(memory, statement, params, Boolean(options.json), io));
+        await withReader(command, (memory) => runOne(memory, statement, params, settings, io));
         return;
       }
-      await withMemory(command, (memory) => repl(memory, params, Boolean(options.json), io));
+      await withMemory(command, (memory) => repl(memory, params, settings, io));
     });
+}
+
+/** How the console prints and guards statements. */
+interface ConsoleSettings {
+  json: boolean;
+  timeoutMs: number;
 }
 
 async function runOne(
   memory: MemoryReader,
   statement: string,
   params: Record<string, unknown>,
-  json: boolean,
+  settings: ConsoleSettings,
   io: CliIo,
 ): Promise<void> {
   const trimmed = statement.trim().replace(/;\s*$/, '');
-  const result = await memory.cypher(trimmed, params);
-  io.out(json ? toJson(result.rows) : formatTable(result.columns, result.rows));
+  const result = await memory.cypher(trimmed, params, { timeoutMs: settings.timeoutMs });
+  io.out(settings.json ? toJson(result.rows) : formatTable(result.columns, result.rows));
 }
 
 async function repl(
   memory: Memory,
   initialParams: Record<string, unknown>,
-  json: boolean,
+  initialSettings: ConsoleSettings,
   io: CliIo,
 ): Promise<void> {
+  const settings = { ...initialSettings };
   const historyPath = join(memory.options.dataDir, HISTORY_FILE);
   const history = existsSync(historyPath)
     ? readFileSync(historyPath, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_SIZE).reverse()
@@ -83,9 +101,18 @@ async function repl(
   });
   let params = { ...initialParams };
   let buffer = '';
+  // Ctrl-C drops the statement being typed (Ctrl-D or :quit leaves). A running statement cannot
+  // be interrupted through Ladybug's Node driver; it stops at the console's timeout instead.
+  rl.on('SIGINT', () => {
+    buffer = '';
+    rl.write(null, { ctrl: true, name: 'u' });
+    io.out('^C (statement cleared; Ctrl-D or :quit leaves)');
+    rl.setPrompt('kgmem> ');
+    rl.prompt();
+  });
   io.out(
     `kgmem Cypher console on ${memory.store.backend} (${memory.options.dataDir}). ` +
-      'End statements with ";". :help for commands, :quit to leave.',
+      'End statements with ";". :help for commands, Ctrl-C clears a statement, Ctrl-D or :quit leaves.',
   );
   rl.prompt();
   for await (const line of rl) {
@@ -95,8 +122,25 @@ async function repl(
       if (command === ':quit' || command === ':exit' || command === ':q') break;
       if (command === ':help') {
         io.out(
-          ':param name=value  set a parameter ($name)\n:params           show parameters\n:quit             leave',
+          [
+            ':param name=value    set a parameter ($name)',
+            ':params             show parameters',
+            ':format json|table  how rows are printed (table shortens long values; json shows them whole)',
+            `:timeout <seconds>  stop statements running longer (now ${settings.timeoutMs / 1000})`,
+            ':quit               leave (or Ctrl-D)',
+          ].join('\n'),
         );
+      } else if (command === ':format') {
+        if (rest[0] === 'json' || rest[0] === 'table') {
+          settings.json = rest[0] === 'json';
+          io.out(`rows print as ${rest[0]}`);
+        } else io.err(':format takes json or table');
+      } else if (command === ':timeout') {
+        const seconds = Number(rest[0]);
+        if (Number.isFinite(seconds) && seconds > 0) {
+          settings.timeoutMs = seconds * 1000;
+          io.out(`statements stop after ${seconds} s`);
+        } else io.err(':timeout takes a positive number of seconds');
       } else if (command === ':param') {
         try {
           params = parseParam(rest.join(' '), params);
@@ -122,7 +166,7 @@ async function repl(
     rl.setPrompt('kgmem> ');
     appendFileSync(historyPath, `${statement.replace(/\n/g, ' ')}\n`);
     try {
-      await runOne(memory, statement, params, json, io);
+      await runOne(memory, statement, params, settings, io);
     } catch (error) {
       // The console keeps running after a bad statement.
       const message = error instanceof Error ? error.message : String(error);

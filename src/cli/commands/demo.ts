@@ -16,23 +16,31 @@ const DemoFile = z.object({
 });
 
 const DEMO_FILE = new URL('../../../examples/demo-conversations.json', import.meta.url);
+/** The demo's users are its own: `demo-<name>`, replaced on every run; no other user is touched. */
+export const DEMO_USER_PREFIX = 'demo-';
 
 /**
  * `kgmem demo`: the bundled sample conversations (several users, several threads each) go
  * through `remember()` — the rule extractor offline, the model when OPENAI_API_KEY is set — then
  * it prints what is remembered per user and answers cross-thread questions by recall.
- * Re-running starts the demo users afresh.
+ * Its users are `demo-<name>`; re-running starts them afresh and leaves every other user alone.
  */
 export function registerDemo(program: Command, io: CliIo): void {
   program
     .command('demo')
     .description('remember sample conversations of a few users and answer questions from them')
     .action(async (_options, command: Command) => {
-      const demo = DemoFile.parse(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
+      const parsed = DemoFile.parse(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
+      const own = (userId: string) => `${DEMO_USER_PREFIX}${userId}`;
+      const demo = {
+        users: parsed.users.map((u) => ({ ...u, userId: own(u.userId) })),
+        questions: parsed.questions.map((q) => ({ ...q, userId: own(q.userId) })),
+      };
       await withMemory(command, async (memory) => {
         io.out(
           `kgmem demo — database ${memory.options.dataDir} (${memory.store.backend})\n` +
-            `extractor: ${memory.extractor.description}; embeddings: ${memory.embedder.description}\n`,
+            `extractor: ${memory.extractor.description}; embeddings: ${memory.embedder.description}\n` +
+            `demo users: ${demo.users.map((u) => u.userId).join(', ')} (started afresh on every run; other users are left alone)\n`,
         );
         let turns = 0;
         let requests = 0;

@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { type CliIo, requireUser, UsageError, withMemory } from '../context.js';
 
@@ -9,12 +10,24 @@ export function registerForget(program: Command, io: CliIo): void {
     .option('-u, --user <id>', 'user id (memory scope)')
     .option('--fact <uid>', 'delete this fact')
     .option('--entity <name>', 'delete this entity and every fact touching it')
-    .option('--all', 'delete everything of this user')
+    .option('--all', 'delete everything of this user (asks first unless --yes)')
+    .option('-y, --yes', 'do not ask before --all')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
       const chosen = [options.fact, options.entity, options.all].filter((v) => v !== undefined).length;
       if (chosen !== 1)
         throw new UsageError('forget needs exactly one of --fact <uid>, --entity <name> or --all');
+      if (options.all && !options.yes) {
+        if (!process.stdin.isTTY) {
+          throw new UsageError(
+            `forget --all deletes every memory of user "${userId}" and cannot be undone; without a terminal to ask, add --yes`,
+          );
+        }
+        if (!(await confirm(`Delete every memory of user "${userId}"? This cannot be undone. [y/N] `))) {
+          io.out('nothing forgotten');
+          return;
+        }
+      }
       await withMemory(command, async (memory) => {
         const result = options.fact
           ? await memory.forget({ userId, factUid: options.fact })
@@ -30,4 +43,13 @@ export function registerForget(program: Command, io: CliIo): void {
         io.out(`forgot ${what} of user "${userId}"`);
       });
     });
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
 }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { Memory } from '../../memory/memory.js';
 import type { CheckedTriple } from '../../model/triple.js';
 import { type CliIo, intOption, requireUser, UsageError, withMemory } from '../context.js';
+import { type ExportedFact, readExport } from '../export-file.js';
 import { Progress } from '../progress.js';
 import { countLines, formatOf, readTripleFile, type TripleFormat } from '../triple-file.js';
 
@@ -37,6 +38,11 @@ export function registerImport(program: Command, io: CliIo): void {
     .action(async (file: string, options, command: Command) => {
       const userId = requireUser(options);
       if (file !== '-' && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
+      const exported = readExport(file);
+      if (exported) {
+        await withMemory(command, (memory) => importExport(memory, userId, exported.facts, file, io));
+        return;
+      }
       const format = (options.format ?? formatOf(file)) as TripleFormat;
       if (format !== 'tsv' && format !== 'jsonl') throw new UsageError('--format must be tsv or jsonl');
       const batchSize = Math.max(1, intOption(options.batchSize, '--batch-size', 5000));
@@ -73,6 +79,52 @@ export function registerImport(program: Command, io: CliIo): void {
         }
       });
     });
+}
+
+/**
+ * Replays a `kgmem export`: facts in the order they became true, each group at its own time (so
+ * functional predicates close what they replaced), then the facts the export shows closed are
+ * closed at their recorded end.
+ */
+async function importExport(
+  memory: Memory,
+  userId: string,
+  facts: readonly ExportedFact[],
+  file: string,
+  io: CliIo,
+): Promise<void> {
+  const source = `import:${basename(file)}`;
+  const ordered = [...facts].sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom));
+  const closedAt = new Map<string, string>();
+  let added = 0;
+  for (let i = 0; i < ordered.length; ) {
+    const at = ordered[i]?.validFrom ?? '';
+    let j = i;
+    while (j < ordered.length && ordered[j]?.validFrom === at) j++;
+    const group = ordered.slice(i, j);
+    const result = await memory.addTriples(
+      userId,
+      group.map((f) => ({ subject: f.subject, predicate: f.predicate, object: f.object })),
+      { at, source, similarityMerge: false },
+    );
+    added += result.added;
+    for (const [k, f] of group.entries()) {
+      const uid = result.factUids[k];
+      if (uid && f.validTo) closedAt.set(uid, f.validTo);
+    }
+    i = j;
+  }
+  const current = new Set((await memory.facts(userId, { limit: 1_000_000 })).map((f) => f.uid));
+  let closed = 0;
+  for (const [uid, validTo] of closedAt) {
+    if (!current.has(uid)) continue;
+    await memory.closeFact(userId, uid, { at: validTo, source });
+    closed++;
+  }
+  io.out(
+    `imported ${facts.length.toLocaleString('en-US')} exported facts for user "${userId}": ${added.toLocaleString('en-US')} new, ` +
+      `${closedAt.size.toLocaleString('en-US')} with history (${closed.toLocaleString('en-US')} closed at their recorded end, the rest by the facts that replaced them)`,
+  );
 }
 
 async function importLines(

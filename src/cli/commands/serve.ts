@@ -61,6 +61,13 @@ export function registerServe(program: Command, io: CliIo): void {
           maxBodyBytes,
           corsOrigins,
           ...(token ? { token } : {}),
+        }).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE') {
+            throw new UsageError(
+              `port ${port} on ${host} is already in use (another kgmem serve?); choose another with --port <n> (--port 0 picks a free one)`,
+            );
+          }
+          throw error;
         });
         // Other kgmem commands on this data dir find the server here and read through its API.
         if (memory.store instanceof LadybugStore)

@@ -467,9 +467,18 @@ export class LadybugStore extends GraphStore {
     }
     let result: QueryResult | QueryResult[];
     try {
+      if (options.timeoutMs) conn.setQueryTimeout(options.timeoutMs);
       result = conn.executeSync(prepared, params as never);
     } catch (error) {
-      throw new CypherError(errorMessage(error));
+      const message = errorMessage(error);
+      throw new CypherError(
+        options.timeoutMs && /interrupt|timeout/i.test(message)
+          ? `the statement ran longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped (${message})`
+          : message,
+      );
+    } finally {
+      // The driver takes no 0 for "none": the longest timeout it accepts stands for none.
+      if (options.timeoutMs) conn.setQueryTimeout(2_147_483_647);
     }
     // A hand-written statement may change anything: rebuild vector indexes on next use.
     if (!prepared.isReadOnly()) this.dropAllCopies();

@@ -371,10 +371,11 @@ export class Neo4jStore extends GraphStore {
     const maxRows = options.maxRows ?? Infinity;
     try {
       // A read transaction: the server refuses any write in it (Neo.ClientError.Statement.AccessMode).
+      const config = options.timeoutMs ? { timeout: options.timeoutMs } : {};
       const run = (tx: ManagedTransaction) => tx.run(statement, consoleParams(params));
       const result = options.readOnly
-        ? await session.executeRead(run)
-        : await session.run(statement, consoleParams(params));
+        ? await session.executeRead(run, config)
+        : await session.run(statement, consoleParams(params), config);
       const kept = result.records.slice(0, maxRows);
       return {
         columns: [...(result.records[0]?.keys ?? [])].map(String),
