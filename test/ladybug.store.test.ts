@@ -1,13 +1,89 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
+import type { Memory } from '../src/memory/memory.js';
+import { snapshotPath } from '../src/store/ladybug/snapshot.js';
+import { LadybugStore } from '../src/store/ladybug/store.js';
 import { tempDir } from './helpers/temp-dir.js';
 
 describe('LadybugDB store specifics', () => {
   const dirs: { remove: () => void }[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) dir.remove();
+  });
+
+  it('saves a snapshot of a user on close, loads it in the next process, and never serves a stale one', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir.path, 'graph.lbug');
+    const open = () =>
+      createMemory({
+        store: new LadybugStore({ path, snapshotMinSize: 1 }),
+        embeddings: new HashingEmbeddings({ dimension: 64 }),
+        env: {},
+      });
+    const ask = async (memory: Memory, query: string) =>
+      (await memory.recall({ userId: 'u', query })).facts.map((f) => f.statement);
+
+    const first = await open();
+    await first.addTriples('u', [
+      { subject: 'Polar bear', predicate: 'likes', object: 'Pizza' },
+      { subject: 'Polar bear', predicate: 'lives in', object: 'Arctic' },
+    ]);
+    const before = await ask(first, 'What does Polar bear like?');
+    expect(before).toContain('Polar bear likes Pizza');
+    await first.close();
+    const file = snapshotPath(path, 'u');
+    expect(existsSync(file)).toBe(true);
+
+    // Loaded from the snapshot: the same answers.
+    const secondStore = new LadybugStore({ path, snapshotMinSize: 1 });
+    const second = await createMemory({
+      store: secondStore,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      env: {},
+    });
+    expect(await ask(second, 'What does Polar bear like?')).toEqual(before);
+    expect((secondStore as unknown as { snapshotState: Map<string, unknown> }).snapshotState.has('u')).toBe(
+      true,
+    );
+    await second.close();
+
+    // A process that keeps no copies (so saves no snapshot) writes: the saved one is now stale.
+    const writer = await createMemory({
+      store: new LadybugStore({ path, inMemoryGraph: false }),
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      env: {},
+    });
+    await writer.addTriples('u', [{ subject: 'Polar bear', predicate: 'likes', object: 'Salmon' }]);
+    await writer.cypher(
+      "MATCH (e:Entity) WHERE e.userId = 'u' AND e.name = 'Arctic' SET e.name = 'North Pole'",
+    );
+    await writer.close();
+
+    const thirdStore = new LadybugStore({ path, snapshotMinSize: 1 });
+    const third = await createMemory({
+      store: thirdStore,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      env: {},
+    });
+    expect(await ask(third, 'What does Polar bear like?')).toContain('Polar bear likes Salmon');
+    const lives = (await third.recall({ userId: 'u', query: 'Where does Polar bear live?' })).facts.find(
+      (f) => f.predicate === 'lives in',
+    );
+    expect(lives?.object).toBe('North Pole');
+    expect((thirdStore as unknown as { snapshotState: Map<string, unknown> }).snapshotState.has('u')).toBe(
+      false,
+    );
+    await third.close();
+
+    // A damaged snapshot is ignored, not trusted.
+    writeFileSync(file, 'not a snapshot');
+    const fourth = await open();
+    expect(await ask(fourth, 'What does Polar bear like?')).toContain('Polar bear likes Salmon');
+    await fourth.close();
   });
 
   it('records the embedding dimension and refuses another one, naming both', async () => {

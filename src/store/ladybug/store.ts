@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
@@ -12,6 +13,7 @@ import {
   type FactFilter,
   type FactTimelineRef,
   GraphStore,
+  type MissingVectors,
   type ScoredEntity,
   type Statement,
   type TimeScope,
@@ -21,7 +23,7 @@ import {
 import { capPerEntity } from '../cap.js';
 import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
-import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
+import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { type BulkRows, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
@@ -35,6 +37,7 @@ import {
   timeParams,
   vectorText,
 } from './params.js';
+import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
 import { UserGraph } from './user-graph.js';
 import { decodeVector, encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
@@ -66,14 +69,25 @@ export interface LadybugStoreOptions {
    */
   inMemoryGraph?: boolean;
   /**
-   * Entities plus facts kept in process across users before the least recently used users'
-   * copies are dropped (they reload on next use).
+   * Entities plus facts plus vectors (entity and fact indexes) kept in process across users
+   * before the least recently used users' copies are dropped (they reload on next use).
    * @default 3_000_000
    */
   cacheLimit?: number;
+  /**
+   * Users holding at least this many entities plus facts get a snapshot of their in-process
+   * copies beside the database when the store closes (`<database>.snapshots/`), which the next
+   * process loads instead of reading them back row by row; valid only while nothing was written
+   * since. `Infinity` turns snapshots off.
+   * @default 20_000
+   */
+  snapshotMinSize?: number;
 }
 
 const DIMENSION_KEY = 'embeddingDimension';
+const GENERATION_KEY = 'generation';
+// Users with fewer entities plus facts reload from the database fast enough without a snapshot.
+const SNAPSHOT_MIN_SIZE = 20_000;
 // Up to this many rows, updates of existing facts run as single-row statements.
 const SINGLE_ROW_LIMIT = 16;
 
@@ -97,6 +111,12 @@ export class LadybugStore extends GraphStore {
   private readonly predicateVocabulary = new Map<string, Set<string>>();
   // Per-user in-process graphs (least recently used first), when inMemoryGraph is on.
   private readonly graphs = new Map<string, UserGraph>();
+  // The database's write generation: a new value with every committed write, so a snapshot
+  // taken at one generation is known to be stale at any other.
+  private generation = '';
+  // Users whose snapshot was looked for (once per process), and what each saved snapshot holds.
+  private readonly snapshotTried = new Set<string>();
+  private readonly snapshotState = new Map<string, { generation: string; ev: boolean; fv: boolean }>();
   // Per-user full-text and vector indexes of stored turns, and vector indexes of fact statements.
   private readonly episodeIndexes = new Map<string, EpisodeIndex>();
   private readonly factVectors = new Map<string, UserVectorIndex>();
@@ -150,6 +170,8 @@ export class LadybugStore extends GraphStore {
       );
     }
     this.dimension = Number(recorded ?? embeddingDimension);
+    this.generation = String(this.run('meta-get', { key: GENERATION_KEY })[0]?.value ?? '');
+    if (!this.generation && !this.options.readOnly) this.bumpGeneration();
     if (!this.options.readOnly && path !== ':memory:') recordHolder(path);
   }
 
@@ -274,6 +296,7 @@ export class LadybugStore extends GraphStore {
           validFrom: move.validFrom.toISOString(),
         });
       }
+      this.bumpGeneration();
       execute(conn, 'COMMIT');
     } catch (error) {
       try {
@@ -321,6 +344,25 @@ export class LadybugStore extends GraphStore {
   ): Promise<ScoredEntity[]> {
     const index = this.factIndex(userId);
     return among ? index.searchAmong(among, vector, k, minScore) : index.search(vector, k, minScore);
+  }
+
+  override async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
+    const graph = this.userGraph(userId);
+    if (!graph) return super.missingVectors(userId, limit);
+    // The fact index holds exactly the facts with a stored vector: the rest are missing, found
+    // in process instead of by scanning every fact of the user in the database.
+    const index = this.factIndex(userId);
+    const facts: MissingVectors['facts'] = [];
+    for (const fact of graph.contents().facts) {
+      if (facts.length >= limit) break;
+      if (!index.has(fact.uid))
+        facts.push({ uid: fact.uid, subjectUid: fact.subjectUid, statement: fact.statement });
+    }
+    const episodes = this.run('episodes-missing-vectors', { userId, limit }).map((r) => ({
+      uid: String(r.uid),
+      text: episodeText(episodeFromRow(r, userId).messages),
+    }));
+    return { episodes, facts };
   }
 
   override async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {
@@ -481,7 +523,10 @@ export class LadybugStore extends GraphStore {
       if (options.timeoutMs) conn.setQueryTimeout(2_147_483_647);
     }
     // A hand-written statement may change anything: rebuild vector indexes on next use.
-    if (!prepared.isReadOnly()) this.dropAllCopies();
+    if (!prepared.isReadOnly()) {
+      this.dropAllCopies();
+      this.bumpGeneration();
+    }
     const results = Array.isArray(result) ? result : [result];
     try {
       const last = results[results.length - 1];
@@ -498,6 +543,7 @@ export class LadybugStore extends GraphStore {
   }
 
   override async close(): Promise<void> {
+    if (this.conn) this.saveSnapshots();
     const { conn, db } = this;
     this.conn = undefined;
     this.db = undefined;
@@ -506,6 +552,80 @@ export class LadybugStore extends GraphStore {
     conn?.closeSync();
     db?.closeSync();
     if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
+  }
+
+  /**
+   * Drops the least recently used users' copies (graph and vector indexes together) while what
+   * the process holds is over `cacheLimit`: entities plus facts plus vectors, across users.
+   */
+  private evictBeyondCacheLimit(keep: string): void {
+    const held = (id: string) =>
+      (this.graphs.get(id)?.size ?? 0) +
+      (this.vectors.get(id)?.size ?? 0) +
+      (this.factVectors.get(id)?.size ?? 0);
+    let total = 0;
+    for (const id of this.graphs.keys()) total += held(id);
+    for (const id of [...this.graphs.keys()]) {
+      if (total <= (this.options.cacheLimit ?? 3_000_000) || id === keep) break;
+      total -= held(id);
+      this.forgetCopies(id);
+    }
+  }
+
+  private bumpGeneration(): void {
+    this.generation = randomUUID();
+    this.run('meta-set', { key: GENERATION_KEY, value: this.generation });
+  }
+
+  /**
+   * Loads what a user's snapshot holds (graph, entity and fact vectors) when it was taken at the
+   * database's current generation: a big user then opens in a fraction of the time reading it
+   * back row by row takes. Tried once per user and process.
+   */
+  private loadSnapshot(userId: string): void {
+    if (this.snapshotTried.has(userId) || this.options.inMemoryGraph === false) return;
+    this.snapshotTried.add(userId);
+    if (this.options.path === ':memory:' || !this.generation) return;
+    const snapshot = readSnapshot(snapshotPath(this.options.path, userId), userId, this.generation);
+    if (!snapshot) return;
+    if (snapshot.graph && !this.graphs.has(userId))
+      this.graphs.set(userId, new UserGraph(snapshot.graph.entities, snapshot.graph.facts));
+    if (snapshot.entityVectors && !this.vectors.has(userId))
+      this.vectors.set(userId, UserVectorIndex.fromData(snapshot.entityVectors));
+    if (snapshot.factVectors && !this.factVectors.has(userId))
+      this.factVectors.set(userId, UserVectorIndex.fromData(snapshot.factVectors));
+    this.snapshotState.set(userId, {
+      generation: this.generation,
+      ev: snapshot.entityVectors !== undefined,
+      fv: snapshot.factVectors !== undefined,
+    });
+  }
+
+  /**
+   * Saves snapshots of the big users held in process whose saved snapshot is missing, stale or
+   * holds less. A cache only: a failure to write one costs the next process time, nothing else.
+   */
+  private saveSnapshots(): void {
+    if (this.options.readOnly || this.options.path === ':memory:' || this.options.inMemoryGraph === false)
+      return;
+    for (const [userId, graph] of this.graphs) {
+      if (graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) continue;
+      const ev = this.vectors.get(userId);
+      const fv = this.factVectors.get(userId);
+      const saved = this.snapshotState.get(userId);
+      if (saved && saved.generation === this.generation && (saved.ev || !ev) && (saved.fv || !fv)) continue;
+      try {
+        writeSnapshot(snapshotPath(this.options.path, userId), {
+          userId,
+          generation: this.generation,
+          graph: graph.contents(),
+          ...(ev ? { entityVectors: ev.toData() } : {}),
+          ...(fv ? { factVectors: fv.toData() } : {}),
+        });
+      } catch {
+        // best effort (see above)
+      }
+    }
   }
 
   /**
@@ -574,6 +694,7 @@ export class LadybugStore extends GraphStore {
     execute(conn, 'BEGIN TRANSACTION');
     try {
       body();
+      this.bumpGeneration();
       execute(conn, 'COMMIT');
     } catch (error) {
       try {
@@ -588,6 +709,7 @@ export class LadybugStore extends GraphStore {
   /** The in-process copy of a user's graph (loaded on first use), or undefined when disabled. */
   private userGraph(userId: string): UserGraph | undefined {
     if (this.options.inMemoryGraph === false) return undefined;
+    if (!this.graphs.has(userId)) this.loadSnapshot(userId);
     let graph = this.graphs.get(userId);
     if (graph) {
       // Most recently used last.
@@ -607,13 +729,7 @@ export class LadybugStore extends GraphStore {
     }).map((r) => factFromRow(r, userId));
     graph = new UserGraph(entities, facts);
     this.graphs.set(userId, graph);
-    let total = 0;
-    for (const g of this.graphs.values()) total += g.size;
-    for (const [id, g] of this.graphs) {
-      if (total <= (this.options.cacheLimit ?? 3_000_000) || id === userId) break;
-      total -= g.size;
-      this.graphs.delete(id);
-    }
+    this.evictBeyondCacheLimit(userId);
     return graph;
   }
 
@@ -656,6 +772,7 @@ export class LadybugStore extends GraphStore {
   }
 
   private factIndex(userId: string): UserVectorIndex {
+    if (!this.factVectors.has(userId)) this.loadSnapshot(userId);
     let index = this.factVectors.get(userId);
     if (!index) {
       index = new UserVectorIndex(this.dimension);
@@ -669,6 +786,7 @@ export class LadybugStore extends GraphStore {
   }
 
   private vectorIndex(userId: string): UserVectorIndex {
+    if (!this.vectors.has(userId)) this.loadSnapshot(userId);
     let index = this.vectors.get(userId);
     if (!index) {
       index = new UserVectorIndex(this.dimension);

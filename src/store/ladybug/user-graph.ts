@@ -21,6 +21,11 @@ export class UserGraph {
     for (const fact of facts) this.addFact(fact);
   }
 
+  /** Every entity and fact held (shared read-only records), for a snapshot. */
+  contents(): { entities: Entity[]; facts: Fact[] } {
+    return { entities: [...this.entities.values()], facts: [...this.facts.values()] };
+  }
+
   /** Entities plus facts: what the copy costs in memory, roughly. */
   get size(): number {
     return this.entities.size + this.facts.size;

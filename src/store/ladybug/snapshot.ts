@@ -1,0 +1,305 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Entity, Fact } from '../../model/types.js';
+import type { VectorIndexData } from './vector-index.js';
+
+const FORMAT = 'kgmem-user-snapshot/1';
+const MAGIC = Buffer.from('KGSNAP1\n');
+
+/**
+ * What a process keeps of one user, saved so the next process starts without reading it all
+ * back from the database: the user graph and the entity and fact vector indexes (each optional).
+ * Valid only for the database generation it was taken at.
+ */
+export interface UserSnapshot {
+  userId: string;
+  /** The database's write generation when the snapshot was taken. */
+  generation: string;
+  graph?: { entities: Entity[]; facts: Fact[] };
+  entityVectors?: VectorIndexData;
+  factVectors?: VectorIndexData;
+}
+
+type Column =
+  | { name: string; type: 'json'; value: unknown }
+  | { name: string; type: 'u32'; value: Uint32Array }
+  | { name: string; type: 'u16'; value: Uint16Array }
+  | { name: string; type: 'f32'; value: Float32Array }
+  | { name: string; type: 'f64'; value: Float64Array };
+
+interface Header {
+  format: string;
+  userId: string;
+  generation: string;
+  sections: { name: string; type: Column['type']; offset: number; bytes: number }[];
+}
+
+/** Where a user's snapshot lives: `<database>.snapshots/<sha1 of the user id>.snap`. */
+export function snapshotPath(databasePath: string, userId: string): string {
+  return join(`${databasePath}.snapshots`, `${createHash('sha1').update(userId).digest('hex')}.snap`);
+}
+
+/** Writes a snapshot atomically (a temporary file renamed over the old one). */
+export function writeSnapshot(path: string, snapshot: UserSnapshot): void {
+  const columns: Column[] = [];
+  if (snapshot.graph) columns.push(...graphColumns(snapshot.graph));
+  if (snapshot.entityVectors) columns.push(...vectorColumns('ev', snapshot.entityVectors));
+  if (snapshot.factVectors) columns.push(...vectorColumns('fv', snapshot.factVectors));
+  const bodies = columns.map((c) =>
+    c.type === 'json'
+      ? Buffer.from(JSON.stringify(c.value))
+      : Buffer.from(c.value.buffer, c.value.byteOffset, c.value.byteLength),
+  );
+  const sections: Header['sections'] = [];
+  let offset = 0;
+  for (const [i, c] of columns.entries()) {
+    const bytes = (bodies[i] as Buffer).length;
+    sections.push({ name: c.name, type: c.type, offset, bytes });
+    offset = align8(offset + bytes);
+  }
+  const header = Buffer.from(
+    JSON.stringify({
+      format: FORMAT,
+      userId: snapshot.userId,
+      generation: snapshot.generation,
+      sections,
+    } satisfies Header),
+  );
+  const prefix = Buffer.alloc(align8(MAGIC.length + 4 + header.length));
+  MAGIC.copy(prefix, 0);
+  prefix.writeUInt32LE(header.length, MAGIC.length);
+  header.copy(prefix, MAGIC.length + 4);
+  const out = Buffer.alloc(prefix.length + offset);
+  prefix.copy(out, 0);
+  for (const [i, s] of sections.entries()) (bodies[i] as Buffer).copy(out, prefix.length + s.offset);
+  mkdirSync(join(path, '..'), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, out);
+  renameSync(temporary, path);
+}
+
+/** Reads a snapshot taken at `generation`; `undefined` when there is none, it is stale or unreadable. */
+export function readSnapshot(path: string, userId: string, generation: string): UserSnapshot | undefined {
+  let file: Buffer;
+  try {
+    file = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const headerLength = file.readUInt32LE(MAGIC.length);
+    const header = JSON.parse(
+      file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength),
+    ) as Header;
+    if (header.format !== FORMAT || header.userId !== userId || header.generation !== generation)
+      return undefined;
+    const base = align8(MAGIC.length + 4 + headerLength);
+    const columns = new Map<string, unknown>();
+    for (const s of header.sections) {
+      const start = base + s.offset;
+      // Copied out of the file buffer, aligned, so the file can be released once decoded.
+      const slice = file.subarray(start, start + s.bytes);
+      columns.set(s.name, s.type === 'json' ? JSON.parse(slice.toString('utf8')) : typed(s.type, slice));
+    }
+    return {
+      userId,
+      generation,
+      ...(columns.has('entity.uid') ? { graph: decodeGraph(columns, userId) } : {}),
+      ...(columns.has('ev.uids') ? { entityVectors: decodeVectors('ev', columns) } : {}),
+      ...(columns.has('fv.uids') ? { factVectors: decodeVectors('fv', columns) } : {}),
+    };
+  } catch {
+    return undefined; // a damaged cache file is rebuilt from the database
+  }
+}
+
+function graphColumns(graph: { entities: Entity[]; facts: Fact[] }): Column[] {
+  const { entities, facts } = graph;
+  const index = new Map(entities.map((e, i) => [e.uid, i]));
+  const dictionary = <T>(values: readonly T[], keyOf: (v: T) => string) => {
+    const ids = new Map<string, number>();
+    const items: T[] = [];
+    const refs = new Uint32Array(values.length);
+    for (const [i, v] of values.entries()) {
+      const key = keyOf(v);
+      let id = ids.get(key);
+      if (id === undefined) {
+        id = items.length;
+        ids.set(key, id);
+        items.push(v);
+      }
+      refs[i] = id;
+    }
+    return { items, refs };
+  };
+  const predicates = dictionary(
+    facts.map((f) => f.predicate),
+    (p) => p,
+  );
+  const keys = dictionary(
+    facts.map((f) => f.key),
+    (k) => k,
+  );
+  const episodes = dictionary(
+    facts.map((f) => f.episodeIds),
+    (ids) => JSON.stringify(ids),
+  );
+  const sparse = (values: (string | null)[]) => {
+    const out: Record<number, string> = {};
+    for (const [i, v] of values.entries()) if (v !== null) out[i] = v;
+    return out;
+  };
+  const refOf = (uid: string) => {
+    const i = index.get(uid);
+    if (i === undefined) throw new Error(`snapshot: fact entity ${uid} is not among the user's entities`);
+    return i;
+  };
+  const dates = (values: (Date | null)[]) => Float64Array.from(values, (d) => (d ? d.getTime() : Number.NaN));
+  return [
+    { name: 'entity.uid', type: 'json', value: entities.map((e) => e.uid) },
+    { name: 'entity.key', type: 'json', value: entities.map((e) => e.key) },
+    { name: 'entity.name', type: 'json', value: entities.map((e) => e.name) },
+    { name: 'entity.type', type: 'json', value: entities.map((e) => e.type) },
+    {
+      name: 'entity.summary',
+      type: 'json',
+      value: sparse(entities.map((e) => (e.summary ? e.summary : null))),
+    },
+    {
+      name: 'entity.aliases',
+      type: 'json',
+      value: sparse(
+        entities.map((e) =>
+          e.aliases.length === 1 && e.aliases[0] === e.key ? null : JSON.stringify(e.aliases),
+        ),
+      ),
+    },
+    { name: 'entity.mentions', type: 'f64', value: Float64Array.from(entities, (e) => e.mentions) },
+    { name: 'entity.createdAt', type: 'f64', value: dates(entities.map((e) => e.createdAt)) },
+    { name: 'entity.updatedAt', type: 'f64', value: dates(entities.map((e) => e.updatedAt)) },
+    { name: 'fact.uid', type: 'json', value: facts.map((f) => f.uid) },
+    { name: 'fact.subject', type: 'u32', value: Uint32Array.from(facts, (f) => refOf(f.subjectUid)) },
+    { name: 'fact.object', type: 'u32', value: Uint32Array.from(facts, (f) => refOf(f.objectUid)) },
+    { name: 'fact.predicates', type: 'json', value: predicates.items },
+    { name: 'fact.predicate', type: 'u32', value: predicates.refs },
+    { name: 'fact.keys', type: 'json', value: keys.items },
+    { name: 'fact.key', type: 'u32', value: keys.refs },
+    { name: 'fact.statement', type: 'json', value: facts.map((f) => f.statement) },
+    { name: 'fact.confidence', type: 'f64', value: Float64Array.from(facts, (f) => f.confidence) },
+    { name: 'fact.validFrom', type: 'f64', value: dates(facts.map((f) => f.validFrom)) },
+    { name: 'fact.validTo', type: 'f64', value: dates(facts.map((f) => f.validTo)) },
+    { name: 'fact.createdAt', type: 'f64', value: dates(facts.map((f) => f.createdAt)) },
+    { name: 'fact.episodeLists', type: 'json', value: episodes.items },
+    { name: 'fact.episodes', type: 'u32', value: episodes.refs },
+    { name: 'fact.invalidatedBy', type: 'json', value: sparse(facts.map((f) => f.invalidatedBy)) },
+    { name: 'fact.supersededBy', type: 'json', value: sparse(facts.map((f) => f.supersededBy)) },
+    { name: 'fact.mentions', type: 'f64', value: Float64Array.from(facts, (f) => f.mentions) },
+  ];
+}
+
+function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entity[]; facts: Fact[] } {
+  const get = <T>(name: string) => {
+    if (!c.has(name)) throw new Error(`snapshot: missing ${name}`);
+    return c.get(name) as T;
+  };
+  const uids = get<string[]>('entity.uid');
+  const keys = get<string[]>('entity.key');
+  const names = get<string[]>('entity.name');
+  const types = get<string[]>('entity.type');
+  const summaries = get<Record<number, string>>('entity.summary');
+  const aliases = get<Record<number, string>>('entity.aliases');
+  const mentions = get<Float64Array>('entity.mentions');
+  const created = get<Float64Array>('entity.createdAt');
+  const updated = get<Float64Array>('entity.updatedAt');
+  const entities: Entity[] = uids.map((uid, i) => ({
+    uid,
+    userId,
+    key: keys[i] as string,
+    name: names[i] as string,
+    type: types[i] as string,
+    summary: summaries[i] ?? '',
+    aliases: aliases[i] ? (JSON.parse(aliases[i]) as string[]) : [keys[i] as string],
+    createdAt: new Date(created[i] as number),
+    updatedAt: new Date(updated[i] as number),
+    mentions: mentions[i] as number,
+  }));
+  const factUids = get<string[]>('fact.uid');
+  const subjects = get<Uint32Array>('fact.subject');
+  const objects = get<Uint32Array>('fact.object');
+  const predicates = get<string[]>('fact.predicates');
+  const predicate = get<Uint32Array>('fact.predicate');
+  const factKeys = get<string[]>('fact.keys');
+  const key = get<Uint32Array>('fact.key');
+  const statements = get<string[]>('fact.statement');
+  const confidence = get<Float64Array>('fact.confidence');
+  const validFrom = get<Float64Array>('fact.validFrom');
+  const validTo = get<Float64Array>('fact.validTo');
+  const createdAt = get<Float64Array>('fact.createdAt');
+  const episodeLists = get<string[][]>('fact.episodeLists');
+  const episodes = get<Uint32Array>('fact.episodes');
+  const invalidatedBy = get<Record<number, string>>('fact.invalidatedBy');
+  const supersededBy = get<Record<number, string>>('fact.supersededBy');
+  const factMentions = get<Float64Array>('fact.mentions');
+  const facts: Fact[] = factUids.map((uid, i) => {
+    const subject = entities[subjects[i] as number] as Entity;
+    const object = entities[objects[i] as number] as Entity;
+    const to = validTo[i] as number;
+    return {
+      uid,
+      userId,
+      subjectUid: subject.uid,
+      subject: subject.name,
+      objectUid: object.uid,
+      object: object.name,
+      predicate: predicates[predicate[i] as number] as string,
+      key: factKeys[key[i] as number] as string,
+      statement: statements[i] as string,
+      confidence: confidence[i] as number,
+      validFrom: new Date(validFrom[i] as number),
+      validTo: Number.isNaN(to) ? null : new Date(to),
+      createdAt: new Date(createdAt[i] as number),
+      episodeIds: episodeLists[episodes[i] as number] as string[],
+      invalidatedBy: invalidatedBy[i] ?? null,
+      supersededBy: supersededBy[i] ?? null,
+      mentions: factMentions[i] as number,
+    };
+  });
+  return { entities, facts };
+}
+
+function vectorColumns(prefix: string, data: VectorIndexData): Column[] {
+  return [
+    { name: `${prefix}.dimension`, type: 'json', value: data.dimension },
+    { name: `${prefix}.uids`, type: 'json', value: data.uids },
+    { name: `${prefix}.offsets`, type: 'u32', value: data.offsets },
+    { name: `${prefix}.dims`, type: 'u16', value: data.dims },
+    { name: `${prefix}.values`, type: 'f32', value: data.values },
+  ];
+}
+
+function decodeVectors(prefix: string, c: Map<string, unknown>): VectorIndexData {
+  return {
+    dimension: c.get(`${prefix}.dimension`) as number,
+    uids: c.get(`${prefix}.uids`) as string[],
+    offsets: c.get(`${prefix}.offsets`) as Uint32Array,
+    dims: c.get(`${prefix}.dims`) as Uint16Array,
+    values: c.get(`${prefix}.values`) as Float32Array,
+  };
+}
+
+function typed(
+  type: 'u32' | 'u16' | 'f32' | 'f64',
+  bytes: Buffer,
+): Uint32Array | Uint16Array | Float32Array | Float64Array {
+  const copy = new Uint8Array(bytes).buffer;
+  if (type === 'u32') return new Uint32Array(copy);
+  if (type === 'u16') return new Uint16Array(copy);
+  if (type === 'f32') return new Float32Array(copy);
+  return new Float64Array(copy);
+}
+
+function align8(n: number): number {
+  return (n + 7) & ~7;
+}
