@@ -8,13 +8,14 @@ import { benchLatency } from './latency.js';
 import { benchLocomo } from './locomo.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
+import { benchServeLoad } from './serve-load.js';
 import { benchViewer } from './viewer.js';
 
 /**
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, locomo, episodes, extraction, viewer).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, episodes, extraction, viewer).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   console.log(
     `# kgmem benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
   );
-  if (runs('retrieval')) await benchRetrieval();
+  if (runs('retrieval')) await benchRetrieval(runs('serve'));
   if (runs('locomo')) console.log(`\n${await benchLocomo()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
@@ -31,8 +32,8 @@ async function main(): Promise<void> {
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
 }
 
-/** MetaQA recall, bulk import and recall latency. */
-async function benchRetrieval(): Promise<void> {
+/** MetaQA recall, bulk import and recall latency; then `kgmem serve` under load on that user. */
+async function benchRetrieval(withServe: boolean): Promise<void> {
   const dir = tempDir('kgmem-bench-');
   const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
   try {
@@ -45,6 +46,8 @@ async function benchRetrieval(): Promise<void> {
       `\n### Bulk import\n\n| file | facts | facts/s |\n| --- | ---: | ---: |\n| MetaQA kb.tsv (addTriples, 5,000 per transaction) | ${metaqa.facts.toLocaleString('en-US')} | ${Math.round(metaqa.importRate).toLocaleString('en-US')} |\n`,
     );
     console.log(await benchLatency({ memory, userId: 'metaqa' }, loadKb()));
+    await memory.close();
+    if (withServe) console.log(`\n${await benchServeLoad({ dataDir: dir.path, userId: 'metaqa' })}`);
   } finally {
     await memory.close();
     dir.remove();
