@@ -86,6 +86,71 @@ describe('LadybugDB store specifics', () => {
     await fourth.close();
   });
 
+  it('loads a bulk write through COPY FROM with the same result as row by row, odd names included', async () => {
+    const triples = Array.from({ length: 700 }, (_, i) => ({
+      subject:
+        i % 3 === 0 ? `Film "${i}", part ${i % 7}` : i % 3 === 1 ? `Line\nbreak ${i}` : ` spaced ${i} `,
+      predicate: i % 2 === 0 ? 'directed by' : 'has genre',
+      object: i % 2 === 0 ? `Director ${i % 50}` : 'Drama, Comedy',
+    }));
+    const results = [];
+    for (const [name, threshold] of [
+      ['copy', 0],
+      ['rows', Number.POSITIVE_INFINITY],
+    ] as const) {
+      const dir = tempDir();
+      dirs.push(dir);
+      const memory = await createMemory({
+        store: new LadybugStore({ path: join(dir.path, 'graph.lbug'), copyThreshold: threshold }),
+        embeddings: new HashingEmbeddings({ dimension: 64 }),
+        env: {},
+      });
+      const written = await memory.addTriples('u', triples, {
+        at: '2026-01-01T00:00:00Z',
+        source: 'bulk.tsv',
+      });
+      // The same triples again: mentions counted, nothing new.
+      const again = await memory.addTriples('u', triples.slice(0, 10), { at: '2026-01-02T00:00:00Z' });
+      const facts = (await memory.facts('u', { limit: 10_000 })).map((f) => ({
+        statement: f.statement,
+        subject: f.subject,
+        object: f.object,
+        validFrom: f.validFrom.toISOString(),
+        validTo: f.validTo,
+        episodeIds: f.episodeIds,
+        mentions: f.mentions,
+      }));
+      const entities = (await memory.entities('u')).map((e) => ({
+        name: e.name,
+        type: e.type,
+        summary: e.summary,
+        aliases: e.aliases,
+      }));
+      const recalled = (
+        await memory.recall({ userId: 'u', query: 'Who directed Film "3", part 3?' })
+      ).facts.map((f) => f.statement);
+      results.push({
+        name,
+        written: { ...written, factUids: written.factUids.length },
+        again: again.updated,
+        facts,
+        entities,
+        recalled,
+      });
+      await memory.close();
+    }
+    const [copy, rows] = results;
+    expect(copy?.written).toEqual(rows?.written);
+    expect(copy?.again).toBe(10);
+    expect(rows?.again).toBe(10);
+    const sort = <T>(items: T[] | undefined) => [...(items ?? [])].map((x) => JSON.stringify(x)).sort();
+    expect(sort(copy?.facts)).toEqual(sort(rows?.facts));
+    expect(sort(copy?.entities)).toEqual(sort(rows?.entities));
+    expect(copy?.recalled).toEqual(rows?.recalled);
+    expect(copy?.facts.some((f) => f.subject === 'Film "0", part 0')).toBe(true);
+    expect(copy?.facts.some((f) => f.subject.includes('\n'))).toBe(true);
+  });
+
   it('records the embedding dimension and refuses another one, naming both', async () => {
     const dir = tempDir();
     dirs.push(dir);

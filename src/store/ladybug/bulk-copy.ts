@@ -30,8 +30,8 @@ export interface BulkRows {
  * value plain (see {@link PLAIN_LIST_ELEMENT}). Values never enter query text either way: the
  * files hold them, and the statements name only the files.
  */
-export function canCopy(rows: BulkRows): boolean {
-  if (rows.entities.length + rows.facts.length < COPY_THRESHOLD) return false;
+export function canCopy(rows: BulkRows, threshold = COPY_THRESHOLD): boolean {
+  if (rows.entities.length + rows.facts.length < threshold) return false;
   if (!PLAIN_PATH.test(tmpdir())) return false;
   const plain = (list: readonly string[]) => list.every((item) => PLAIN_LIST_ELEMENT.test(item));
   return rows.entities.every((e) => plain(e.aliases)) && rows.facts.every((f) => plain(f.episodeIds));

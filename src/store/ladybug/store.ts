@@ -82,6 +82,12 @@ export interface LadybugStoreOptions {
    * @default 20_000
    */
   snapshotMinSize?: number;
+  /**
+   * A write creating at least this many entities plus facts loads them with `COPY FROM` files
+   * instead of parameterised statements (`Infinity`: never).
+   * @default 1000
+   */
+  copyThreshold?: number;
 }
 
 const DIMENSION_KEY = 'embeddingDimension';
@@ -189,7 +195,7 @@ export class LadybugStore extends GraphStore {
     try {
       this.run('user-merge', { userId, at: batch.at.toISOString() });
       const bulk = { userId, at: batch.at, entities: batch.entities, keys: batch.keys, facts: batch.facts };
-      const copied = canCopy(bulk);
+      const copied = canCopy(bulk, this.options.copyThreshold);
       if (copied) this.copyBulk(bulk);
       else {
         if (batch.entities.length > 0) {
