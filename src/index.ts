@@ -7,7 +7,6 @@ export * from './client/index.js';
 export * from './embed/index.js';
 export * from './extract/index.js';
 export * from './langgraph/index.js';
-export * from './mcp/index.js';
 export * from './memory/index.js';
 export * from './model/index.js';
 export * from './retrieve/index.js';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { handleMcpRequest, type McpHttpOptions } from '../mcp/http.js';
+import type { McpHttpOptions } from '../mcp/http.js';
 import type { Memory } from '../memory/memory.js';
 import { KgmemError } from '../model/errors.js';
 import { requireToken } from './auth.js';
@@ -98,7 +98,8 @@ export function createApp(options: AppOptions): Hono {
           );
         },
       }),
-      (c) => handleMcpRequest(c, http, mcp),
+      // The MCP SDK loads with the first MCP request, not with every `import 'kgmem'`.
+      async (c) => (await import('../mcp/http.js')).handleMcpRequest(c, http, mcp),
     );
   }
 
