@@ -1,5 +1,8 @@
 import type { RelationLexicon } from '../lexicon/base.js';
+import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+
+const ANSWER_TYPE_WORDS = new Set(Object.keys(ANSWER_TYPES));
 
 /**
  * Below this score a word does not name a predicate. Words two WordNet links apart (0.5) count,
@@ -71,7 +74,8 @@ export class RelationMatcher {
     const words = new Map<string, RelationWord | null>();
     const mentions: RelationMention[] = [];
     for (const [position, token] of questionTokens.entries()) {
-      if (STOP_WORDS.has(token) || /^\d+$/.test(token)) continue;
+      // Question words that name their answer's type ("when": a time) are relation words too.
+      if ((STOP_WORDS.has(token) && !ANSWER_TYPE_WORDS.has(token)) || /^\d+$/.test(token)) continue;
       const id = stem(token);
       if (names.has(id)) continue;
       let word = words.get(id);

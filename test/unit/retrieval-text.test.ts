@@ -55,6 +55,25 @@ describe('relation matching', () => {
     expect(years.target.size).toBe(3);
   });
 
+  it('reads "when" and "where" as the type of the answer, through the predicate head word in WordNet', () => {
+    const wordnet = new WordNetLexicon();
+    expect(wordnet.score('when', 'release_year')).toBeGreaterThanOrEqual(0.85);
+    expect(wordnet.score('when', 'birth_date')).toBeGreaterThanOrEqual(0.85);
+    expect(wordnet.score('when', 'directed_by')).toBe(0);
+    expect(wordnet.score('when', 'second_author')).toBe(0);
+    expect(wordnet.score('where', 'birth_place')).toBeGreaterThanOrEqual(0.85);
+    expect(wordnet.score('where', 'has_genre')).toBe(0);
+    // A reworded verb the lexicon cannot place ("premiere") still leaves the time asked for.
+    const relations = new RelationMatcher(
+      tokenize('when did the films penned by Anne Fine premiere'),
+      ['anne', 'fine'],
+      vocabulary,
+      wordnet,
+    );
+    expect(relations.relevantKeys).toContain('release_year');
+    expect(relations.relevantKeys).toContain('written_by');
+  });
+
   it('leaves words of linked names out of the relation words', () => {
     const relations = new RelationMatcher(
       tokenize('what does Year Zero like'),
