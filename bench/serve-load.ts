@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServe } from '../test/helpers/serve.js';
 import { loadQuestions } from './metaqa-data.js';
 import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
-
-const BIN = fileURLToPath(new URL('../bin/kgmem.js', import.meta.url));
 
 /** How the closed-loop load test runs. */
 export interface LoadOptions {
@@ -27,7 +25,7 @@ export async function benchServeLoad(options: LoadOptions): Promise<string> {
   const clients = options.clients ?? 16;
   const seconds = options.seconds ?? 30;
   if (!existsSync(join(options.dataDir, 'graph.lbug'))) throw new Error(`no database in ${options.dataDir}`);
-  const { child, url } = await startServe(options.dataDir);
+  const { url, stop } = await startServe(options.dataDir);
   try {
     const questions = [...loadQuestions(1), ...loadQuestions(2), ...loadQuestions(3)];
     const request = (i: number) => {
@@ -74,37 +72,8 @@ export async function benchServeLoad(options: LoadOptions): Promise<string> {
     };
     return `### kgmem serve under load (MetaQA user, ${clients} closed-loop clients, ${seconds} s, 3 recalls : 1 graph)\n\n${markdownTable([row])}`;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
   }
-}
-
-function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-      env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`kgmem serve did not start within 60 s:\n${output}`));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`kgmem serve exited with ${code}:\n${output}`));
-    });
-  });
 }
 
 // `npx tsx bench/serve-load.ts <data-dir> [user]`: the load test alone, on an existing database.

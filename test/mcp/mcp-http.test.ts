@@ -3,12 +3,12 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
 import { startServer } from '../../src/server/serve.js';
 import { runCli } from '../helpers/cli.js';
+import { callTool, toolText } from '../helpers/mcp.js';
 import { startServe } from '../helpers/serve.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -21,9 +21,7 @@ async function connect(url: string, token?: string): Promise<Client> {
   return client;
 }
 
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
+const call = callTool;
 
 /** Waits (at most 10 s) until the server has printed `line`. */
 async function printed(output: () => string, line: string): Promise<string> {
@@ -31,7 +29,7 @@ async function printed(output: () => string, line: string): Promise<string> {
   return output();
 }
 
-const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const text = toolText;
 
 describe('MCP over streamable HTTP at /mcp on kgmem serve', () => {
   let dir: { path: string; remove: () => void };

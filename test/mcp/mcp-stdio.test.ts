@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { callTool, toolText } from '../helpers/mcp.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const BIN = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
@@ -22,13 +22,8 @@ async function connect(dataDir: string, args: string[]): Promise<Client> {
   return client;
 }
 
-async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-function text(result: CallToolResult): string {
-  return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-}
+const call = callTool;
+const text = toolText;
 
 describe('kgmem mcp over stdio', () => {
   let dir: { path: string; remove: () => void };

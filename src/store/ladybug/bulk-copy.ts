@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Connection, QueryResult } from '@ladybugdb/core';
+import type { Connection } from '@ladybugdb/core';
 import type { NewEntity, NewEntityKey, NewFact } from '../base.js';
 import { entityKeyId } from '../rows.js';
 import { vectorText } from './params.js';
+import { execute } from './results.js';
 import { encodeVector } from './vector-codec.js';
 
 /** From this many new entities plus facts in one write, they are loaded with `COPY FROM`. */
@@ -140,9 +141,4 @@ function csvField(value: string): string {
 
 function listText(items: readonly string[]): string {
   return `[${items.join(',')}]`;
-}
-
-function execute(conn: Connection, statement: string): void {
-  const result: QueryResult | QueryResult[] = conn.querySync(statement);
-  for (const r of Array.isArray(result) ? result : [result]) r.close();
 }

@@ -37,6 +37,7 @@ import {
   timeParams,
   vectorText,
 } from './params.js';
+import { drain, execute } from './results.js';
 import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
 import { UserGraph } from './user-graph.js';
 import { decodeVector, encodeVector } from './vector-codec.js';
@@ -819,24 +820,5 @@ export class LadybugStore extends GraphStore {
       this.vectors.set(userId, index);
     }
     return index;
-  }
-}
-
-/**
- * Runs a statement without parameters and closes its result at once: an open result keeps the
- * native database alive (and its file locked) after `close()` until garbage collection.
- */
-function execute(conn: Connection, statement: string): void {
-  const result = conn.querySync(statement);
-  for (const r of Array.isArray(result) ? result : [result]) r.close();
-}
-
-/** Every row of a result, which is closed before returning (see {@link execute}). */
-function drain(result: QueryResult | QueryResult[]): Row[] {
-  const results = Array.isArray(result) ? result : [result];
-  try {
-    return results.flatMap((r) => r.getAllSync() as Row[]);
-  } finally {
-    for (const r of results) r.close();
   }
 }
