@@ -164,7 +164,7 @@ describe('LadybugDB store specifics', () => {
       dataDir: dir.path,
       embeddings: new HashingEmbeddings({ dimension: 128 }),
     }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'DimensionMismatchError' });
+    expect(error).toMatchObject({ name: 'EmbedderMismatchError' });
     expect(String((error as Error).message)).toMatch(/64.*128/);
     const again = await createMemory({
       dataDir: dir.path,

@@ -1,8 +1,7 @@
-// Approximate search through the vector index for large users: over-fetch, then keep this
-// user's entities only. vector.similarity.cosine and the index score both lie in [0, 1] for
-// cosine in Neo4j ((1 + cos) / 2), so the threshold is mapped by the caller.
+// One round of the vector index for a large user: the index ranks every user's entities, so the
+// caller over-fetches $candidates and keeps this user's; it fetches again with more candidates
+// when fewer than k were found while better ones may remain ($floor: the lowest score fetched,
+// $fetched: how many the index gave). Scores are Neo4j's cosine, (1 + cos) / 2.
 CALL db.index.vector.queryNodes('kgmem_entity_embedding', $candidates, $vector) YIELD node, score
-WHERE node.userId = $userId AND score >= $minScore
-RETURN node.uid AS uid, score
-ORDER BY score DESC
-LIMIT $k
+WITH collect(CASE WHEN node.userId = $userId AND score >= $minScore THEN {uid: node.uid, score: score} END) AS hits, min(score) AS floor, count(*) AS fetched
+RETURN hits[..$k] AS hits, floor, fetched

@@ -2,4 +2,4 @@
 UNWIND $rows AS r
 MATCH (e:Entity {uid: r.uid})
 WHERE e.userId = $userId
-SET e.mentions = e.mentions + r.mentions, e.updatedAt = datetime(r.at), e.aliases = r.aliases, e.aliasText = r.aliasText, e.type = CASE WHEN e.type = '' THEN r.type ELSE e.type END
+SET e.mentions = e.mentions + r.mentions, e.updatedAt = r.at, e.aliases = r.aliases, e.aliasText = r.aliasText, e.type = CASE WHEN e.type = '' THEN r.type ELSE e.type END

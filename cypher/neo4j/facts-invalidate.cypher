@@ -4,4 +4,4 @@
 UNWIND $rows AS r
 MATCH (:Entity {uid: r.subjectUid})-[f:FACT {uid: r.uid}]->(:Entity)
 WHERE f.userId = $userId
-SET f.validTo = datetime(r.validTo), f.invalidatedBy = r.invalidatedBy, f.supersededBy = CASE WHEN r.supersededBy = '' THEN null ELSE r.supersededBy END
+SET f.validTo = r.validTo, f.invalidatedBy = r.invalidatedBy, f.supersededBy = CASE WHEN r.supersededBy = '' THEN null ELSE r.supersededBy END

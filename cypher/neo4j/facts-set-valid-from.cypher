@@ -2,4 +2,4 @@
 UNWIND $rows AS r
 MATCH (:Entity {uid: r.subjectUid})-[f:FACT {uid: r.uid}]->(:Entity)
 WHERE f.userId = $userId
-SET f.validFrom = datetime(r.validFrom)
+SET f.validFrom = r.validFrom

@@ -2,5 +2,5 @@
 // and the insertion sequence stay.
 UNWIND $rows AS r
 MERGE (i:StoreItem {id: r.id})
-ON CREATE SET i.createdAt = datetime($at), i.seq = r.seq
-SET i.userId = r.userId, i.path = r.path, i.key = r.key, i.value = r.value, i.vectors = r.vectors, i.updatedAt = datetime($at)
+ON CREATE SET i.createdAt = $at, i.seq = r.seq
+SET i.userId = r.userId, i.path = r.path, i.key = r.key, i.value = r.value, i.vectors = r.vectors, i.updatedAt = $at

@@ -1,6 +1,8 @@
 // kgmem schema for Neo4j 5. Applied on first open and by `kgmem schema apply`; every statement
 // is idempotent. Index options cannot take parameters, so {{embeddingDimension}} is filled by the
-// loader with the configured embedder's dimension (a validated positive integer).
+// loader with the configured embedder's dimension (a validated positive integer). The full-text
+// indexes hold each node's user key (a hash of the user id), which every query requires, so a
+// query ranks one user's nodes however many users share the index.
 CREATE CONSTRAINT kgmem_user_id IF NOT EXISTS FOR (u:User) REQUIRE u.id IS UNIQUE;
 CREATE CONSTRAINT kgmem_entity_uid IF NOT EXISTS FOR (e:Entity) REQUIRE e.uid IS UNIQUE;
 CREATE CONSTRAINT kgmem_entity_user_key IF NOT EXISTS FOR (e:Entity) REQUIRE (e.userId, e.key) IS UNIQUE;
@@ -12,11 +14,13 @@ CREATE INDEX kgmem_entity_user IF NOT EXISTS FOR (e:Entity) ON (e.userId);
 CREATE INDEX kgmem_fact_user_key IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.userId, f.key);
 CREATE INDEX kgmem_episode_user IF NOT EXISTS FOR (p:Episode) ON (p.userId, p.status);
 CREATE VECTOR INDEX kgmem_entity_embedding IF NOT EXISTS FOR (e:Entity) ON (e.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
-CREATE FULLTEXT INDEX kgmem_entity_names IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliasText];
+DROP INDEX kgmem_entity_names IF EXISTS;
+CREATE FULLTEXT INDEX kgmem_entity_text IF NOT EXISTS FOR (e:Entity) ON EACH [e.name, e.aliasText, e.userKey];
 CREATE CONSTRAINT kgmem_store_item_id IF NOT EXISTS FOR (i:StoreItem) REQUIRE i.id IS UNIQUE;
 CREATE INDEX kgmem_store_item_path IF NOT EXISTS FOR (i:StoreItem) ON (i.path);
 CREATE INDEX kgmem_store_item_user IF NOT EXISTS FOR (i:StoreItem) ON (i.userId);
-CREATE FULLTEXT INDEX kgmem_episode_text IF NOT EXISTS FOR (p:Episode) ON EACH [p.text];
-CREATE FULLTEXT INDEX kgmem_fact_statement IF NOT EXISTS FOR ()-[f:FACT]-() ON EACH [f.statement];
+DROP INDEX kgmem_episode_text IF EXISTS;
+CREATE FULLTEXT INDEX kgmem_episode_search IF NOT EXISTS FOR (p:Episode) ON EACH [p.text, p.userKey];
+DROP INDEX kgmem_fact_statement IF EXISTS;
 CREATE VECTOR INDEX kgmem_episode_embedding IF NOT EXISTS FOR (p:Episode) ON (p.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX kgmem_fact_embedding IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};

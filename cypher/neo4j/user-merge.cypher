@@ -1,1 +1,1 @@
-MERGE (u:User {id: $userId}) ON CREATE SET u.createdAt = datetime($at)
+MERGE (u:User {id: $userId}) ON CREATE SET u.createdAt = $at

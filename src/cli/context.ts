@@ -56,8 +56,12 @@ export function findDataDir(command: Command): { dir: string; found: boolean; se
 }
 
 /** Opens the memory for a writing command (creating the data dir if needed), runs `body`, closes it. */
-export async function withMemory<T>(command: Command, body: (memory: Memory) => Promise<T>): Promise<T> {
-  const memory = await createMemory({ dataDir: findDataDir(command).dir });
+export async function withMemory<T>(
+  command: Command,
+  body: (memory: Memory) => Promise<T>,
+  options: { reembedding?: boolean } = {},
+): Promise<T> {
+  const memory = await createMemory({ dataDir: findDataDir(command).dir, ...options });
   try {
     return await body(memory);
   } finally {

@@ -10,6 +10,7 @@ import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerRecall } from './commands/recall.js';
+import { registerReembed } from './commands/reembed.js';
 import { registerRemember } from './commands/remember.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
@@ -61,6 +62,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerExport,
     registerForget,
     registerCypher,
+    registerReembed,
     registerSchema,
     registerServe,
     registerMcp,

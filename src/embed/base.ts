@@ -1,4 +1,5 @@
 import type { Embeddings } from '@langchain/core/embeddings';
+import type { EmbedderIdentity } from '../store/embedder-identity.js';
 
 /** Any LangChain `Embeddings` (OpenAIEmbeddings, OllamaEmbeddings, …) embeds entities and queries. */
 export type EmbeddingsLike = Pick<Embeddings, 'embedDocuments' | 'embedQuery'>;
@@ -14,4 +15,6 @@ export interface ResolvedEmbedder {
    * spelling (the offline hashing embedder). Semantic embedders also match relation words.
    */
   semantic: boolean;
+  /** Provider, model and dimension: recorded in the database, which refuses another embedder. */
+  identity: EmbedderIdentity;
 }

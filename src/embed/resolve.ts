@@ -23,19 +23,18 @@ export async function resolveEmbedder(
   if (options.embeddings) {
     const embeddings = options.embeddings;
     if (embeddings instanceof HashingEmbeddings) {
-      return {
-        embeddings,
-        dimension: embeddings.dimension,
-        description: hashingDescription(embeddings),
-        semantic: false,
-      };
+      return hashingEmbedder(embeddings);
     }
     const dimension = options.embeddingDimension ?? (await embeddings.embedQuery('dimension probe')).length;
+    const provider = embeddings.constructor?.name || 'custom';
+    const named = embeddings as { model?: unknown; modelName?: unknown };
+    const model = String(named.model ?? named.modelName ?? 'default');
     return {
       embeddings,
       dimension,
       description: embeddings.constructor?.name ?? 'custom embeddings',
       semantic: true,
+      identity: { provider, model, dimension },
     };
   }
   if (env.OPENAI_API_KEY) {
@@ -52,16 +51,29 @@ export async function resolveEmbedder(
       (model === OPENAI_DEFAULT_MODEL
         ? OPENAI_DEFAULT_DIMENSION
         : (await embeddings.embedQuery('probe')).length);
-    return { embeddings, dimension, description: `openai:${model}`, semantic: true };
+    return {
+      embeddings,
+      dimension,
+      description: `openai:${model}`,
+      semantic: true,
+      identity: { provider: 'openai', model, dimension },
+    };
   }
-  const hashing = new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 });
+  return hashingEmbedder(new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 }));
+}
+
+function hashingEmbedder(embeddings: HashingEmbeddings): ResolvedEmbedder {
   return {
-    embeddings: hashing,
-    dimension: hashing.dimension,
-    description: hashingDescription(hashing),
+    embeddings,
+    dimension: embeddings.dimension,
+    description: hashingDescription(embeddings),
     semantic: false,
+    identity: { provider: 'hashing', model: HASHING_MODEL, dimension: embeddings.dimension },
   };
 }
+
+// The hashing embedder's version: change it when its vectors change.
+const HASHING_MODEL = 'kgmem-hashing-v1';
 
 function hashingDescription(embeddings: HashingEmbeddings): string {
   return `hashing-${embeddings.dimension} (offline, lexical)`;

@@ -43,6 +43,6 @@ async function openMemory(options: MemoryOptions): Promise<Memory> {
   if (store instanceof LadybugStore && store.options.path === resolved.databasePath) {
     mkdirSync(resolved.dataDir, { recursive: true });
   }
-  await store.open(embedder.dimension);
+  await store.open(embedder.identity, { reembedding: options.reembedding ?? false });
   return new Memory(store, embedder, resolved, extractor);
 }

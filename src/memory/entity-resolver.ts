@@ -3,7 +3,7 @@ import type { EmbeddingsLike } from '../embed/base.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import { displayName } from '../model/statement.js';
 import type { Entity } from '../model/types.js';
-import type { EntityTouch, GraphStore, NewEntity, NewEntityKey } from '../store/base.js';
+import type { EntityTouch, NewEntity, NewEntityKey, PlanningReads } from '../store/base.js';
 
 /** A name to resolve, as said in a triple. */
 export interface NameMention {
@@ -50,13 +50,11 @@ const MAX_SIMILARITY_LOOKUPS = 64;
  * entity. Unknown names become new entities, embedded in one `embedDocuments` call.
  */
 export class EntityResolver {
-  constructor(
-    private readonly store: GraphStore,
-    private readonly embeddings: EmbeddingsLike,
-  ) {}
+  constructor(private readonly embeddings: EmbeddingsLike) {}
 
-  /** Resolves every mention of one write for one user. */
+  /** Resolves every mention of one write for one user, reading what is stored through `store`. */
   async resolve(
+    store: PlanningReads,
     userId: string,
     mentions: readonly NameMention[],
     options: ResolveOptions,
@@ -73,7 +71,7 @@ export class EntityResolver {
         counts.set(key, { name, type: key === USER_ENTITY_KEY ? 'person' : mention.type, count: 1 });
       }
     }
-    const existing = await this.store.entitiesByKeys(userId, [...counts.keys()]);
+    const existing = await store.entitiesByKeys(userId, [...counts.keys()]);
     const resolution: Resolution = {
       byKey: new Map(),
       created: new Set(),
@@ -116,7 +114,7 @@ export class EntityResolver {
 
     const stillUnknown =
       options.similarityMerge && options.mergeThreshold < 1 && unknown.length <= MAX_SIMILARITY_LOOKUPS
-        ? await this.mergeSimilar(userId, unknown, counts, options, resolution, touch)
+        ? await this.mergeSimilar(store, userId, unknown, counts, options, resolution, touch)
         : unknown;
 
     if (stillUnknown.length > 0) {
@@ -148,6 +146,7 @@ export class EntityResolver {
   }
 
   private async mergeSimilar(
+    store: PlanningReads,
     userId: string,
     unknown: string[],
     counts: Map<string, { name: string; type: string; count: number }>,
@@ -164,14 +163,14 @@ export class EntityResolver {
     for (let i = 0; i < candidates.length; i++) {
       const vector = vectors[i];
       if (!vector) continue;
-      const best = (await this.store.similarEntities(userId, vector, 1, options.mergeThreshold))[0];
+      const best = (await store.similarEntities(userId, vector, 1, options.mergeThreshold))[0];
       if (best) matches.set(candidates[i] as string, best.uid);
     }
     // Names that differ in their numbers ("Room 101", "Room 102") are never the same thing,
     // however similar their embeddings.
     if (matches.size > 0) {
       const named = new Map(
-        (await this.store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e.key]),
+        (await store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e.key]),
       );
       for (const [key, uid] of matches) {
         if (digitsOf(key) !== digitsOf(named.get(uid) ?? '')) matches.delete(key);
@@ -179,7 +178,7 @@ export class EntityResolver {
     }
     if (matches.size === 0) return unknown;
     const entities = new Map(
-      (await this.store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e]),
+      (await store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e]),
     );
     const remaining: string[] = [];
     for (const key of unknown) {

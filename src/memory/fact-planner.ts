@@ -5,8 +5,8 @@ import type {
   FactMention,
   FactTimelineRef,
   FactValidFrom,
-  GraphStore,
   NewFact,
+  PlanningReads,
 } from '../store/base.js';
 import {
   applyPlacement,
@@ -61,7 +61,7 @@ export interface FactPlanOptions {
  * one by one.
  */
 export async function planFacts(
-  store: GraphStore,
+  store: PlanningReads,
   triples: readonly ResolvedTriple[],
   options: FactPlanOptions,
 ): Promise<FactPlan> {

@@ -24,6 +24,7 @@ import type {
   GraphStore,
   TimeScope,
   UserStats,
+  WriteBatch,
 } from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
@@ -32,6 +33,16 @@ import { planFacts, type ResolvedTriple } from './fact-planner.js';
 import type { ResolvedMemoryOptions } from './options.js';
 import { SearchVectors } from './search-vectors.js';
 import { WriteLock } from './write-lock.js';
+
+/** What `Memory.reembed` embedded again for one user. */
+export interface ReembedCounts {
+  entities: number;
+  facts: number;
+  episodes: number;
+}
+
+// Entity names embedded per request by `reembed`.
+const REEMBED_BATCH = 1000;
 
 /** Options of {@link Memory.addTriples}. */
 export interface AddTriplesOptions {
@@ -189,7 +200,7 @@ export class Memory {
     /** Reads triples out of conversation turns (`remember`). */
     readonly extractor: Extractor,
   ) {
-    this.resolver = new EntityResolver(store, embedder.embeddings);
+    this.resolver = new EntityResolver(embedder.embeddings);
     this.vectors = new SearchVectors(store, embedder.embeddings);
     this.retriever = new Retriever(
       store,
@@ -277,78 +288,82 @@ export class Memory {
     checked: readonly CheckedTriple[],
     options: ApplyOptions,
   ): Promise<AddTriplesResult> {
-    const resolution = await this.resolver.resolve(
-      user,
-      checked.flatMap((t) => [
-        { name: t.subject, type: t.subjectType },
-        { name: t.object, type: t.objectType },
-      ]),
-      {
-        at: options.at,
-        mergeThreshold: this.options.mergeThreshold,
-        similarityMerge: options.similarityMerge,
-      },
-    );
-    const resolved: ResolvedTriple[] = checked.map((t) => {
-      const subject = resolution.byKey.get(entityKeyOf(t.subject));
-      const object = resolution.byKey.get(entityKeyOf(t.object));
-      if (!subject || !object) throw new Error('Memory: internal error, an entity was not resolved');
-      return {
-        subjectUid: subject.uid,
-        subjectName: subject.name,
-        objectUid: object.uid,
-        objectName: object.name,
-        predicate: t.predicate,
-        key: normalizePredicate(t.predicate),
-        confidence: t.confidence,
-      };
-    });
-    const plan = await planFacts(this.store, resolved, {
-      userId: user,
-      at: options.at,
-      sourceIds: options.sourceIds,
-      rules: this.options.contradictions,
-      createdEntities: resolution.created,
-      createdAt: new Date(),
-    });
-    // Facts the extractor said are contradicted, unless the temporal rules already close them;
-    // a fact that started after this turn (re-extraction of an old turn) is left alone.
-    const closing = new Set(plan.invalidations.map((i) => i.uid));
-    for (const fact of options.contradicts ?? []) {
-      if (closing.has(fact.uid) || fact.validFrom.getTime() > options.at.getTime()) continue;
-      closing.add(fact.uid);
-      const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key);
-      plan.invalidations.push({
-        uid: fact.uid,
-        subjectUid: fact.subjectUid,
-        validTo: options.at,
-        invalidatedBy: options.sourceIds[0] ?? 'api',
-        supersededBy: replacement?.uid ?? '',
+    return this.store.writePlanned(user, async (reads) => {
+      const resolution = await this.resolver.resolve(
+        reads,
+        user,
+        checked.flatMap((t) => [
+          { name: t.subject, type: t.subjectType },
+          { name: t.object, type: t.objectType },
+        ]),
+        {
+          at: options.at,
+          mergeThreshold: this.options.mergeThreshold,
+          similarityMerge: options.similarityMerge,
+        },
+      );
+      const resolved: ResolvedTriple[] = checked.map((t) => {
+        const subject = resolution.byKey.get(entityKeyOf(t.subject));
+        const object = resolution.byKey.get(entityKeyOf(t.object));
+        if (!subject || !object) throw new Error('Memory: internal error, an entity was not resolved');
+        return {
+          subjectUid: subject.uid,
+          subjectName: subject.name,
+          objectUid: object.uid,
+          objectName: object.name,
+          predicate: t.predicate,
+          key: normalizePredicate(t.predicate),
+          confidence: t.confidence,
+        };
       });
-      plan.closedCurrent++;
-    }
-    const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
-    await this.vectors.attach(plan.facts);
-    await this.store.write({
-      userId: user,
-      at: options.at,
-      entities: resolution.entities,
-      keys: resolution.keys,
-      touches: resolution.touches,
-      facts: plan.facts,
-      mentions: plan.mentions,
-      invalidations: plan.invalidations,
-      validFrom: plan.validFrom,
-      ...(options.episode ? { episode: { ...options.episode, entityUids } } : {}),
+      const plan = await planFacts(reads, resolved, {
+        userId: user,
+        at: options.at,
+        sourceIds: options.sourceIds,
+        rules: this.options.contradictions,
+        createdEntities: resolution.created,
+        createdAt: new Date(),
+      });
+      // Facts the extractor said are contradicted, unless the temporal rules already close them;
+      // a fact that started after this turn (re-extraction of an old turn) is left alone.
+      const closing = new Set(plan.invalidations.map((i) => i.uid));
+      for (const fact of options.contradicts ?? []) {
+        if (closing.has(fact.uid) || fact.validFrom.getTime() > options.at.getTime()) continue;
+        closing.add(fact.uid);
+        const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key);
+        plan.invalidations.push({
+          uid: fact.uid,
+          subjectUid: fact.subjectUid,
+          validTo: options.at,
+          invalidatedBy: options.sourceIds[0] ?? 'api',
+          supersededBy: replacement?.uid ?? '',
+        });
+        plan.closedCurrent++;
+      }
+      const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
+      await this.vectors.attach(plan.facts);
+      const batch: WriteBatch = {
+        userId: user,
+        at: options.at,
+        entities: resolution.entities,
+        keys: resolution.keys,
+        touches: resolution.touches,
+        facts: plan.facts,
+        mentions: plan.mentions,
+        invalidations: plan.invalidations,
+        validFrom: plan.validFrom,
+        ...(options.episode ? { episode: { ...options.episode, entityUids } } : {}),
+      };
+      const result: AddTriplesResult = {
+        added: plan.facts.length,
+        // Every triple that did not create a fact confirmed one that already held.
+        updated: checked.length - plan.facts.length,
+        invalidated: plan.closedCurrent,
+        entitiesCreated: resolution.entities.length,
+        factUids: plan.tripleFacts,
+      };
+      return { batch, result };
     });
-    return {
-      added: plan.facts.length,
-      // Every triple that did not create a fact confirmed one that already held.
-      updated: checked.length - plan.facts.length,
-      invalidated: plan.closedCurrent,
-      entitiesCreated: resolution.entities.length,
-      factUids: plan.tripleFacts,
-    };
   }
 
   /**
@@ -613,31 +628,34 @@ export class Memory {
     const uid = checkText(factUid, 'factUid', where);
     const at = options.at === undefined ? new Date() : checkDate(options.at, 'at', where);
     const source = options.source === undefined ? 'closed' : checkText(options.source, 'source', where);
-    await this.lock.run(async () => {
-      const fact = await this.store.factByUid(user, uid);
-      if (!fact) throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}`);
-      if (fact.validTo !== null)
-        throw new InvalidInputError(
-          `${where}: fact ${uid} is already closed (since ${fact.validTo.toISOString()})`,
-        );
-      if (at.getTime() < fact.validFrom.getTime())
-        throw new InvalidInputError(
-          `${where}: fact ${uid} holds from ${fact.validFrom.toISOString()}; close it at or after that`,
-        );
-      await this.store.write({
-        userId: user,
-        at,
-        entities: [],
-        keys: [],
-        touches: [],
-        facts: [],
-        mentions: [],
-        invalidations: [
-          { uid, subjectUid: fact.subjectUid, validTo: at, invalidatedBy: source, supersededBy: '' },
-        ],
-        validFrom: [],
-      });
-    });
+    await this.lock.run(() =>
+      this.store.writePlanned(user, async (reads) => {
+        const fact = await reads.factByUid(user, uid);
+        if (!fact) throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}`);
+        if (fact.validTo !== null)
+          throw new InvalidInputError(
+            `${where}: fact ${uid} is already closed (since ${fact.validTo.toISOString()})`,
+          );
+        if (at.getTime() < fact.validFrom.getTime())
+          throw new InvalidInputError(
+            `${where}: fact ${uid} holds from ${fact.validFrom.toISOString()}; close it at or after that`,
+          );
+        const batch: WriteBatch = {
+          userId: user,
+          at,
+          entities: [],
+          keys: [],
+          touches: [],
+          facts: [],
+          mentions: [],
+          invalidations: [
+            { uid, subjectUid: fact.subjectUid, validTo: at, invalidatedBy: source, supersededBy: '' },
+          ],
+          validFrom: [],
+        };
+        return { batch, result: undefined };
+      }),
+    );
   }
 
   /** The fact a correction targets; current facts only when named by subject and predicate. */
@@ -725,6 +743,47 @@ export class Memory {
     return ranked.flatMap(([uid, score]) => {
       const entity = entities.get(uid);
       return entity ? [{ ...entity, score }] : [];
+    });
+  }
+
+  /**
+   * Embeds everything again with this memory's embedder (open it with `reembedding: true`): every
+   * user's entities, fact statements and stored turns, then records the embedder so the database
+   * opens with it from now on. For a switch of embedding model (or of dimension). An embedder
+   * failure stops it with the error; run it again to finish.
+   */
+  async reembed(
+    onUser: (userId: string, counts: ReembedCounts) => void = () => {},
+  ): Promise<ReembedCounts & { users: number }> {
+    return this.lock.run(async () => {
+      const total = { users: 0, entities: 0, facts: 0, episodes: 0 };
+      await this.store.prepareReembedding(this.embedder.dimension);
+      for (const userId of await this.store.users()) {
+        const entities = await this.store.listEntities(userId, Number.MAX_SAFE_INTEGER);
+        for (let i = 0; i < entities.length; i += REEMBED_BATCH) {
+          const batch = entities.slice(i, i + REEMBED_BATCH);
+          const vectors = await this.embedder.embeddings.embedDocuments(batch.map((e) => e.name));
+          if (vectors.length !== batch.length || vectors.some((v) => v?.length !== this.embedder.dimension))
+            throw new Error(
+              `Memory.reembed: the embedder returned ${vectors.length} vectors for ${batch.length} names, ` +
+                `not all of ${this.embedder.dimension} dimensions`,
+            );
+          await this.store.setEntityEmbeddings(
+            userId,
+            batch.map((e, j) => ({ uid: e.uid, embedding: vectors[j] as number[] })),
+          );
+        }
+        await this.store.clearVectors(userId);
+        const searchable = await this.vectors.embedMissing(userId);
+        const counts = { entities: entities.length, ...searchable };
+        onUser(userId, counts);
+        total.users++;
+        total.entities += counts.entities;
+        total.facts += counts.facts;
+        total.episodes += counts.episodes;
+      }
+      await this.store.recordEmbedder(this.embedder.identity);
+      return total;
     });
   }
 

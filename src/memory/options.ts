@@ -41,6 +41,12 @@ export interface MemoryOptions {
   /** Output dimension of `embeddings`; probed with one call when omitted. */
   embeddingDimension?: number;
   /**
+   * Open a database whose vectors another embedder wrote, to re-embed it with this one
+   * ({@link Memory.reembed}, `kgmem reembed`). Without it such a database is refused.
+   * @default false
+   */
+  reembedding?: boolean;
+  /**
    * What `remember()` extracts with: an `Extractor`, or any LangChain chat model.
    * @default ChatOpenAI (KGMEM_MODEL, default gpt-4o-mini) when OPENAI_API_KEY is set, else the offline RuleExtractor
    */

@@ -65,7 +65,23 @@ export class SearchVectors {
     }
   }
 
-  private async migrateAll(userId: string): Promise<void> {
+  /**
+   * Embeds all of a user's episodes and facts that have no vector, failing when the embedder
+   * fails (`kgmem reembed`, which must not leave a database half embedded silently).
+   */
+  async embedMissing(userId: string): Promise<{ episodes: number; facts: number }> {
+    try {
+      const counts = await this.migrateAll(userId);
+      this.migrated.add(userId);
+      return counts;
+    } catch (error) {
+      if (error instanceof EmbeddingFailure) throw error.reason;
+      throw error;
+    }
+  }
+
+  private async migrateAll(userId: string): Promise<{ episodes: number; facts: number }> {
+    const counts = { episodes: 0, facts: 0 };
     for (;;) {
       const missing = await this.store.missingVectors(userId, MIGRATION_BATCH);
       if (missing.episodes.length === 0 && missing.facts.length === 0) break;
@@ -91,8 +107,11 @@ export class SearchVectors {
         vector: vectors[missing.episodes.length + i] ?? [],
       }));
       await this.store.setVectors(userId, { episodes, facts });
+      counts.episodes += episodes.length;
+      counts.facts += facts.length;
       if (missing.episodes.length < MIGRATION_BATCH && missing.facts.length < MIGRATION_BATCH) break;
     }
+    return counts;
   }
 }
 

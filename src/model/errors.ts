@@ -23,6 +23,11 @@ export class DimensionMismatchError extends KgmemError {
   override name = 'DimensionMismatchError';
 }
 
+/** The database's vectors were written by another embedder (model or dimension) than the configured one. */
+export class EmbedderMismatchError extends DimensionMismatchError {
+  override name = 'EmbedderMismatchError';
+}
+
 /** Another process holds the embedded database directory open for writing. */
 export class DatabaseLockedError extends KgmemError {
   override name = 'DatabaseLockedError';

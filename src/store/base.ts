@@ -1,5 +1,6 @@
 import { episodeText } from '../model/episode-text.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
+import type { EmbedderIdentity } from './embedder-identity.js';
 import {
   entityFromRow,
   episodeFromRow,
@@ -202,6 +203,22 @@ export interface StoredItem {
   seq: number;
 }
 
+/**
+ * The reads a write plans from (entity resolution, the temporal rules of facts). On a server
+ * backend they run inside the write's own transaction, after the user's write lock is taken, so
+ * the plan sees every write committed before it and nothing can slip in between.
+ */
+export type PlanningReads = Pick<
+  GraphStore,
+  'entitiesByKeys' | 'entitiesByUids' | 'similarEntities' | 'factsFrom' | 'factByUid' | 'incidentFacts'
+>;
+
+/** What a planned write applies (`null`: nothing) and what it gives back to its caller. */
+export interface PlannedWrite<T> {
+  batch: WriteBatch | null;
+  result: T;
+}
+
 /** One named statement (`cypher/<backend>/<name>.cypher`) with its parameters. */
 export interface Statement {
   name: string;
@@ -238,11 +255,37 @@ export abstract class GraphStore {
   /** Backend name, for messages and `kgmem info`. */
   abstract readonly backend: string;
 
-  /** Opens the database, applies the schema and checks the recorded embedding dimension. */
-  abstract open(embeddingDimension: number): Promise<void>;
+  /**
+   * Opens the database, applies the schema and checks the embedder its vectors were written
+   * with (recording it the first time). A number checks the dimension only. `reembedding` skips
+   * the check: `kgmem reembed` is about to replace every vector and then records the embedder.
+   *
+   * @throws EmbedderMismatchError when the database was embedded by another model or dimension
+   */
+  abstract open(embedder: EmbedderIdentity | number, options?: { reembedding?: boolean }): Promise<void>;
+
+  /** Records the embedder the database's vectors now come from (after `kgmem reembed`). */
+  abstract recordEmbedder(identity: EmbedderIdentity): Promise<void>;
 
   /** Applies one write batch atomically (all or nothing); creates the user if needed. */
   abstract write(batch: WriteBatch): Promise<void>;
+
+  /**
+   * Plans one write from what is stored and applies it atomically: `plan` reads through the
+   * given reads and returns the batch. Here the plan reads the store and the batch is written in
+   * its own transaction, which is right for the embedded store: one process holds it and the
+   * memory queues its writes. The Neo4j adapter runs plan and batch in one transaction that first
+   * locks the user, and runs `plan` again when the database asks for a retry (so `plan` must have
+   * no effect outside what it returns).
+   */
+  async writePlanned<T>(
+    _userId: string,
+    plan: (reads: PlanningReads) => Promise<PlannedWrite<T>>,
+  ): Promise<T> {
+    const { batch, result } = await plan(this);
+    if (batch) await this.write(batch);
+    return result;
+  }
 
   /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
   abstract entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>>;
@@ -407,6 +450,39 @@ export abstract class GraphStore {
       facts: Number(row?.facts ?? 0),
       currentFacts: Number(row?.currentFacts ?? 0),
     };
+  }
+
+  /**
+   * Makes room for vectors of `dimension` before `kgmem reembed` (the entity embedding column or
+   * the vector indexes are sized by dimension); nothing to do when it does not change.
+   */
+  abstract prepareReembedding(dimension: number): Promise<void>;
+
+  /** Forgets the embeddings of a user's episodes and facts (embedded again by {@link missingVectors}). */
+  async clearVectors(userId: string): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'episodes-clear-vectors', params: { userId } },
+      { name: 'facts-clear-vectors', params: { userId } },
+    ]);
+    this.forgetUser(userId);
+  }
+
+  /** Replaces the embeddings of some of a user's entities. */
+  async setEntityEmbeddings(
+    userId: string,
+    rows: readonly { uid: string; embedding: ArrayLike<number> }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.writeRows('entities-set-embeddings', {
+      userId,
+      rows: rows.map((r) => ({ uid: r.uid, embedding: this.encodeEmbedding(r.embedding) })),
+    });
+    this.forgetUser(userId);
+  }
+
+  /** How an entity embedding is passed to this backend's statements (Ladybug: list text; Neo4j: a list). */
+  protected encodeEmbedding(vector: ArrayLike<number>): unknown {
+    return Array.from(vector);
   }
 
   /** How a vector is passed to this backend's statements (Ladybug: base64 text; Neo4j: a list). */

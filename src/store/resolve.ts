@@ -1,7 +1,7 @@
 import { InvalidInputError } from '../model/errors.js';
 import { GraphStore } from './base.js';
 import { LadybugStore, type LadybugStoreOptions } from './ladybug/store.js';
-import type { Neo4jStoreOptions } from './neo4j/store.js';
+import type { Neo4jStoreOptions } from './neo4j/options.js';
 
 /** Which store a memory uses: an instance, or the options of one of the two backends. */
 export type StoreOption = GraphStore | { neo4j: Neo4jStoreOptions } | { ladybug: LadybugStoreOptions };

@@ -18,10 +18,10 @@ export function neo4jSettings():
 
 /**
  * A Neo4j store on the server named by NEO4J_URI, emptied of kgmem data before and after each
- * test (a fresh database state per run). `vectorIndexThreshold` picks the similarity path:
+ * test (a fresh database state per run). `exactSearchLimit` picks the similarity path:
  * exact cosine over the user's entities, or the vector index with over-fetch and user filter.
  */
-export function neo4jInitializer(name: string, vectorIndexThreshold: number): StoreInitializer {
+export function neo4jInitializer(name: string, exactSearchLimit: number): StoreInitializer {
   const clear = async (store: GraphStore) => {
     const cleaner = new Neo4jStore({ ...(neo4jSettings() as NonNullable<ReturnType<typeof neo4jSettings>>) });
     await cleaner.open(64);
@@ -34,7 +34,7 @@ export function neo4jInitializer(name: string, vectorIndexThreshold: number): St
     async create() {
       const settings = neo4jSettings();
       if (!settings) throw new Error('NEO4J_URI is not set');
-      return clear(new Neo4jStore({ ...settings, vectorIndexThreshold }));
+      return clear(new Neo4jStore({ ...settings, exactSearchLimit }));
     },
     async destroy(store) {
       await store.close();

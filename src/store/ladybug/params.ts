@@ -1,5 +1,6 @@
 import { DatabaseLockedError, StoreUnavailableError } from '../../model/errors.js';
 import type { NewFact, TimeScope } from '../base.js';
+import type { ScalarType } from '../statements.js';
 import { readHolder } from './holder.js';
 
 /**
@@ -15,6 +16,14 @@ export function plainValue(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainValue(v)]));
   }
   return value;
+}
+
+/**
+ * One declared statement value as Ladybug takes it: a time as ISO-8601 text (the statements cast
+ * it with `timestamp()`), everything else as given.
+ */
+export function toLadybugValue(type: ScalarType, value: unknown): unknown {
+  return type === 'datetime' && value instanceof Date ? value.toISOString() : value;
 }
 
 /** A vector as Ladybug list text, 6 significant digits per component. */

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
-import { ClosedError, CypherError, DimensionMismatchError } from '../../model/errors.js';
+import { ClosedError, CypherError } from '../../model/errors.js';
 import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
   type CypherOptions,
@@ -23,7 +23,14 @@ import {
 import { capPerEntity } from '../cap.js';
 import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import {
+  checkEmbedder,
+  DIMENSION_META_KEY,
+  EMBEDDER_META_KEY,
+  type EmbedderIdentity,
+} from '../embedder-identity.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
+import { typedParams } from '../statements.js';
 import { type BulkRows, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
@@ -35,6 +42,7 @@ import {
   openError,
   plainValue,
   timeParams,
+  toLadybugValue,
   vectorText,
 } from './params.js';
 import { drain, execute } from './results.js';
@@ -91,7 +99,6 @@ export interface LadybugStoreOptions {
   copyThreshold?: number;
 }
 
-const DIMENSION_KEY = 'embeddingDimension';
 const GENERATION_KEY = 'generation';
 const SCHEMA_KEY = 'schemaHash';
 // Users with fewer entities plus facts reload from the database fast enough without a snapshot.
@@ -133,15 +140,14 @@ export class LadybugStore extends GraphStore {
     super();
   }
 
-  override async open(embeddingDimension: number): Promise<void> {
+  override async open(
+    embedder: EmbedderIdentity | number,
+    options: { reembedding?: boolean } = {},
+  ): Promise<void> {
+    const embeddingDimension = typeof embedder === 'number' ? embedder : embedder.dimension;
     if (this.conn) {
-      // Already open (a store shared by several memories): only the dimension must agree.
-      if (embeddingDimension !== this.dimension) {
-        throw new DimensionMismatchError(
-          `The database at ${this.options.path} stores ${this.dimension}-dimensional embeddings but the ` +
-            `configured embedder produces ${embeddingDimension}. Use the embedder the database was created with.`,
-        );
-      }
+      // Already open (a store shared by several memories): the embedders must agree.
+      checkEmbedder(`The database at ${this.options.path}`, this.embedderRecord(), embedder);
       return;
     }
     const lbug = loadLadybug();
@@ -172,18 +178,22 @@ export class LadybugStore extends GraphStore {
         this.run('meta-set', { key: SCHEMA_KEY, value: hash });
       }
     }
-    const recorded = this.run('meta-get', { key: DIMENSION_KEY })[0]?.value;
-    if (recorded === undefined) {
-      if (!this.options.readOnly)
-        this.run('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
-    } else if (Number(recorded) !== embeddingDimension) {
-      await this.close();
-      throw new DimensionMismatchError(
-        `The database at ${path} stores ${recorded}-dimensional embeddings but the configured embedder ` +
-          `produces ${embeddingDimension}. Use the embedder the database was created with, or a new data dir.`,
-      );
+    const recorded = this.embedderRecord();
+    if (!options.reembedding) {
+      let verdict: 'keep' | 'record';
+      try {
+        verdict = checkEmbedder(`The database at ${path}`, recorded, embedder);
+      } catch (error) {
+        await this.close();
+        throw error;
+      }
+      if (!this.options.readOnly) {
+        if (verdict === 'record') this.recordEmbedderNow(embedder as EmbedderIdentity);
+        else if (recorded.dimension === undefined)
+          this.run('meta-set', { key: DIMENSION_META_KEY, value: String(embeddingDimension) });
+      }
     }
-    this.dimension = Number(recorded ?? embeddingDimension);
+    this.dimension = Number(recorded.dimension ?? embeddingDimension);
     this.generation = String(this.run('meta-get', { key: GENERATION_KEY })[0]?.value ?? '');
     if (!this.generation && !this.options.readOnly) this.bumpGeneration();
     if (!this.options.readOnly && path !== ':memory:') recordHolder(path);
@@ -390,6 +400,50 @@ export class LadybugStore extends GraphStore {
     // Rebuilt from the database on next use, with the new vectors.
     this.episodeIndexes.delete(userId);
     this.factVectors.delete(userId);
+  }
+
+  protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
+    return vectorText(vector);
+  }
+
+  override async prepareReembedding(dimension: number): Promise<void> {
+    if (dimension === this.dimension) return;
+    const ddl = fillIntegerPlaceholders(loadCypher('ladybug', 'entity-embedding-column'), {
+      embeddingDimension: dimension,
+    });
+    // The column changes under no prepared statement: close, alter on a connection of its own, reopen.
+    await this.close();
+    const lbug = loadLadybug();
+    const db = new lbug.Database(
+      this.options.path,
+      this.options.bufferPoolSize ?? 0,
+      true,
+      false,
+      this.options.maxDbSize ?? 2 ** 38,
+    );
+    const conn = new lbug.Connection(db);
+    try {
+      for (const statement of splitStatements(ddl)) execute(conn, statement);
+    } finally {
+      conn.closeSync();
+      db.closeSync();
+    }
+    await this.open(dimension, { reembedding: true });
+    this.dimension = dimension;
+    this.bumpGeneration();
+  }
+
+  override async setEntityEmbeddings(
+    userId: string,
+    rows: readonly { uid: string; embedding: ArrayLike<number> }[],
+  ): Promise<void> {
+    await super.setEntityEmbeddings(userId, rows);
+    this.bumpGeneration();
+  }
+
+  override async clearVectors(userId: string): Promise<void> {
+    await super.clearVectors(userId);
+    this.bumpGeneration();
   }
 
   protected override encodeVector(vector: ArrayLike<number> | undefined): unknown {
@@ -688,6 +742,25 @@ export class LadybugStore extends GraphStore {
     return prepared;
   }
 
+  /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
+  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+    this.recordEmbedderNow(identity);
+  }
+
+  private recordEmbedderNow(identity: EmbedderIdentity): void {
+    this.run('meta-set', { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) });
+    this.run('meta-set', { key: DIMENSION_META_KEY, value: String(identity.dimension) });
+    this.dimension = identity.dimension;
+  }
+
+  private embedderRecord(): { identity: string | undefined; dimension: string | undefined } {
+    const get = (key: string) => {
+      const value = this.run('meta-get', { key })[0]?.value;
+      return value === undefined || value === null ? undefined : String(value);
+    };
+    return { identity: get(EMBEDDER_META_KEY), dimension: get(DIMENSION_META_KEY) };
+  }
+
   private connection(): Connection {
     if (!this.conn)
       throw new ClosedError('LadybugStore: the store is closed (or was never opened); call open() first');
@@ -706,7 +779,7 @@ export class LadybugStore extends GraphStore {
     }
     let result: QueryResult | QueryResult[];
     try {
-      result = conn.executeSync(prepared, params as never);
+      result = conn.executeSync(prepared, typedParams(name, params, toLadybugValue) as never);
     } catch (error) {
       throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
     }

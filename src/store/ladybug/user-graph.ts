@@ -1,5 +1,6 @@
 import type { Entity, Fact } from '../../model/types.js';
 import type { FactTimelineRef, TimeScope, WriteBatch } from '../base.js';
+import { capOrder } from '../cap.js';
 
 /**
  * One user's graph held in process: entities with their lookup keys, facts with adjacency in
@@ -15,6 +16,8 @@ export class UserGraph {
   private readonly facts = new Map<string, Fact>();
   private readonly adjacency = new Map<string, string[]>();
   private readonly vocabulary = new Set<string>();
+  // Per entity, its fact uids in cap order; cleared whenever a write changes the graph.
+  private readonly capOrdered = new Map<string, string[]>();
 
   constructor(entities: readonly Entity[], facts: readonly Fact[]) {
     for (const entity of entities) this.addEntity(entity);
@@ -82,7 +85,11 @@ export class UserGraph {
     return refs;
   }
 
-  /** Facts touching the entities, in the time scope, optionally of some predicate keys only. */
+  /**
+   * Facts touching the entities, in the time scope, optionally of some predicate keys only; with
+   * a cap, each entity's first `maxPerEntity` in {@link capOrder} (as on every backend), the
+   * result in that order.
+   */
   incidentFacts(
     uids: readonly string[],
     time: TimeScope,
@@ -90,21 +97,36 @@ export class UserGraph {
     maxPerEntity = Infinity,
   ): Fact[] {
     const wanted = keys ? new Set(keys) : undefined;
+    const capped = Number.isFinite(maxPerEntity);
     const seen = new Set<string>();
     const result: Fact[] = [];
-    for (const entityUid of uids) {
+    for (const entityUid of new Set(uids)) {
       let taken = 0;
-      for (const uid of this.adjacency.get(entityUid) ?? []) {
+      for (const uid of capped ? this.inCapOrder(entityUid) : (this.adjacency.get(entityUid) ?? [])) {
         if (taken >= maxPerEntity) break;
-        if (seen.has(uid)) continue;
         const fact = this.facts.get(uid);
         if (!fact || (wanted && !wanted.has(fact.key)) || !inScope(fact, time)) continue;
-        seen.add(uid);
         taken++;
+        if (seen.has(uid)) continue;
+        seen.add(uid);
         result.push(fact);
       }
     }
-    return result;
+    return capped ? result.sort(capOrder) : result;
+  }
+
+  /** An entity's fact uids in {@link capOrder}, sorted once per change of the graph. */
+  private inCapOrder(entityUid: string): string[] {
+    let ordered = this.capOrdered.get(entityUid);
+    if (!ordered) {
+      const facts = [...new Set(this.adjacency.get(entityUid) ?? [])].flatMap((uid) => {
+        const fact = this.facts.get(uid);
+        return fact ? [fact] : [];
+      });
+      ordered = facts.sort(capOrder).map((fact) => fact.uid);
+      this.capOrdered.set(entityUid, ordered);
+    }
+    return ordered;
   }
 
   /** The distinct predicate keys in use. */
@@ -114,6 +136,7 @@ export class UserGraph {
 
   /** Applies a committed write batch, in the order the database applied it. */
   apply(batch: WriteBatch): void {
+    this.capOrdered.clear();
     for (const e of batch.entities) {
       this.addEntity({
         uid: e.uid,

@@ -1,1 +1,2 @@
-export * from './store.js';
+export type { Neo4jStoreOptions } from './options.js';
+export { luceneQuery, Neo4jStore } from './store.js';

@@ -1,10 +1,6 @@
-import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
-import {
-  ClosedError,
-  CypherError,
-  DimensionMismatchError,
-  StoreUnavailableError,
-} from '../../model/errors.js';
+import { createHash } from 'node:crypto';
+import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
 import { searchTerms } from '../../model/text.js';
 import type { Entity, Fact } from '../../model/types.js';
 import {
@@ -14,6 +10,8 @@ import {
   type EpisodeQuery,
   type FactFilter,
   GraphStore,
+  type PlannedWrite,
+  type PlanningReads,
   type ScoredEntity,
   type Statement,
   type TimeScope,
@@ -22,50 +20,46 @@ import {
 import { capPerEntity } from '../cap.js';
 import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import {
+  checkEmbedder,
+  DIMENSION_META_KEY,
+  EMBEDDER_META_KEY,
+  type EmbedderIdentity,
+} from '../embedder-identity.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
+import type { Neo4jStoreOptions } from './options.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
-/** Options of {@link Neo4jStore}. */
-export interface Neo4jStoreOptions {
-  /** Bolt or neo4j URI (`neo4j://localhost:7687`). */
-  uri: string;
-  user: string;
-  password: string;
-  /** Database name. @default the server's default database */
-  database?: string;
-  /**
-   * Users with more entities than this use the vector index (approximate, over-fetched and
-   * filtered to the user); smaller users get exact cosine over their own entities.
-   * @default 5000
-   */
-  vectorIndexThreshold?: number;
-  /**
-   * Candidates fetched from the vector index per result wanted, before the user filter.
-   * @default 20
-   */
-  overfetch?: number;
-}
-
-const DIMENSION_KEY = 'embeddingDimension';
+// Meta key of the migration that gave older entities and episodes their user's full-text key.
+const USER_KEYS_META_KEY = 'userKeys';
+// Statements that take the user's full-text key, which this adapter adds from the userId.
+const KEYED_STATEMENTS = new Set(['entities-create', 'episode-create']);
+// How often a write is planned again after a uniqueness race with another writer.
+const CONSTRAINT_RETRIES = 3;
 
 /**
  * The Neo4j 5 backend: one driver per memory, a session per operation, managed transactions
- * (`executeRead` / `executeWrite`, which retry transient errors). Every statement comes from
- * `cypher/neo4j/*.cypher`; every value is a parameter.
+ * (`executeRead` / `executeWrite`, which retry transient errors) and one bookmark manager, so
+ * every read sees the writes this store made before it, on a cluster too. Every statement comes
+ * from `cypher/neo4j/*.cypher` with parameters typed by its declaration (`statements.ts`).
  */
 export class Neo4jStore extends GraphStore {
   override readonly backend = 'neo4j';
   private driver: Driver | undefined;
-  private dimension = 0;
+  private bookmarks: BookmarkManager | undefined;
+  private embedder: EmbedderIdentity | number = 0;
 
   constructor(readonly options: Neo4jStoreOptions) {
     super();
   }
 
-  override async open(embeddingDimension: number): Promise<void> {
+  override async open(
+    embedder: EmbedderIdentity | number,
+    options: { reembedding?: boolean } = {},
+  ): Promise<void> {
+    const dimension = typeof embedder === 'number' ? embedder : embedder.dimension;
     if (this.driver) {
-      if (embeddingDimension !== this.dimension)
-        throw mismatch(this.options.uri, this.dimension, embeddingDimension);
+      checkEmbedder(`The Neo4j database at ${this.options.uri}`, identityRecord(this.embedder), embedder);
       return;
     }
     const driver = neo4j.driver(
@@ -83,119 +77,112 @@ export class Neo4jStore extends GraphStore {
       throw connectionError(this.options, error);
     }
     this.driver = driver;
+    this.bookmarks = neo4j.bookmarkManager();
     try {
-      await this.applySchema(embeddingDimension);
-      const recorded = (await this.readRows('meta-get', { key: DIMENSION_KEY }))[0]?.value;
-      if (recorded === undefined || recorded === null) {
-        await this.writeRows('meta-set', { key: DIMENSION_KEY, value: String(embeddingDimension) });
-      } else if (Number(recorded) !== embeddingDimension) {
-        throw mismatch(this.options.uri, Number(recorded), embeddingDimension);
+      await this.applySchema(dimension);
+      if (!options.reembedding) {
+        const recorded = {
+          identity: await this.meta(EMBEDDER_META_KEY),
+          dimension: await this.meta(DIMENSION_META_KEY),
+        };
+        if (checkEmbedder(`The Neo4j database at ${this.options.uri}`, recorded, embedder) === 'record')
+          await this.recordEmbedder(embedder as EmbedderIdentity);
+        else if (recorded.dimension === undefined)
+          await this.writeRows('meta-set', { key: DIMENSION_META_KEY, value: String(dimension) });
       }
+      await this.migrateUserKeys();
     } catch (error) {
       await this.close();
       throw error;
     }
-    this.dimension = embeddingDimension;
+    this.embedder = embedder;
+  }
+
+  override async prepareReembedding(dimension: number): Promise<void> {
+    const recorded = Number(await this.meta(DIMENSION_META_KEY));
+    if (recorded === dimension) return;
+    for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
+      await this.autoCommit(statement);
+    await this.applySchema(dimension);
+  }
+
+  /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
+  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'meta-set', params: { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) } },
+      { name: 'meta-set', params: { key: DIMENSION_META_KEY, value: String(identity.dimension) } },
+    ]);
+    this.embedder = identity;
   }
 
   /** Applies `schema.cypher` (constraints, indexes, vector and full-text indexes) and waits for them. */
   async applySchema(embeddingDimension: number): Promise<void> {
     const schema = fillIntegerPlaceholders(loadCypher('neo4j', 'schema'), { embeddingDimension });
     // Schema commands cannot share a transaction with anything else: one auto-commit each.
-    for (const statement of splitStatements(schema)) await this.autoCommit(statement, {});
-    await this.autoCommit(loadCypher('neo4j', 'await-indexes'), { timeoutSeconds: 300 });
+    for (const statement of splitStatements(schema)) await this.autoCommit(statement);
+    await this.autoCommit(loadCypher('neo4j', 'await-indexes'), 'await-indexes', { timeoutSeconds: 300 });
+  }
+
+  private async meta(key: string): Promise<string | undefined> {
+    const value = (await this.readRows('meta-get', { key }))[0]?.value;
+    return value === undefined || value === null ? undefined : String(value);
+  }
+
+  /**
+   * Gives entities and episodes written before the per-user full-text key their user's key
+   * (once per database: recorded in Meta).
+   */
+  private async migrateUserKeys(): Promise<void> {
+    if ((await this.meta(USER_KEYS_META_KEY)) === '1') return;
+    for (const row of await this.readRows('users-missing-user-key', {})) {
+      const userId = String(row.id);
+      await this.writeRows('user-set-user-key', { userId, userKey: userSearchKey(userId) });
+    }
+    await this.writeRows('meta-set', { key: USER_KEYS_META_KEY, value: '1' });
   }
 
   override async write(batch: WriteBatch): Promise<void> {
-    const { userId } = batch;
-    await this.session('WRITE', (session) =>
-      session.executeWrite(async (tx) => {
-        const run = (name: string, params: Record<string, unknown>) => runIn(tx, name, params);
-        await run('user-merge', { userId, at: batch.at.toISOString() });
-        if (batch.entities.length > 0) {
-          await run('entities-create', {
-            userId,
-            rows: batch.entities.map((e) => ({
-              uid: e.uid,
-              key: e.key,
-              name: e.name,
-              type: e.type,
-              summary: e.summary,
-              aliases: e.aliases,
-              aliasText: e.aliases.join(' '),
-              embedding: Array.from(e.embedding),
-              at: e.at.toISOString(),
-              mentions: e.mentions,
-            })),
-          });
-          await run('entity-keys-create', {
-            userId,
-            rows: batch.entities.flatMap((e) =>
-              e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
-            ),
-          });
-        }
-        if (batch.keys.length > 0) {
-          await run('entity-keys-create', {
-            userId,
-            rows: batch.keys.map((k) => ({
-              id: entityKeyId(userId, k.key),
-              key: k.key,
-              entityUid: k.entityUid,
-            })),
-          });
-        }
-        if (batch.touches.length > 0) {
-          await run('entities-touch', {
-            userId,
-            rows: batch.touches.map((t) => ({
-              ...t,
-              aliasText: t.aliases.join(' '),
-              at: t.at.toISOString(),
-            })),
-          });
-        }
-        if (batch.facts.length > 0) {
-          await run('facts-create', {
-            userId,
-            rows: batch.facts.map((f) => ({
-              ...f,
-              vector: f.vector ? Array.from(f.vector) : null,
-              validFrom: f.validFrom.toISOString(),
-              createdAt: f.createdAt.toISOString(),
-            })),
-          });
-        }
-        if (batch.episode) {
-          await run('episode-mentions-create', {
-            userId,
-            episodeUid: batch.episode.uid,
-            entityUids: batch.episode.entityUids,
-          });
-          await run('episode-status', {
-            userId,
-            uid: batch.episode.uid,
-            status: 'extracted',
-            error: '',
-            summary: batch.episode.summary,
-          });
-        }
-        // After the creates, so a fact created and contradicted in one batch is closed too.
-        if (batch.mentions.length > 0) await run('facts-mention', { userId, rows: batch.mentions });
-        if (batch.invalidations.length > 0) {
-          await run('facts-invalidate', {
-            userId,
-            rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() })),
-          });
-        }
-        if (batch.validFrom.length > 0) {
-          await run('facts-set-valid-from', {
-            userId,
-            rows: batch.validFrom.map((m) => ({ ...m, validFrom: m.validFrom.toISOString() })),
-          });
-        }
-      }),
-    );
+    await this.writePlanned(batch.userId, async () => ({ batch, result: undefined }));
+  }
+
+  /**
+   * One transaction per write: the user's lock first (`user-lock`), then the plan's reads through
+   * this same transaction, then the batch. Writes of one user from any number of processes thus
+   * happen one after another, each planned from what the one before committed. The driver runs
+   * the whole function again on transient errors; a uniqueness race with a writer that created
+   * the user or a key first is planned again too, re-reading inside the new transaction.
+   */
+  override async writePlanned<T>(
+    userId: string,
+    plan: (reads: PlanningReads) => Promise<PlannedWrite<T>>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.session('WRITE', (session) =>
+          session.executeWrite(async (tx) => {
+            await runIn(tx, 'user-lock', { userId, at: new Date() });
+            const { batch, result } = await plan(this.inTransaction(tx));
+            if (batch) await applyBatch(tx, batch);
+            return result;
+          }),
+        );
+      } catch (error) {
+        if (attempt >= CONSTRAINT_RETRIES || !isConstraintRace(error)) throw error;
+      }
+    }
+  }
+
+  /** This store with every statement run in `tx` (the planning reads of a write). */
+  private inTransaction(tx: ManagedTransaction): PlanningReads {
+    const view = Object.create(this) as Neo4jStore;
+    Object.defineProperty(view, 'runStatements', {
+      value: async (_mode: 'read' | 'write', statements: readonly Statement[]) => {
+        const results: Row[][] = [];
+        for (const { name, params } of statements) results.push(await runIn(tx, name, params));
+        return results;
+      },
+    });
+    return view;
   }
 
   override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
@@ -214,37 +201,21 @@ export class Neo4jStore extends GraphStore {
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]> {
-    if (k <= 0) return [];
-    // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
-    const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
-    const entities = Number((await this.readRows('entity-count', { userId }))[0]?.entities ?? 0);
-    const rows =
-      entities > (this.options.vectorIndexThreshold ?? 5000)
-        ? await this.readRows('entities-similar-index', {
-            ...params,
-            candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
-          })
-        : await this.readRows('entities-similar-exact', params);
-    return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+    return this.similar('entities', userId, vector, k, minScore);
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
     const boosted = (query.expansion ?? []).flatMap(({ word, weight }) =>
       searchTerms(word).map((term) => `${luceneQuery(term)}^${weight.toFixed(2)}`),
     );
-    const lucene = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted].filter(Boolean).join(' ');
-    const text = lucene
-      ? await this.readRows('episodes-fulltext', {
-          userId,
-          query: lucene,
-          k: query.k,
-          candidates: query.k * 20,
-        })
+    const words = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted].filter(Boolean).join(' ');
+    const text = words
+      ? await this.readRows('episodes-fulltext', { userId, query: userQuery(userId, words), k: query.k })
       : [];
-    const vector = query.vector
+    const vector = isSearchable(query.vector)
       ? await this.readRows('episodes-similar-exact', {
           userId,
-          vector: Array.from(query.vector),
+          vector: query.vector,
           k: query.k,
           minScore: (1 + query.minSimilarity) / 2,
         })
@@ -275,27 +246,67 @@ export class Neo4jStore extends GraphStore {
     among?: readonly string[],
   ): Promise<ScoredEntity[]> {
     if (k <= 0) return [];
-    const params = { userId, vector: Array.from(vector), k, minScore: (1 + minScore) / 2 };
+    if (!isSearchable(vector)) return [];
     if (among) {
       if (among.length === 0) return [];
-      const rows = await this.readRows('facts-similar-among', { ...params, uids: [...among] });
+      const rows = await this.readRows('facts-similar-among', {
+        userId,
+        vector,
+        k,
+        minScore: (1 + minScore) / 2,
+        uids: [...among],
+      });
       return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
     }
-    const facts = Number((await this.readRows('user-stats', { userId }))[0]?.facts ?? 0);
-    const rows =
-      facts > (this.options.vectorIndexThreshold ?? 5000)
-        ? await this.readRows('facts-similar-index', {
-            ...params,
-            candidates: Math.min(k * (this.options.overfetch ?? 20), 10_000),
-          })
-        : await this.readRows('facts-similar-exact', params);
-    return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+    return this.similar('facts', userId, vector, k, minScore);
+  }
+
+  /**
+   * The k entities (or facts) of a user most similar to `vector`, correct at any index size:
+   * exact cosine over the user's own below `exactSearchLimit`, and when the vector index would
+   * have to be over-fetched past `maxCandidates` to hold k of theirs (a small share of a big
+   * index). Otherwise the index, fetched again with four times the candidates while fewer than k
+   * of the user's were found and better ones may remain; exact when that bound is passed.
+   */
+  private async similar(
+    kind: 'entities' | 'facts',
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    if (k <= 0 || !isSearchable(vector)) return [];
+    // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
+    const params = { userId, vector, k, minScore: (1 + minScore) / 2 };
+    const statements = SIMILARITY_STATEMENTS[kind];
+    const share = (await this.readRows(statements.share.name, { userId }))[0];
+    const own = Number(share?.own ?? 0);
+    const total = Number(share?.total ?? 0);
+    if (own === 0) return [];
+    const exact = statements.exact.name;
+    const out = (rows: Row[]) => rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+    const limit = this.options.maxCandidates ?? 100_000;
+    let candidates = Math.max(k * (this.options.overfetch ?? 20), Math.ceil((2 * k * total) / own));
+    if (own <= (this.options.exactSearchLimit ?? 20_000) || candidates > limit)
+      return out(await this.readRows(exact, params));
+    const index = statements.index.name;
+    for (;;) {
+      const round = (await this.readRows(index, { ...params, candidates }))[0];
+      const hits = (Array.isArray(round?.hits) ? round.hits : []) as Row[];
+      const exhausted =
+        hits.length >= k ||
+        Number(round?.fetched ?? 0) < candidates ||
+        Number(round?.floor ?? 0) < params.minScore;
+      if (exhausted) return out([...hits].sort((a, b) => Number(b.score) - Number(a.score)).slice(0, k));
+      candidates *= 4;
+      if (candidates > limit) return out(await this.readRows(exact, params));
+    }
   }
 
   override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
-    const query = luceneQuery(text);
-    if (!query) return [];
-    const rows = await this.readRows('entities-fulltext', { userId, query, k, candidates: k * 20 });
+    const words = luceneQuery(text);
+    if (!words) return [];
+    const rows = await this.readRows('entities-fulltext', { userId, query: userQuery(userId, words), k });
     const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
     return rows.map((r) => ({ uid: String(r.uid), score: Number(r.score) / best }));
   }
@@ -313,6 +324,7 @@ export class Neo4jStore extends GraphStore {
       uids: [...new Set(entityUids)],
       anyKey: keys === undefined,
       keys: keys ? [...keys] : [],
+      cap: maxPerEntity !== undefined && Number.isFinite(maxPerEntity) ? maxPerEntity : MAX_CAP,
       ...timeParams(time),
     });
     return capPerEntity(
@@ -397,6 +409,7 @@ export class Neo4jStore extends GraphStore {
   override async close(): Promise<void> {
     const driver = this.driver;
     this.driver = undefined;
+    this.bookmarks = undefined;
     await driver?.close();
   }
 
@@ -409,6 +422,7 @@ export class Neo4jStore extends GraphStore {
   private sessionConfig(mode: 'READ' | 'WRITE') {
     return {
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      ...(this.bookmarks ? { bookmarkManager: this.bookmarks } : {}),
       ...(this.options.database ? { database: this.options.database } : {}),
     };
   }
@@ -439,21 +453,168 @@ export class Neo4jStore extends GraphStore {
       : this.session('WRITE', (session) => session.executeWrite(work));
   }
 
-  private autoCommit(statement: string, params: Record<string, unknown>): Promise<unknown> {
-    return this.session('WRITE', (session) => session.run(statement, toNeo4jParams(params)));
+  /** Runs a statement outside a managed transaction (schema commands); `name` declares its parameters. */
+  private autoCommit(
+    statement: string,
+    name?: string,
+    params: Record<string, unknown> = {},
+  ): Promise<unknown> {
+    const typed = name ? toNeo4jParams(name, params) : {};
+    return this.session('WRITE', (session) => session.run(statement, typed));
+  }
+}
+
+/** Applies one write batch in `tx`, in the order the write path relies on. */
+async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<void> {
+  const { userId } = batch;
+  const run = (name: string, params: Record<string, unknown>) => runIn(tx, name, params);
+  await run('user-merge', { userId, at: batch.at });
+  if (batch.entities.length > 0) {
+    await run('entities-create', {
+      userId,
+      rows: batch.entities.map((e) => ({
+        uid: e.uid,
+        key: e.key,
+        name: e.name,
+        type: e.type,
+        summary: e.summary,
+        aliases: e.aliases,
+        aliasText: e.aliases.join(' '),
+        embedding: Array.from(e.embedding),
+        at: e.at,
+        mentions: e.mentions,
+      })),
+    });
+    await run('entity-keys-create', {
+      userId,
+      rows: batch.entities.flatMap((e) =>
+        e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+      ),
+    });
+  }
+  if (batch.keys.length > 0) {
+    await run('entity-keys-create', {
+      userId,
+      rows: batch.keys.map((k) => ({
+        id: entityKeyId(userId, k.key),
+        key: k.key,
+        entityUid: k.entityUid,
+      })),
+    });
+  }
+  if (batch.touches.length > 0) {
+    await run('entities-touch', {
+      userId,
+      rows: batch.touches.map((t) => ({
+        ...t,
+        aliasText: t.aliases.join(' '),
+        at: t.at,
+      })),
+    });
+  }
+  if (batch.facts.length > 0) {
+    await run('facts-create', {
+      userId,
+      rows: batch.facts.map((f) => ({
+        ...f,
+        vector: f.vector ? Array.from(f.vector) : null,
+        validFrom: f.validFrom,
+        createdAt: f.createdAt,
+      })),
+    });
+  }
+  if (batch.episode) {
+    await run('episode-mentions-create', {
+      userId,
+      episodeUid: batch.episode.uid,
+      entityUids: batch.episode.entityUids,
+    });
+    await run('episode-status', {
+      userId,
+      uid: batch.episode.uid,
+      status: 'extracted',
+      error: '',
+      summary: batch.episode.summary,
+    });
+  }
+  // After the creates, so a fact created and contradicted in one batch is closed too.
+  if (batch.mentions.length > 0) await run('facts-mention', { userId, rows: batch.mentions });
+  if (batch.invalidations.length > 0) {
+    await run('facts-invalidate', {
+      userId,
+      rows: batch.invalidations.map((i) => ({ ...i, validTo: i.validTo })),
+    });
+  }
+  if (batch.validFrom.length > 0) {
+    await run('facts-set-valid-from', {
+      userId,
+      rows: batch.validFrom.map((m) => ({ ...m, validFrom: m.validFrom })),
+    });
   }
 }
 
 async function runIn(tx: ManagedTransaction, name: string, params: Record<string, unknown>): Promise<Row[]> {
-  const result = await tx.run(loadCypher('neo4j', name), toNeo4jParams(params));
+  const full = KEYED_STATEMENTS.has(name)
+    ? { ...params, userKey: userSearchKey(String(params.userId)) }
+    : params;
+  const result = await tx.run(loadCypher('neo4j', name), toNeo4jParams(name, full));
   return result.records.map((record) => fromNeo4j(record.toObject()) as Row);
 }
 
-function timeParams(time: TimeScope): { mode: string; asOf: string } {
-  return {
-    mode: time.mode,
-    asOf: time.mode === 'asOf' ? time.asOf.toISOString() : '1970-01-01T00:00:00.000Z',
-  };
+function timeParams(time: TimeScope): { mode: string; asOf: Date } {
+  return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf : new Date(0) };
+}
+
+// The statements of similarity search: the user's share of the index, exact, one index round.
+const SIMILARITY_STATEMENTS = {
+  entities: {
+    share: { name: 'entity-share' },
+    exact: { name: 'entities-similar-exact' },
+    index: { name: 'entities-similar-index' },
+  },
+  facts: {
+    share: { name: 'fact-share' },
+    exact: { name: 'facts-similar-exact' },
+    index: { name: 'facts-similar-index' },
+  },
+} as const;
+
+// The per-entity cap when none is asked for (Cypher's LIMIT needs a number).
+const MAX_CAP = 2 ** 31 - 1;
+
+/**
+ * The key that confines a full-text query to one user's nodes: a hash of the user id, one token
+ * for Lucene's standard analyzer (so ids with spaces or symbols stay exact and unguessable).
+ */
+export function userSearchKey(userId: string): string {
+  return createHash('sha256').update(userId).digest('hex').slice(0, 32);
+}
+
+/** A Lucene query that requires the user's key and any of the words. */
+function userQuery(userId: string, words: string): string {
+  return `+userKey:${userSearchKey(userId)} +(${words})`;
+}
+
+/** Whether a vector can be searched by cosine (not absent, not all zeros). */
+function isSearchable(vector: ArrayLike<number> | null): vector is ArrayLike<number> {
+  if (!vector) return false;
+  for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) return true;
+  return false;
+}
+
+/** A uniqueness violation: another writer created the same user or key between our reads and writes. */
+function isConstraintRace(error: unknown): boolean {
+  return (error as { code?: string }).code === 'Neo.ClientError.Schema.ConstraintValidationFailed';
+}
+
+/** The embedder record of an open store, for a second `open` of the same store. */
+function identityRecord(embedder: EmbedderIdentity | number): {
+  identity: string | undefined;
+  dimension: string | undefined;
+} {
+  return typeof embedder === 'number'
+    ? { identity: undefined, dimension: String(embedder) }
+    : { identity: JSON.stringify(embedder), dimension: String(embedder.dimension) };
 }
 
 /** Escapes free text for a Lucene query: each word, fuzzy-free, OR-ed. */
@@ -463,13 +624,6 @@ export function luceneQuery(text: string): string {
     .map((word) => word.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, (c) => `\\${c}`))
     .filter((word) => word.length > 0 && !/^(AND|OR|NOT|TO)$/.test(word))
     .join(' ');
-}
-
-function mismatch(uri: string, recorded: number, configured: number): DimensionMismatchError {
-  return new DimensionMismatchError(
-    `The Neo4j database at ${uri} stores ${recorded}-dimensional embeddings but the configured embedder ` +
-      `produces ${configured}. Use the embedder the database was created with, or another database.`,
-  );
 }
 
 function connectionError(options: Neo4jStoreOptions, error: unknown): StoreUnavailableError {
