@@ -845,6 +845,59 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('per-entity cap', () => {
+      it('keeps the most recent facts of a busy entity, then the most mentioned, the same on every backend', async () => {
+        const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+        for (const [n, film] of [
+          [1, 'Alpha'],
+          [5, 'Echo'],
+          [3, 'Charlie'],
+          [4, 'Delta'],
+          [2, 'Bravo'],
+        ] as const) {
+          await memory.addTriples('alice', [{ subject: film, predicate: 'has_genre', object: 'Drama' }], {
+            at: day(n),
+          });
+        }
+        // Same time as Echo, said twice: the tie goes to the more mentioned fact.
+        await memory.addTriples('alice', [{ subject: 'Foxtrot', predicate: 'has_genre', object: 'Drama' }], {
+          at: day(5),
+        });
+        await memory.addTriples('alice', [{ subject: 'Foxtrot', predicate: 'has_genre', object: 'Drama' }], {
+          at: day(5),
+        });
+        const drama = await store.entityByKey('alice', 'drama');
+        const capped = await store.incidentFacts(
+          'alice',
+          [drama?.uid as string],
+          { mode: 'current' },
+          undefined,
+          3,
+        );
+        expect(capped.map((f) => f.subject)).toEqual(['Foxtrot', 'Echo', 'Delta']);
+        const all = await store.incidentFacts('alice', [drama?.uid as string], { mode: 'current' });
+        expect(all).toHaveLength(6);
+      });
+    });
+
+    describe('embedder identity', () => {
+      it('refuses a second memory on the store with another model of the same dimension', async () => {
+        await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
+        const hashing = new HashingEmbeddings({ dimension: 64 });
+        const other = {
+          model: 'another-model',
+          embedDocuments: (texts: string[]) => hashing.embedDocuments(texts),
+          embedQuery: (text: string) => hashing.embedQuery(text),
+        };
+        await expect(
+          createMemory({ store, embeddings: other, embeddingDimension: 64 }),
+        ).rejects.toMatchObject({
+          name: 'EmbedderMismatchError',
+          message: expect.stringMatching(/hashing:kgmem-hashing-v1 \(64 dimensions\).*another-model/s),
+        });
+      });
+    });
+
     describe('similar entities', () => {
       it('returns the closest entities of that user only, best first', async () => {
         await memory.addTriples('alice', [
