@@ -26,6 +26,7 @@ import type {
   UserStats,
   WriteBatch,
 } from '../store/base.js';
+import type { NameMatchKind } from '../store/name-search.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
@@ -743,6 +744,38 @@ export class Memory {
     return ranked.flatMap(([uid, score]) => {
       const entity = entities.get(uid);
       return entity ? [{ ...entity, score }] : [];
+    });
+  }
+
+  /**
+   * Finds a user's entities by name as it is typed, over the whole memory: exact names, names
+   * starting with the text, names whose words start with its words, and near spellings ("insep"
+   * finds "Inception"); best first, then the most mentioned. No embedding call.
+   *
+   * @example
+   * const [best] = await memory.findEntities("u1", "incep"); // Inception, kind "prefix"
+   */
+  async findEntities(
+    userId: string,
+    query: string,
+    options: { limit?: number } = {},
+  ): Promise<(Entity & { score: number; kind: NameMatchKind; matched: string })[]> {
+    const where = 'Memory.findEntities';
+    const user = checkUserId(userId, where);
+    const text = checkText(query, 'query', where);
+    const limit = checkInteger(options.limit ?? 12, 'limit', 1, MAX_LIMIT, where);
+    const matches = await this.store.searchNames(user, text, limit);
+    const entities = new Map(
+      (
+        await this.store.entitiesByUids(
+          user,
+          matches.map((m) => m.uid),
+        )
+      ).map((e) => [e.uid, e]),
+    );
+    return matches.flatMap((m) => {
+      const entity = entities.get(m.uid);
+      return entity ? [{ ...entity, score: m.score, kind: m.kind, matched: m.matched }] : [];
     });
   }
 

@@ -58,6 +58,12 @@ export const entitiesQuery = z.strictObject({
   limit: intIn(1, 1_000_000).default(1000),
 });
 
+/** Query of `GET /api/users/:user/search`. */
+export const searchQuery = z.strictObject({
+  q: z.string().trim().min(1).max(200),
+  limit: intIn(1, 100).default(12),
+});
+
 /** Body of `POST /api/cypher`. */
 export const cypherBody = z.strictObject({
   statement: z.string().trim().min(1).max(100_000),

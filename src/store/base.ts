@@ -1,6 +1,7 @@
 import { episodeText } from '../model/episode-text.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
+import { type NameMatch, rankNames } from './name-search.js';
 import {
   entityFromRow,
   episodeFromRow,
@@ -644,6 +645,20 @@ export abstract class GraphStore {
    */
   async nameMatches(_userId: string, _text: string, _k: number): Promise<ScoredEntity[]> {
     return [];
+  }
+
+  /**
+   * A user's entities whose name or an alias matches a search as it is typed: exact, prefix,
+   * word starts or near spellings (see `rankNames`), best first. Here over every entity of the
+   * user; backends with a name index narrow the candidates first.
+   */
+  async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
+    const entities = await this.listEntities(userId, Number.MAX_SAFE_INTEGER);
+    return rankNames(
+      query,
+      entities.map((e) => ({ uid: e.uid, names: [e.name, ...e.aliases], mentions: e.mentions })),
+      limit,
+    );
   }
 
   /** One entity of a user by lookup key, or `undefined`. */

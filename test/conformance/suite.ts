@@ -880,6 +880,31 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('name search', () => {
+      it("finds entities of the whole memory by prefix, word and near spelling, never another user's", async () => {
+        await memory.addTriples('alice', [
+          { subject: 'Inception', predicate: 'directed_by', object: 'Christopher Nolan' },
+          { subject: 'Interstellar', predicate: 'directed_by', object: 'Christopher Nolan' },
+        ]);
+        await memory.addTriples('bob', [
+          { subject: 'Incendies', predicate: 'directed_by', object: 'Denis Villeneuve' },
+        ]);
+        expect((await memory.findEntities('alice', 'incep')).map((e) => [e.name, e.kind])).toEqual([
+          ['Inception', 'prefix'],
+        ]);
+        expect((await memory.findEntities('alice', 'nolan'))[0]).toMatchObject({
+          name: 'Christopher Nolan',
+          kind: 'word',
+        });
+        expect((await memory.findEntities('alice', 'Intersteller'))[0]).toMatchObject({
+          name: 'Interstellar',
+          kind: 'fuzzy',
+        });
+        expect((await memory.findEntities('alice', 'inc')).map((e) => e.name)).toEqual(['Inception']);
+        expect(await memory.findEntities('alice', 'villeneuve')).toEqual([]);
+      });
+    });
+
     describe('embedder identity', () => {
       it('refuses a second memory on the store with another model of the same dimension', async () => {
         await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);

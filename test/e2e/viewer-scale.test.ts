@@ -36,6 +36,11 @@ describe.runIf(browserTestsEnabled)('viewer at 5,000 entities', () => {
     writeFileSync(file, crowdTsv(5000));
     const imported = await runCli(['import', file, '--user', 'crowd'], { dataDir, timeoutMs: 120_000 });
     expect(imported.code, imported.stderr).toBe(0);
+    // A user too big to load whole: the viewer opens on a neighbourhood of it.
+    const bigFile = join(dir.path, 'big.tsv');
+    writeFileSync(bigFile, crowdTsv(6000));
+    const bigImport = await runCli(['import', bigFile, '--user', 'big'], { dataDir, timeoutMs: 120_000 });
+    expect(bigImport.code, bigImport.stderr).toBe(0);
     server = await startServe(dataDir);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
@@ -93,6 +98,47 @@ describe.runIf(browserTestsEnabled)('viewer at 5,000 entities', () => {
       .poll(() => page.locator('#panel-title').textContent(), { timeout: 20_000 })
       .toBe('Person 4242');
     expect(await page.locator('#panel .fact-link').count()).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('searches the whole memory as you type, opens a match outside the view as a fresh view, or adds it', async () => {
+    await page.goto(`${server.url}?user=big`);
+    await page.waitForFunction(
+      () => (globalThis as unknown as ScaleWindow).kgmemViewer?.ready === true,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const order = () => page.evaluate(() => (globalThis as unknown as ScaleWindow).kgmemViewer.graph.order);
+    const opened = await order();
+    expect(opened).toBeLessThan(6000);
+
+    // Misspelt, and not in the view: only the server's search can suggest it.
+    await page.fill('#search', 'Persn 5321');
+    const outside = page.locator('#search-results li.outside', { hasText: 'Person 5321' });
+    await outside.first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('#search-results li').first().textContent()).toMatch(/^Person 5321/);
+    await outside.first().dispatchEvent('mousedown');
+    await expect
+      .poll(() => page.locator('#panel-title').textContent(), { timeout: 20_000 })
+      .toBe('Person 5321');
+    // A fresh view of its neighbourhood, not the old view plus it.
+    expect(await order()).toBeLessThan(opened + 50);
+    expect(await page.locator('#panel .fact-link').count()).toBeGreaterThanOrEqual(2);
+
+    // "+" adds another entity's neighbourhood to this view instead.
+    const before = await order();
+    await page.fill('#search', 'Person 17');
+    const add = page
+      .locator('#search-results li.outside', { hasText: /^Person 17\+?$/ })
+      .locator('.add-to-view');
+    await add.first().waitFor({ timeout: 10_000 });
+    await add.first().dispatchEvent('mousedown');
+    await expect
+      .poll(() => page.locator('#panel-title').textContent(), { timeout: 20_000 })
+      .toBe('Person 17');
+    expect(await order()).toBeGreaterThan(before);
     expect(errors).toEqual([]);
   });
 });

@@ -150,6 +150,20 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect((await body<{ error: string }>(crossUser)).error).toContain('sasako');
     });
 
+    it("searches a user's entity names as they are typed, and never another user's", async () => {
+      const found = await body<{ entities: { name: string; kind: string; score: number }[] }>(
+        await call(app, '/api/users/marco/search?q=rom'),
+      );
+      expect(found.entities[0]).toMatchObject({ name: 'Rome', kind: 'prefix' });
+      const misspelt = await body<typeof found>(await call(app, '/api/users/marco/search?q=Roma&limit=3'));
+      expect(misspelt.entities.map((e) => e.name)).toContain('Rome');
+      expect((await body<typeof found>(await call(app, '/api/users/sasako/search?q=rome'))).entities).toEqual(
+        [],
+      );
+      expect((await call(app, '/api/users/marco/search')).status).toBe(400);
+      expect((await call(app, '/api/users/marco/search?q=x&limit=0')).status).toBe(400);
+    });
+
     it('describes an entity with its facts, their validity and the episodes they came from', async () => {
       const byName = await body<{
         entity: { uid: string; name: string };

@@ -1,4 +1,4 @@
-import type { EntityDetails, GraphPayload, PathPayload, RecallPayload, UserSummary } from './types';
+import type { EntityDetails, GraphPayload, NameHit, PathPayload, RecallPayload, UserSummary } from './types';
 
 const TOKEN_KEY = 'kgmem-token';
 
@@ -29,6 +29,11 @@ export class Api {
 
   entity(user: string, ref: string): Promise<EntityDetails> {
     return this.get(`/api/users/${encodeURIComponent(user)}/entities/${encodeURIComponent(ref)}`);
+  }
+
+  /** Entities of the whole memory by name as it is typed (prefix, word starts, near spellings). */
+  search(user: string, q: string): Promise<{ entities: NameHit[] }> {
+    return this.get(`/api/users/${encodeURIComponent(user)}/search`, { q, limit: '12' });
   }
 
   recall(user: string, q: string, asOf: string | null): Promise<RecallPayload> {

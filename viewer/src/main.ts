@@ -216,6 +216,15 @@ async function expand(uid: string, ref = uid): Promise<void> {
 
 setupSearch(byId<HTMLInputElement>('search'), byId<HTMLUListElement>('search-results'), graph, {
   pick: (node) => void select(node),
+  open: (uid) => {
+    const user = view.state.user;
+    if (user) void loadUser(user, uid).catch(showError);
+  },
+  add: (uid) => void select(uid),
+  find: async (text) => {
+    const user = view.state.user;
+    return user ? (await api.search(user, text)).entities : [];
+  },
   lookUp: (name) => void select(name),
 });
 setupRecall(

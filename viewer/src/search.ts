@@ -1,41 +1,94 @@
 import { el } from './dom';
 import type { KnowledgeGraph } from './graph-model';
+import type { NameHit } from './types';
 
 const MAX_SUGGESTIONS = 12;
+// Wait this long after the last key before asking the server.
+const SERVER_DELAY_MS = 120;
+
+/** What the search box does with what it finds. */
+export interface SearchActions {
+  /** Selects an entity the view holds. */
+  pick(node: string): void;
+  /** Opens an entity the view does not hold as a fresh view of its neighbourhood. */
+  open(uid: string): void;
+  /** Adds an entity's neighbourhood to the current view instead. */
+  add(uid: string): void;
+  /** Entities of the whole memory matching the text (the server's name search). */
+  find(text: string): Promise<NameHit[]>;
+  /** Enter with no suggestion: ask the server for that name. */
+  lookUp(name: string): void;
+}
+
+interface Suggestion {
+  uid: string;
+  label: string;
+  inView: boolean;
+}
 
 /**
- * The entity search: suggestions from the loaded graph as you type (names starting with the text
- * first); Enter picks the first, or asks the server for a name the view has not loaded.
+ * The entity search. As you type it suggests names from the view at once, then the server's
+ * matches over the whole memory (prefixes, word starts, near spellings: "insep" finds
+ * "Inception"). Picking a suggestion in the view selects it; one outside opens its neighbourhood
+ * as a fresh view, or, with the "+" button (or Shift+Enter), adds it to the current one.
  */
 export function setupSearch(
   input: HTMLInputElement,
   list: HTMLUListElement,
   graph: KnowledgeGraph,
-  actions: { pick(node: string): void; lookUp(name: string): void },
+  actions: SearchActions,
 ): void {
-  let matches: string[] = [];
+  let suggestions: Suggestion[] = [];
   /** The pending close of the list after the box lost focus. */
   let closing: ReturnType<typeof setTimeout> | undefined;
+  let asking: ReturnType<typeof setTimeout> | undefined;
   /** The suggestion arrow keys moved to (-1: none, Enter takes the first). */
   let active = -1;
   const clear = () => {
-    matches = [];
+    clearTimeout(asking);
+    suggestions = [];
     active = -1;
     list.replaceChildren();
   };
   const highlightActive = () => {
     for (const [i, item] of [...list.children].entries()) item.classList.toggle('active', i === active);
   };
-  const pick = (node: string) => {
-    input.value = graph.getNodeAttribute(node, 'label');
+  const choose = (suggestion: Suggestion, add = false) => {
+    input.value = suggestion.label;
     clear();
-    actions.pick(node);
+    if (suggestion.inView) actions.pick(suggestion.uid);
+    else if (add) actions.add(suggestion.uid);
+    else actions.open(suggestion.uid);
   };
-
-  input.addEventListener('input', () => {
-    clearTimeout(closing);
-    const text = input.value.trim().toLowerCase();
-    if (text.length === 0) return clear();
+  const show = (next: Suggestion[]) => {
+    suggestions = next.slice(0, MAX_SUGGESTIONS);
+    active = -1;
+    list.replaceChildren(
+      ...suggestions.map((suggestion) => {
+        const item = el('li', { 'data-node': suggestion.uid }, suggestion.label);
+        item.addEventListener('mousedown', (event) => {
+          event.preventDefault();
+          choose(suggestion);
+        });
+        if (!suggestion.inView) {
+          item.classList.add('outside');
+          const add = el(
+            'button',
+            { type: 'button', class: 'add-to-view', title: 'add to the current view' },
+            '+',
+          );
+          add.addEventListener('mousedown', (event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            choose(suggestion, true);
+          });
+          item.append(add);
+        }
+        return item;
+      }),
+    );
+  };
+  const inView = (text: string): Suggestion[] => {
     const starts: string[] = [];
     const contains: string[] = [];
     graph.forEachNode((node, attrs) => {
@@ -45,31 +98,51 @@ export function setupSearch(
     });
     const byMentions = (a: string, b: string) =>
       graph.getNodeAttribute(b, 'mentions') - graph.getNodeAttribute(a, 'mentions');
-    matches = [...starts.sort(byMentions), ...contains.sort(byMentions)].slice(0, MAX_SUGGESTIONS);
-    active = -1;
-    list.replaceChildren(
-      ...matches.map((node) => {
-        const item = el('li', { 'data-node': node }, graph.getNodeAttribute(node, 'label'));
-        item.addEventListener('mousedown', (event) => {
-          event.preventDefault();
-          pick(node);
+    return [...starts.sort(byMentions), ...contains.sort(byMentions)].map((node) => ({
+      uid: node,
+      label: graph.getNodeAttribute(node, 'label'),
+      inView: true,
+    }));
+  };
+
+  input.addEventListener('input', () => {
+    clearTimeout(closing);
+    clearTimeout(asking);
+    const typed = input.value.trim();
+    const text = typed.toLowerCase();
+    if (text.length === 0) return clear();
+    const local = inView(text);
+    show(local);
+    asking = setTimeout(() => {
+      actions
+        .find(typed)
+        .then((hits) => {
+          if (input.value.trim() !== typed) return;
+          const seen = new Set<string>();
+          // The server's order (best match first); what the view already holds is picked there.
+          const merged = [
+            ...hits.map((hit) => ({ uid: hit.uid, label: hit.name, inView: graph.hasNode(hit.uid) })),
+            ...local,
+          ].filter((s) => !seen.has(s.uid) && seen.add(s.uid));
+          show(merged);
+        })
+        .catch(() => {
+          // The view's own suggestions stay; Enter still asks the server by name.
         });
-        return item;
-      }),
-    );
+    }, SERVER_DELAY_MS);
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') return clear();
-    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && matches.length > 0) {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && suggestions.length > 0) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      active = (active + step + matches.length) % matches.length;
+      active = (active + step + suggestions.length) % suggestions.length;
       return highlightActive();
     }
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    const first = matches[Math.max(0, active)];
-    if (first) pick(first);
+    const first = suggestions[Math.max(0, active)];
+    if (first) choose(first, event.shiftKey);
     else if (input.value.trim()) {
       const name = input.value.trim();
       clear();

@@ -58,3 +58,12 @@ export interface PathPayload {
   entities: WireEntity[];
   facts: WireFact[];
 }
+
+/** One entity found by the server's name search (`GET /api/users/:user/search`). */
+export interface NameHit {
+  uid: string;
+  name: string;
+  type: string;
+  mentions: number;
+  kind: 'exact' | 'prefix' | 'word' | 'fuzzy';
+}

@@ -2,7 +2,15 @@ import type { Hono } from 'hono';
 import type { Memory } from '../../memory/memory.js';
 import { checkUserId } from '../../model/validate.js';
 import { HttpError } from '../http-error.js';
-import { entitiesQuery, entityQuery, factsQuery, graphQuery, pathQuery, recallQuery } from '../schemas.js';
+import {
+  entitiesQuery,
+  entityQuery,
+  factsQuery,
+  graphQuery,
+  pathQuery,
+  recallQuery,
+  searchQuery,
+} from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 const VERSION = '0.1.0';
@@ -89,6 +97,13 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     const userId = await existingUser(c.req.param('user'));
     const q = parseInput(entitiesQuery, c.req.query(), 'query');
     return c.json({ entities: await memory.entities(userId, { limit: q.limit }) });
+  });
+
+  // Entities of the whole memory by name as it is typed: prefix, word starts, near spellings.
+  app.get('/api/users/:user/search', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(searchQuery, c.req.query(), 'query');
+    return c.json({ entities: await memory.findEntities(userId, q.q, { limit: q.limit }) });
   });
 
   app.get('/api/users/:user/path', async (c) => {

@@ -29,6 +29,7 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
+import { type NameMatch, rankNames } from '../name-search.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { typedParams } from '../statements.js';
 import { type BulkRows, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
@@ -512,6 +513,16 @@ export class LadybugStore extends GraphStore {
       facts.push(factFromRow(row, userId));
     }
     return capPerEntity(facts, entityUids, maxPerEntity);
+  }
+
+  override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
+    const graph = this.userGraph(userId);
+    if (!graph) return super.searchNames(userId, query, limit);
+    const candidates = function* () {
+      for (const e of graph.allEntities())
+        yield { uid: e.uid, names: [e.name, ...e.aliases], mentions: e.mentions };
+    };
+    return rankNames(query, candidates(), limit);
   }
 
   override async predicateKeys(userId: string): Promise<string[]> {

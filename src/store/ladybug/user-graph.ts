@@ -29,6 +29,11 @@ export class UserGraph {
     return { entities: [...this.entities.values()], facts: [...this.facts.values()] };
   }
 
+  /** Every entity held (shared read-only records). */
+  allEntities(): IterableIterator<Entity> {
+    return this.entities.values();
+  }
+
   /** Entities plus facts: what the copy costs in memory, roughly. */
   get size(): number {
     return this.entities.size + this.facts.size;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
+import { tokenize } from '../../model/normalize.js';
 import { searchTerms } from '../../model/text.js';
 import type { Entity, Fact } from '../../model/types.js';
 import {
@@ -26,6 +27,7 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
+import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
 import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
 import type { Neo4jStoreOptions } from './options.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
@@ -309,6 +311,31 @@ export class Neo4jStore extends GraphStore {
     const rows = await this.readRows('entities-fulltext', { userId, query: userQuery(userId, words), k });
     const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
     return rows.map((r) => ({ uid: String(r.uid), score: Number(r.score) / best }));
+  }
+
+  /** Name search through the full-text index (prefix and fuzzy terms, the user's key required), ranked as on every backend. */
+  override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
+    const words = tokenize(query);
+    if (words.length === 0) return [];
+    const clauses = words.map((word) => {
+      const term = luceneQuery(word);
+      const edits = allowedEdits(word);
+      return edits > 0 ? `+(${term}* ${term}~${edits})` : `+${term}*`;
+    });
+    const rows = await this.readRows('entities-fulltext', {
+      userId,
+      query: `+userKey:${userSearchKey(userId)} ${clauses.join(' ')}`,
+      k: Math.min(1000, limit * 10),
+    });
+    const entities = await this.entitiesByUids(
+      userId,
+      rows.map((r) => String(r.uid)),
+    );
+    return rankNames(
+      query,
+      entities.map((e) => ({ uid: e.uid, names: [e.name, ...e.aliases], mentions: e.mentions })),
+      limit,
+    );
   }
 
   override async incidentFacts(
