@@ -31,6 +31,7 @@ import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
+import { buildGraphView } from './graph-view.js';
 import type { ResolvedMemoryOptions } from './options.js';
 import { SearchVectors } from './search-vectors.js';
 import { WriteLock } from './write-lock.js';
@@ -745,6 +746,25 @@ export class Memory {
       const entity = entities.get(uid);
       return entity ? [{ ...entity, score }] : [];
     });
+  }
+
+  /**
+   * A user's entities and facts named by uid (a console result) as a graph: the entities, the
+   * facts with both their ends; uids of other users or of nothing are left out.
+   */
+  async subgraph(userId: string, uids: readonly string[]): Promise<GraphView> {
+    const where = 'Memory.subgraph';
+    const user = checkUserId(userId, where);
+    if (!Array.isArray(uids)) throw new InvalidInputError(`${where}: uids must be an array`);
+    const wanted = [...new Set(uids.map((uid, i) => checkText(uid, `uids[${i}]`, where)))];
+    const facts = await this.store.factsByUids(user, wanted);
+    const entityUids = new Set(wanted);
+    for (const fact of facts) {
+      entityUids.add(fact.subjectUid);
+      entityUids.add(fact.objectUid);
+    }
+    const entities = await this.store.entitiesByUids(user, [...entityUids]);
+    return buildGraphView(user, entities, facts, { asOf: null, truncated: false });
   }
 
   /**

@@ -64,6 +64,20 @@ export const searchQuery = z.strictObject({
   limit: intIn(1, 100).default(12),
 });
 
+/** Query of `GET /api/users/:user/subgraph`: uids of entities and facts, comma-separated. */
+export const subgraphQuery = z.strictObject({
+  uids: z
+    .string()
+    .max(60_000)
+    .transform((text) =>
+      text
+        .split(',')
+        .map((uid) => uid.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(200)).max(1000)),
+});
+
 /** Body of `POST /api/cypher`. */
 export const cypherBody = z.strictObject({
   statement: z.string().trim().min(1).max(100_000),

@@ -406,4 +406,54 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
       await writer.stop();
     }
   });
+
+  it('runs Cypher in the browser: a table, the result drawn as the view, examples, history, no write without the token', async () => {
+    await openViewer('?user=demo-sasako');
+    await page.locator('#console-toggle').click();
+    await page.fill(
+      '#cypher-statement',
+      'MATCH (s:Entity)-[f:FACT]->(o:Entity) WHERE f.userId = $userId AND f.validTo IS NULL RETURN s, f, o ORDER BY f.statement LIMIT 3',
+    );
+    await page.locator('#cypher-run').click();
+    await expect.poll(() => page.locator('#cypher-table tbody tr').count(), { timeout: 10_000 }).toBe(3);
+    expect(await page.locator('#cypher-table th').allTextContents()).toEqual(['s', 'f', 'o']);
+    await expect
+      .poll(() => page.locator('#cypher-summary').textContent())
+      .toMatch(/3 rows · \d+ entities drawn in the view/);
+    const drawn = await page.evaluate(() => {
+      const { graph, view } = (globalThis as unknown as ViewerWindow).kgmemViewer;
+      return { order: graph.order, size: graph.size, highlighted: view.state.highlight?.edges.size ?? 0 };
+    });
+    expect(drawn.size).toBe(3);
+    expect(drawn.highlighted).toBe(3);
+    expect(drawn.order).toBeLessThanOrEqual(6);
+
+    // An example fills its statement and parameters, the user's id included.
+    await page.selectOption('#cypher-examples', 'current-facts');
+    expect(await page.inputValue('#cypher-statement')).toMatch(/validTo IS NULL/);
+    expect(JSON.parse(await page.inputValue('#cypher-params'))).toEqual({ userId: 'demo-sasako' });
+
+    // Without the server's token a writing statement is refused and changes nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.fill('#cypher-statement', "CREATE (:Meta {key: 'e2e-probe', value: 'x'})");
+    await page.fill('#cypher-params', '');
+    await page.locator('#cypher-run').click();
+    await expect
+      .poll(() => page.locator('#cypher-result .error').textContent())
+      .toMatch(/would change the database/);
+    const probe = await fetch(`${server.url}api/cypher`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ statement: "MATCH (m:Meta {key: 'e2e-probe'}) RETURN count(m) AS n" }),
+    });
+    expect(((await probe.json()) as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    // Both statements are in this browser's history, newest first.
+    const history = await page.locator('#cypher-history option').allTextContents();
+    expect(history.slice(1, 3)).toEqual([
+      "CREATE (:Meta {key: 'e2e-probe', value: 'x'})",
+      expect.stringMatching(/^MATCH \(s:Entity\)-\[f:FACT\]/),
+    ]);
+    await page.locator('#console-toggle').click();
+    expect(errors).toEqual([]);
+  });
 });

@@ -164,6 +164,52 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect((await call(app, '/api/users/marco/search?q=x&limit=0')).status).toBe(400);
     });
 
+    it('runs console Cypher: names the entities and facts of the rows, draws them per user, refuses writes without the token', async () => {
+      const post = (statement: string, params: Record<string, unknown> = {}, token?: string) =>
+        call(app, '/api/cypher', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ statement, params }),
+        });
+      const read = await body<{ rows: unknown[]; refs: { uids: string[] } }>(
+        await post(
+          'MATCH (s:Entity)-[f:FACT]->(o:Entity) WHERE f.userId = $userId RETURN s, f, o.uid AS object',
+          {
+            userId: 'marco',
+          },
+        ),
+      );
+      expect(read.rows).toHaveLength(1);
+      expect(read.refs.uids).toHaveLength(3);
+      const drawn = await body<{ nodes: { attributes: { label: string } }[]; edges: unknown[] }>(
+        await call(app, `/api/users/marco/subgraph?uids=${read.refs.uids.join(',')}`),
+      );
+      expect(drawn.nodes.map((n) => n.attributes.label).sort()).toEqual(['Rome', 'User']);
+      expect(drawn.edges).toHaveLength(1);
+      // Another user's graph never shows marco's entities.
+      const other = await body<{ nodes: unknown[] }>(
+        await call(app, `/api/users/sasako/subgraph?uids=${read.refs.uids.join(',')}`),
+      );
+      expect(other.nodes).toEqual([]);
+      const refused = await post("CREATE (:Meta {key: 'api-probe', value: 'x'})");
+      expect(refused.status).toBe(403);
+      const count = await body<{ rows: { n: number }[] }>(
+        await post("MATCH (m:Meta {key: 'api-probe'}) RETURN count(m) AS n"),
+      );
+      expect(count.rows[0]?.n).toBe(0);
+      expect((await post("CREATE (:Meta {key: 'api-probe', value: 'x'})", {}, TOKEN)).status).toBe(200);
+      await post("MATCH (m:Meta {key: 'api-probe'}) DELETE m", {}, TOKEN);
+      const examples = await body<{ examples: { name: string; parameters: { name: string }[] }[] }>(
+        await call(app, '/api/cypher/examples'),
+      );
+      expect(
+        examples.examples.find((x) => x.name === 'current-facts')?.parameters.map((p) => p.name),
+      ).toEqual(['userId']);
+    });
+
     it('describes an entity with its facts, their validity and the episodes they came from', async () => {
       const byName = await body<{
         entity: { uid: string; name: string };

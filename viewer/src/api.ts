@@ -1,4 +1,13 @@
-import type { EntityDetails, GraphPayload, NameHit, PathPayload, RecallPayload, UserSummary } from './types';
+import type {
+  CypherExample,
+  CypherPayload,
+  EntityDetails,
+  GraphPayload,
+  NameHit,
+  PathPayload,
+  RecallPayload,
+  UserSummary,
+} from './types';
 
 const TOKEN_KEY = 'kgmem-token';
 
@@ -34,6 +43,47 @@ export class Api {
   /** Entities of the whole memory by name as it is typed (prefix, word starts, near spellings). */
   search(user: string, q: string): Promise<{ entities: NameHit[] }> {
     return this.get(`/api/users/${encodeURIComponent(user)}/search`, { q, limit: '12' });
+  }
+
+  /** The user's entities and facts among these uids, as a graph (a console result). */
+  subgraph(user: string, uids: readonly string[]): Promise<GraphPayload> {
+    return this.get(`/api/users/${encodeURIComponent(user)}/subgraph`, { uids: uids.join(',') });
+  }
+
+  /** The ready-made analyst queries of this backend. */
+  cypherExamples(): Promise<{ examples: CypherExample[] }> {
+    return this.get('/api/cypher/examples');
+  }
+
+  /**
+   * Runs a Cypher statement. Reads need no token; a writing statement is refused (403) without
+   * the server's write token, which is then asked for once and sent again.
+   */
+  async cypher(statement: string, params: Record<string, unknown>): Promise<CypherPayload> {
+    const send = async () => {
+      const token = sessionStorage.getItem(TOKEN_KEY);
+      return fetch('/api/cypher', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ statement, params, maxRows: 500 }),
+      });
+    };
+    let response = await send();
+    if (response.status === 403 || response.status === 401) {
+      const entered = await this.askToken();
+      if (entered) {
+        sessionStorage.setItem(TOKEN_KEY, entered);
+        response = await send();
+      }
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      throw new ApiError(response.status, body.error ?? `${response.status} ${response.statusText}`);
+    }
+    return (await response.json()) as CypherPayload;
   }
 
   recall(user: string, q: string, asOf: string | null): Promise<RecallPayload> {

@@ -1,5 +1,6 @@
 import './style.css';
 import { Api, ApiError } from './api';
+import { setupConsole } from './cypher-console';
 import { byId, el } from './dom';
 import { exportJson, exportPng } from './export';
 import { renderFilters } from './filters';
@@ -236,6 +237,7 @@ setupRecall(
     graph,
     view,
     graphChanged,
+    fitNodes: (nodes) => renderer.fitNodes(nodes),
     showError,
   },
 );
@@ -244,8 +246,46 @@ setupPath(
   byId<HTMLInputElement>('path-from'),
   byId<HTMLInputElement>('path-to'),
   byId('path-result'),
-  { api, graph, view, graphChanged, showError },
+  { api, graph, view, graphChanged, fitNodes: (nodes) => renderer.fitNodes(nodes), showError },
 );
+const cypherConsole = setupConsole(byId('console-body'), {
+  api,
+  user: () => view.state.user,
+  showGraph: showResultGraph,
+  showError,
+});
+byId('console-toggle').addEventListener('click', () => {
+  const drawer = byId('console');
+  drawer.hidden = !drawer.hidden;
+  if (drawer.hidden) return;
+  cypherConsole.opened();
+  byId<HTMLTextAreaElement>('cypher-statement').focus();
+});
+
+/** Draws the current user's entities and facts a console result names as the view. */
+async function showResultGraph(uids: string[]): Promise<number> {
+  const user = view.state.user;
+  if (!user) return 0;
+  const payload = await api.subgraph(user, uids);
+  if (payload.nodes.length === 0) return 0;
+  layout.kill();
+  graph.clear();
+  view.set({ selected: null, hovered: null, highlight: null });
+  panel.hidden = true;
+  mergePayload(graph, payload);
+  graphChanged();
+  layout.start(Math.min(4000, 1500 + graph.order));
+  view.set({
+    highlight: {
+      kind: 'query',
+      nodes: new Set(payload.nodes.map((n) => n.key)),
+      edges: new Set(payload.edges.map((e) => e.key)),
+    },
+  });
+  await renderer.fit();
+  return payload.nodes.length;
+}
+
 picker.addEventListener('change', () => void loadUser(picker.value, null).catch(showError));
 layoutButton.addEventListener('click', () => (layout.running ? layout.stop() : layout.start()));
 byId('fit-view').addEventListener('click', () => void renderer.fit());

@@ -44,6 +44,7 @@ export function setupPath(
           edges: new Set(path.facts.map((f) => f.uid)),
         },
       });
+      void deps.fitNodes(path.entities.map((e) => e.uid));
       const clear = clearButton(output, view);
       output.replaceChildren(
         el('p', {}, `${path.facts.length} facts `, clear),

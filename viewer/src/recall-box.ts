@@ -40,6 +40,7 @@ export function setupRecall(
       ...result.facts.flatMap((f) => [f.subjectUid, f.objectUid]),
     ]);
     view.set({ highlight: { kind: 'recall', nodes, edges: new Set(result.facts.map((f) => f.uid)) } });
+    void deps.fitNodes(nodes);
     const clear = clearButton(output, view);
     output.replaceChildren(
       ...children(

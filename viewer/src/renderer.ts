@@ -103,6 +103,28 @@ export class GraphRenderer {
     await camera.animate({ x: data.x, y: data.y, ratio }, { duration: 500 });
   }
 
+  /** Moves the camera so every given node is on screen (a recall's facts, a path, a query result). */
+  async fitNodes(nodes: Iterable<string>): Promise<void> {
+    let minX = Number.POSITIVE_INFINITY;
+    let minY = Number.POSITIVE_INFINITY;
+    let maxX = Number.NEGATIVE_INFINITY;
+    let maxY = Number.NEGATIVE_INFINITY;
+    for (const node of nodes) {
+      const data = this.sigma.getNodeDisplayData(node);
+      if (!data) continue;
+      minX = Math.min(minX, data.x);
+      maxX = Math.max(maxX, data.x);
+      minY = Math.min(minY, data.y);
+      maxY = Math.max(maxY, data.y);
+    }
+    if (!Number.isFinite(minX)) return;
+    // Display coordinates span about 1 across the whole graph at ratio 1; leave a margin.
+    const ratio = Math.min(1.2, Math.max(0.08, Math.max(maxX - minX, maxY - minY) * 1.4));
+    await this.sigma
+      .getCamera()
+      .animate({ x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio }, { duration: 450 });
+  }
+
   /** Zooms out to show the whole graph. */
   async fit(): Promise<void> {
     await this.sigma.getCamera().animatedReset({ duration: 400 });

@@ -10,6 +10,8 @@ export interface SidebarDeps {
   view: ViewStore;
   /** Call after adding entities or facts to the graph. */
   graphChanged(): void;
+  /** Moves the camera so these nodes are on screen. */
+  fitNodes(nodes: Iterable<string>): Promise<void>;
   showError(error: unknown): void;
 }
 

@@ -16,7 +16,7 @@ export interface ViewState {
 
 /** A set of entities and facts drawn on top, everything else dimmed. */
 export interface Highlight {
-  kind: 'recall' | 'path';
+  kind: 'recall' | 'path' | 'query';
   nodes: Set<string>;
   edges: Set<string>;
 }

@@ -67,3 +67,19 @@ export interface NameHit {
   mentions: number;
   kind: 'exact' | 'prefix' | 'word' | 'fuzzy';
 }
+
+/** What `POST /api/cypher` answers: rows, and the uids of the entities and facts they name. */
+export interface CypherPayload {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  truncated?: boolean;
+  refs: { uids: string[]; truncated: boolean };
+}
+
+/** A ready-made analyst query (`GET /api/cypher/examples`). */
+export interface CypherExample {
+  name: string;
+  question: string;
+  parameters: { name: string; description: string; example?: string | number }[];
+  statement: string;
+}

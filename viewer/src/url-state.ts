@@ -15,7 +15,7 @@ export function readUrlState(search = window.location.search): UrlState {
     user: params.get('user'),
     entity: params.get('entity'),
     asOf: Number.isNaN(asOf) ? null : asOf,
-    history: params.get('history') === '1',
+    history: ['1', 'true', 'yes'].includes((params.get('history') ?? '').toLowerCase()),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Memory } from '../../memory/memory.js';
 import { checkUserId } from '../../model/validate.js';
+import { cypherExamples } from '../cypher-examples.js';
 import { HttpError } from '../http-error.js';
 import {
   entitiesQuery,
@@ -10,6 +11,7 @@ import {
   pathQuery,
   recallQuery,
   searchQuery,
+  subgraphQuery,
 } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
@@ -105,6 +107,16 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     const q = parseInput(searchQuery, c.req.query(), 'query');
     return c.json({ entities: await memory.findEntities(userId, q.q, { limit: q.limit }) });
   });
+
+  // The entities and facts of a console result (by uid) as a graph: only this user's.
+  app.get('/api/users/:user/subgraph', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(subgraphQuery, c.req.query(), 'query');
+    return c.json(await memory.subgraph(userId, q.uids));
+  });
+
+  // The ready-made analyst queries (cypher/explore) for this backend, for the browser console.
+  app.get('/api/cypher/examples', (c) => c.json({ examples: cypherExamples(memory.store.backend) }));
 
   app.get('/api/users/:user/path', async (c) => {
     const userId = await existingUser(c.req.param('user'));

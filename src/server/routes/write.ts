@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Memory } from '../../memory/memory.js';
 import { checkText, checkUserId } from '../../model/validate.js';
 import { bearerToken, requireToken, tokensMatch } from '../auth.js';
+import { resultRefs } from '../cypher-refs.js';
 import { HttpError } from '../http-error.js';
 import { cypherBody, factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
 import { parseInput } from '../validate.js';
@@ -45,7 +46,8 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
       readOnly: !mayWrite,
       ...(body.maxRows ? { maxRows: body.maxRows } : {}),
     });
-    return c.json(result);
+    // The entities and facts the rows name, for the viewer to draw the result as a graph.
+    return c.json({ ...result, refs: resultRefs(result.rows) });
   });
 
   app.post('/api/users/:user/triples', guard, limit, async (c) => {
