@@ -40,6 +40,14 @@ export class Api {
     return this.get(`/api/users/${encodeURIComponent(user)}/entities/${encodeURIComponent(ref)}`);
   }
 
+  /** A user's entities, most mentioned first. */
+  entities(
+    user: string,
+    limit: number,
+  ): Promise<{ entities: { uid: string; name: string; mentions: number }[] }> {
+    return this.get(`/api/users/${encodeURIComponent(user)}/entities`, { limit: String(limit) });
+  }
+
   /** Entities of the whole memory by name as it is typed (prefix, word starts, near spellings). */
   search(user: string, q: string): Promise<{ entities: NameHit[] }> {
     return this.get(`/api/users/${encodeURIComponent(user)}/search`, { q, limit: '12' });

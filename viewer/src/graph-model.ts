@@ -58,7 +58,12 @@ export type FactLike = Pick<
 > & { key?: string; mentions?: number };
 
 /** Adds entities and facts from recall or path answers that the loaded view does not have yet. */
-export function mergeFacts(graph: KnowledgeGraph, entities: WireEntity[], facts: FactLike[]): void {
+export function mergeFacts(
+  graph: KnowledgeGraph,
+  entities: WireEntity[],
+  facts: FactLike[],
+  near?: string,
+): number {
   const nodes = new Map<string, GraphPayload['nodes'][number]>();
   for (const e of entities) {
     nodes.set(e.uid, {
@@ -85,24 +90,28 @@ export function mergeFacts(graph: KnowledgeGraph, entities: WireEntity[], facts:
       }
     }
   }
-  mergePayload(graph, {
-    attributes: { userId: '', asOf: null, truncated: false, entities: 0, facts: 0 },
-    nodes: [...nodes.values()].filter((n) => !graph.hasNode(n.key)),
-    edges: facts.map((f) => ({
-      key: f.uid,
-      source: f.subjectUid,
-      target: f.objectUid,
-      attributes: {
-        label: f.predicate,
-        predicate: f.key ?? f.predicate.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_'),
-        statement: f.statement,
-        validFrom: f.validFrom,
-        validTo: f.validTo,
-        current: f.validTo === null,
-        mentions: f.mentions ?? 1,
-      },
-    })),
-  });
+  return mergePayload(
+    graph,
+    {
+      attributes: { userId: '', asOf: null, truncated: false, entities: 0, facts: 0 },
+      nodes: [...nodes.values()].filter((n) => !graph.hasNode(n.key)),
+      edges: facts.map((f) => ({
+        key: f.uid,
+        source: f.subjectUid,
+        target: f.objectUid,
+        attributes: {
+          label: f.predicate,
+          predicate: f.key ?? f.predicate.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_'),
+          statement: f.statement,
+          validFrom: f.validFrom,
+          validTo: f.validTo,
+          current: f.validTo === null,
+          mentions: f.mentions ?? 1,
+        },
+      })),
+    },
+    near,
+  );
 }
 
 /** Node size grows with the square root of degree, so hubs stand out without swallowing the view. */

@@ -4,22 +4,26 @@ import { setupConsole } from './cypher-console';
 import { byId, el } from './dom';
 import { exportJson, exportPng } from './export';
 import { renderFilters } from './filters';
-import { emptyGraph, mergePayload } from './graph-model';
+import { emptyGraph, mergeFacts, mergePayload } from './graph-model';
 import { LayoutRunner } from './layout';
-import { renderPanel } from './panel';
+import { groupFacts, PAGE_SIZE, renderPanel } from './panel';
 import { setupPath } from './path-box';
 import { setupRecall } from './recall-box';
 import { GraphRenderer } from './renderer';
 import { setupSearch } from './search';
 import { ViewStore } from './state';
 import { Timeline } from './timeline';
-import type { UserSummary } from './types';
+import type { UserSummary, WireFact } from './types';
 import { readUrlState, writeUrlState } from './url-state';
 
 /** Users with more entities than this open on their own entity and grow by expansion. */
 const WHOLE_GRAPH_LIMIT = 5000;
 /** Entities one expansion may add. */
 const EXPANSION_LIMIT = 600;
+// A big user's first view: among this many most mentioned entities, the first with at most
+// START_MAX_MENTIONS mentions (a well-connected entity, not a mega-hub).
+const START_CANDIDATES = 2000;
+const START_MAX_MENTIONS = 60;
 
 const api = new Api(async () => window.prompt('This kgmem server needs its access token:'));
 const graph = emptyGraph();
@@ -137,6 +141,7 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
   byId('user-stats').textContent = summary
     ? `${summary.entities.toLocaleString()} entities · ${summary.currentFacts.toLocaleString()} current of ${summary.facts.toLocaleString()} facts`
     : '';
+  byId('view-note').textContent = '';
   if (!summary || summary.entities <= WHOLE_GRAPH_LIMIT) {
     mergePayload(graph, await api.graph(user, { history: 'true', limit: String(WHOLE_GRAPH_LIMIT) }));
   } else {
@@ -147,6 +152,10 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
         await api.graph(user, { history: 'true', around: start, hops: '1', limit: String(EXPANSION_LIMIT) }),
       );
     }
+    const centre = start && graph.hasNode(start) ? graph.getNodeAttribute(start, 'label') : start;
+    byId('view-note').textContent = start
+      ? `Showing ${centre ?? 'one entity'} and its neighbours: ${graph.order.toLocaleString()} of ${summary.entities.toLocaleString()} entities. Search to open another, double-click a node to expand it.`
+      : '';
   }
   renderer.sigma.setSetting('hideEdgesOnMove', graph.size > 1000);
   renderer.sigma.setSetting('labelRenderedSizeThreshold', graph.order > 500 ? 8 : 4);
@@ -157,15 +166,20 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
   setReady(true);
 }
 
-/** A big user's starting point: their own entity ("I"), else their most mentioned one. */
+/**
+ * A big user's starting point: their own entity ("I"), else the most mentioned entity whose
+ * facts fit a first view (a film with its cast, not the genre with 300 films), else the most
+ * mentioned one.
+ */
 async function startEntity(user: string): Promise<string | null> {
   try {
     return (await api.entity(user, 'I')).entity.uid;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
   }
-  const top = await api.graph(user, { limit: '1' });
-  return top.nodes[0]?.key ?? null;
+  const { entities } = await api.entities(user, START_CANDIDATES);
+  const fitting = entities.find((e) => e.mentions <= START_MAX_MENTIONS && e.mentions >= 2);
+  return (fitting ?? entities[0])?.uid ?? null;
 }
 
 /** Selects an entity (by uid or name): flies to it and opens its panel; `null` clears. */
@@ -185,34 +199,51 @@ async function select(ref: string | null): Promise<void> {
     // A layout still placing the entity moves it: centre on it again when it settles.
     flyWhenSettled = layout.running ? uid : null;
     view.set({ selected: uid });
-    renderPanel(panel, details, {
-      select: (other) => void select(other),
-      expand: (node) => void expand(node),
-      close: () => void select(null),
-    });
+    renderPanel(
+      panel,
+      details,
+      {
+        select: (other) => void select(other),
+        expand: (node) => void expand(node),
+        show: (facts) => showFacts(uid, facts),
+        inView: (fact) => graph.hasEdge(fact),
+        close: () => void select(null),
+      },
+      view.state.highlight?.edges ?? new Set(),
+    );
     await renderer.flyTo(uid);
   } catch (error) {
     showError(error);
   }
 }
 
-/** Loads an entity's neighbours into the view (double-click, or the panel's button). */
+/**
+ * Loads an entity's neighbours into the view (double-click, or the panel's button): the first
+ * page of each predicate, so a hub's 289 films do not bury its one director; the panel's "+K
+ * more" pages in the rest of a predicate.
+ */
 async function expand(uid: string, ref = uid): Promise<void> {
   const user = view.state.user;
   if (!user) return;
   try {
-    const payload = await api.graph(user, {
-      history: 'true',
-      around: ref,
-      hops: '1',
-      limit: String(EXPANSION_LIMIT),
-    });
-    const added = mergePayload(graph, payload, uid);
+    const details = await api.entity(user, ref);
+    const firstPages = groupFacts(details).flatMap((group) =>
+      group.facts.filter((f) => !graph.hasEdge(f.uid)).slice(0, PAGE_SIZE),
+    );
+    const added = mergeFacts(graph, [details.entity], firstPages, uid);
     graphChanged();
     if (added > 0) layout.start(Math.min(4000, 1500 + graph.order));
   } catch (error) {
     showError(error);
   }
+}
+
+/** Adds facts of an entity's panel to the view (a predicate's next page). */
+function showFacts(uid: string, facts: WireFact[]): void {
+  if (facts.length === 0) return;
+  const added = mergeFacts(graph, [], facts, uid);
+  graphChanged();
+  if (added > 0) layout.start(Math.min(4000, 1500 + graph.order));
 }
 
 setupSearch(byId<HTMLInputElement>('search'), byId<HTMLUListElement>('search-results'), graph, {

@@ -5,16 +5,57 @@ import type { EntityDetails, EpisodeSource, WireFact } from './types';
 export interface PanelActions {
   /** Select another entity (clicking a fact moves to its other end). */
   select(uid: string): void;
-  /** Load this entity's neighbours into the view. */
+  /** Load this entity's neighbours into the view: the first of each predicate. */
   expand(uid: string): void;
+  /** Add these facts (and their other ends) to the view: the next page of one predicate. */
+  show(facts: WireFact[]): void;
+  /** Whether the view holds this fact. */
+  inView(factUid: string): boolean;
   close(): void;
+}
+
+/** Facts of one predicate in one direction. */
+export interface FactGroup {
+  title: string;
+  facts: WireFact[];
+}
+
+/** Neighbours a predicate adds to the view at a time (the first page, and each "+ more"). */
+export const PAGE_SIZE = 12;
+// Facts a group lists before "show all".
+const LISTED = 5;
+
+/**
+ * An entity's facts grouped by predicate and direction, newest first within a group; groups that
+ * hold a fact of the current recall, path or query first, then the smaller groups (a film's one
+ * director before its 26 tags), then by name.
+ */
+export function groupFacts(details: EntityDetails, relevant: ReadonlySet<string> = new Set()): FactGroup[] {
+  const groups = new Map<string, WireFact[]>();
+  const add = (title: string, fact: WireFact) => groups.set(title, [...(groups.get(title) ?? []), fact]);
+  for (const fact of details.outgoing) add(`${fact.predicate} →`, fact);
+  for (const fact of details.incoming) add(`← ${fact.predicate}`, fact);
+  const newest = (a: WireFact, b: WireFact) =>
+    Date.parse(b.validFrom) - Date.parse(a.validFrom) || a.statement.localeCompare(b.statement);
+  const hit = (facts: WireFact[]) => (facts.some((f) => relevant.has(f.uid)) ? 0 : 1);
+  return [...groups.entries()]
+    .map(([title, facts]) => ({ title, facts: facts.sort(newest) }))
+    .sort(
+      (a, b) =>
+        hit(a.facts) - hit(b.facts) || a.facts.length - b.facts.length || a.title.localeCompare(b.title),
+    );
 }
 
 /**
  * Renders one entity: its facts grouped by predicate (outgoing, then incoming), each with its
  * statement, when it held and the conversation it came from. Closed facts are marked as such.
  */
-export function renderPanel(panel: HTMLElement, details: EntityDetails, actions: PanelActions): void {
+export function renderPanel(
+  panel: HTMLElement,
+  details: EntityDetails,
+  actions: PanelActions,
+  relevant: ReadonlySet<string> = new Set(),
+): void {
   const { entity } = details;
   const episodes = new Map(details.episodes.map((e) => [e.uid, e]));
   const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'close panel' }, '×');
@@ -23,7 +64,7 @@ export function renderPanel(panel: HTMLElement, details: EntityDetails, actions:
   expandButton.addEventListener('click', () => actions.expand(entity.uid));
   const aliases = entity.aliases.filter((a) => a !== entity.key);
 
-  const groups = groupFacts(details);
+  const groups = groupFacts(details, relevant);
   panel.replaceChildren(
     ...children(
       el(
@@ -40,26 +81,50 @@ export function renderPanel(panel: HTMLElement, details: EntityDetails, actions:
         expandButton,
       ),
       groups.length === 0 ? el('p', { class: 'muted' }, 'No facts touch this entity.') : null,
-      ...groups.map(([title, facts]) =>
-        el(
-          'section',
-          { class: 'fact-group' },
-          el('h3', {}, title),
-          el('ul', { class: 'facts' }, ...facts.map((f) => factItem(f, entity.uid, episodes, actions))),
-        ),
-      ),
+      ...groups.map((group) => groupSection(group, entity.uid, episodes, actions)),
       details.truncated ? el('p', { class: 'muted' }, 'Only the first facts are listed.') : null,
     ),
   );
   panel.hidden = false;
 }
 
-function groupFacts(details: EntityDetails): [string, WireFact[]][] {
-  const groups = new Map<string, WireFact[]>();
-  const add = (title: string, fact: WireFact) => groups.set(title, [...(groups.get(title) ?? []), fact]);
-  for (const fact of details.outgoing) add(`${fact.predicate} →`, fact);
-  for (const fact of details.incoming) add(`← ${fact.predicate}`, fact);
-  return [...groups.entries()];
+/**
+ * One predicate's facts: a count, a button that pages its neighbours into the view ("+K more"),
+ * and the first few facts listed with the rest behind "show all".
+ */
+function groupSection(
+  group: FactGroup,
+  selfUid: string,
+  episodes: Map<string, EpisodeSource>,
+  actions: PanelActions,
+): HTMLElement {
+  const items = group.facts.map((f) => factItem(f, selfUid, episodes, actions));
+  const list = el('ul', { class: 'facts' }, ...items.slice(0, LISTED));
+  const more = group.facts.filter((f) => !actions.inView(f.uid));
+  const page = el(
+    'button',
+    { type: 'button', class: 'page-in', title: `add the next ${PAGE_SIZE} to the view` },
+    more.length === 0 ? 'all in view' : `+${more.length} more`,
+  );
+  page.disabled = more.length === 0;
+  page.addEventListener('click', () => {
+    const next = group.facts.filter((f) => !actions.inView(f.uid)).slice(0, PAGE_SIZE);
+    actions.show(next);
+    const left = group.facts.filter((f) => !actions.inView(f.uid)).length;
+    page.textContent = left === 0 ? 'all in view' : `+${left} more`;
+    page.disabled = left === 0;
+  });
+  const header = el('h3', {}, group.title, el('span', { class: 'count' }, String(group.facts.length)), page);
+  const section = el('section', { class: 'fact-group', 'data-group': group.title }, header, list);
+  if (items.length > LISTED) {
+    const all = el('button', { type: 'button', class: 'show-all' }, `show all ${items.length}`);
+    all.addEventListener('click', () => {
+      list.replaceChildren(...items);
+      all.remove();
+    });
+    section.append(all);
+  }
+  return section;
 }
 
 function factItem(
