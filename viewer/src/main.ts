@@ -20,6 +20,8 @@ import { readUrlState, writeUrlState } from './url-state';
 const WHOLE_GRAPH_LIMIT = 5000;
 /** Entities one expansion may add. */
 const EXPANSION_LIMIT = 600;
+// Views of at most this many entities label every entity.
+const LABEL_ALL_UP_TO = 300;
 // A big user's first view: among this many most mentioned entities, the first with at most
 // START_MAX_MENTIONS mentions (a well-connected entity, not a mega-hub).
 const START_CANDIDATES = 2000;
@@ -88,6 +90,12 @@ function updateStatus(): void {
 }
 
 function graphChanged(): void {
+  // Every entity of a small view is named; bigger ones name the larger nodes (the label grid
+  // keeps names from piling up either way).
+  renderer.sigma.setSetting(
+    'labelRenderedSizeThreshold',
+    graph.order > LABEL_ALL_UP_TO * 6 ? 8 : graph.order > LABEL_ALL_UP_TO ? 4 : 0,
+  );
   renderer.recompute();
   renderFilters(
     graph,
@@ -158,7 +166,6 @@ async function loadUser(user: string, entity: string | null): Promise<void> {
       : '';
   }
   renderer.sigma.setSetting('hideEdgesOnMove', graph.size > 1000);
-  renderer.sigma.setSetting('labelRenderedSizeThreshold', graph.order > 500 ? 8 : 4);
   graphChanged();
   layout.start();
   await renderer.fit();

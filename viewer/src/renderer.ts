@@ -15,6 +15,10 @@ import type { EdgeData, KnowledgeGraph, NodeData } from './graph-model';
 import type { ViewStore } from './state';
 import { computeVisibility, type Visibility } from './visibility';
 
+// Edge labels at rest: always in a graph of at most this many facts, else once zoomed in this far.
+const SMALL_GRAPH_EDGES = 60;
+const EDGE_LABEL_RATIO = 0.4;
+
 /** What the user does on the canvas. */
 export interface CanvasEvents {
   select(node: string | null): void;
@@ -25,7 +29,8 @@ export interface CanvasEvents {
  * Draws the graph with sigma: colour by type, size by degree; hovering or selecting an entity
  * dims the rest and labels its facts; a recall or path highlight dims everything else; facts
  * closed by the chosen time are dashed and faded when history is on, hidden otherwise. Labels and edges
- * are dropped while the camera moves, and labels thin out by density, so 5,000 entities stay fluid.
+ * are dropped while the camera moves, and labels thin out by density, so 5,000 entities stay fluid;
+ * zoomed in (or in a small graph) every fact whose entities are labelled is named on its edge.
  */
 export class GraphRenderer {
   readonly sigma: Sigma<NodeData, EdgeData>;
@@ -44,6 +49,7 @@ export class GraphRenderer {
       renderEdgeLabels: true,
       hideEdgesOnMove: graph.size > 1000,
       hideLabelsOnMove: true,
+      // Labels compete for cells of the screen grid, so they never pile on each other.
       labelDensity: 0.08,
       labelGridCellSize: 70,
       labelRenderedSizeThreshold: graph.order > 500 ? 8 : 4,
@@ -60,6 +66,11 @@ export class GraphRenderer {
       payload.preventSigmaDefault();
       events.expand(payload.node);
     });
+    // The stage changes size when the entity panel opens or closes, not only with the window.
+    new ResizeObserver(() => {
+      this.sigma.resize();
+      this.sigma.refresh({ skipIndexation: true });
+    }).observe(container);
     this.sigma.on('enterNode', ({ node }) => view.set({ hovered: node }));
     this.sigma.on('leaveNode', () => view.set({ hovered: null }));
     view.subscribe((_state, changed) => {
@@ -105,6 +116,8 @@ export class GraphRenderer {
 
   /** Moves the camera so every given node is on screen (a recall's facts, a path, a query result). */
   async fitNodes(nodes: Iterable<string>): Promise<void> {
+    // Nodes added in this same tick have no display data until sigma processes the graph.
+    this.sigma.refresh();
     let minX = Number.POSITIVE_INFINITY;
     let minY = Number.POSITIVE_INFINITY;
     let maxX = Number.NEGATIVE_INFINITY;
@@ -120,9 +133,8 @@ export class GraphRenderer {
     if (!Number.isFinite(minX)) return;
     // Display coordinates span about 1 across the whole graph at ratio 1; leave a margin.
     const ratio = Math.min(1.2, Math.max(0.08, Math.max(maxX - minX, maxY - minY) * 1.4));
-    await this.sigma
-      .getCamera()
-      .animate({ x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio }, { duration: 450 });
+    // Set, not animated: an animation is cut short by the redraws a result causes.
+    this.sigma.getCamera().setState({ x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio });
   }
 
   /** Zooms out to show the whole graph. */
@@ -176,6 +188,10 @@ export class GraphRenderer {
       zIndex: closed ? 0 : 1,
     };
     const labelled = closed ? `${attrs.label} (closed)` : attrs.label;
+    // At rest, facts are named once the view is close enough to read them (or small): sigma then
+    // draws the label of each fact whose two entities show their labels.
+    if (this.graph.size <= SMALL_GRAPH_EDGES || this.sigma.getCamera().ratio <= EDGE_LABEL_RATIO)
+      base.label = labelled;
     // Facts sharing both ends fan out as curves (closed ones stay straight and dashed).
     if (!closed && typeof attrs.parallelIndex === 'number') {
       base.type = 'curved';
