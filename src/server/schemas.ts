@@ -120,6 +120,12 @@ export const rememberBody = z.strictObject({
   userName: text.optional(),
 });
 
+/** Body of `POST /api/users/:user/facts/:uid/close`. */
+export const factCloseBody = z.strictObject({
+  at: dateText.optional(),
+  source: text.optional(),
+});
+
 /** Body of `PATCH /api/users/:user/facts/:uid`: the correction. */
 export const factCorrectionBody = z.strictObject({
   object: text,

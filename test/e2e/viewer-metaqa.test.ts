@@ -139,6 +139,33 @@ describe.runIf(browserTestsEnabled)('viewer on a 20,000-fact MetaQA slice (1280Ã
     await shot('viewer-metaqa-inception.png');
   });
 
+  it('colours facts by predicate and sizes entities by mentions on request, with the legend', async () => {
+    const edgeColours = () =>
+      page.evaluate(() => {
+        const { graph, renderer } = (globalThis as unknown as MetaqaWindow).kgmemViewer as unknown as {
+          graph: { edges(): string[] };
+          renderer: { sigma: { getEdgeDisplayData(e: string): { color: string } | undefined } };
+        };
+        return [...new Set(graph.edges().map((e) => renderer.sigma.getEdgeDisplayData(e)?.color))];
+      });
+    await page.locator('#panel button.close').click();
+    await page.selectOption('#edge-colour', 'predicate');
+    await expect.poll(async () => (await edgeColours()).length).toBeGreaterThan(2);
+    expect(await page.locator('#predicate-filter .swatch').count()).toBeGreaterThan(2);
+    const sizeOf = (name: string) =>
+      page.evaluate((label) => {
+        const { graph, renderer } = (globalThis as unknown as MetaqaWindow).kgmemViewer;
+        const node = graph.nodes().find((n) => graph.getNodeAttribute(n, 'label') === label) as string;
+        return (renderer.sigma.getNodeDisplayData(node) as unknown as { size: number }).size;
+      }, name);
+    const byDegree = await sizeOf('Inception');
+    await page.selectOption('#node-size', 'mentions');
+    await expect.poll(() => sizeOf('Inception')).not.toBe(byDegree);
+    await page.selectOption('#node-size', 'degree');
+    await page.selectOption('#edge-colour', 'plain');
+    await expect.poll(async () => (await edgeColours()).length).toBeLessThanOrEqual(2);
+  });
+
   it('pages a hub predicate by predicate: "+K more" adds the next neighbours', async () => {
     await page.fill('#search', 'Drama');
     const drama = page.locator('#search-results li', { hasText: /^Drama\+?$/ });

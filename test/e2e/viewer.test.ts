@@ -456,4 +456,56 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await page.locator('#console-toggle').click();
     expect(errors).toEqual([]);
   });
+
+  it('closes and deletes a fact from the panel with the write token, and changes nothing without it', async () => {
+    const token = 'e2e-write-token';
+    const writer = await startServe(join(dir.path, 'data3'), ['--token', token]);
+    const other = await browser.newPage();
+    try {
+      const added = await fetch(`${writer.url}api/users/carol/triples`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          triples: [
+            { subject: 'I', predicate: 'likes', object: 'tea' },
+            { subject: 'I', predicate: 'lives_in', object: 'Lyon' },
+          ],
+        }),
+      });
+      expect(added.status).toBe(201);
+      const facts = async () =>
+        (
+          (await (await fetch(`${writer.url}api/users/carol/facts?history=true`)).json()) as {
+            facts: { statement: string; validTo: string | null }[];
+          }
+        ).facts;
+      await other.goto(`${writer.url}?user=carol&entity=I`);
+      await other.waitForFunction(() => (globalThis as unknown as ViewerWindow).kgmemViewer?.ready === true);
+      await expect.poll(() => other.locator('#panel-title').textContent()).toBe('User');
+      const tea = other.locator('#panel li.fact', { hasText: 'User likes tea' });
+
+      // Without the token: refused, nothing changes.
+      other.once('dialog', (dialog) => void dialog.dismiss());
+      await tea.locator('button.correct-close').click();
+      await expect.poll(() => other.locator('#message').textContent()).toMatch(/token/i);
+      expect((await facts()).every((f) => f.validTo === null)).toBe(true);
+
+      // With it: closed, kept as history; then the other one deleted.
+      other.once('dialog', (dialog) => void dialog.accept(token));
+      await tea.locator('button.correct-close').click();
+      await expect
+        .poll(async () => (await facts()).find((f) => f.statement === 'User likes tea')?.validTo ?? null)
+        .not.toBeNull();
+      await expect
+        .poll(() => other.locator('#panel li.fact.closed', { hasText: 'User likes tea' }).count())
+        .toBe(1);
+      other.once('dialog', (dialog) => void dialog.accept());
+      await other.locator('#panel li.fact', { hasText: 'Lyon' }).locator('button.correct-delete').click();
+      await expect.poll(async () => (await facts()).map((f) => f.statement)).toEqual(['User likes tea']);
+      await expect.poll(() => other.locator('#panel li.fact', { hasText: 'Lyon' }).count()).toBe(0);
+    } finally {
+      await other.close();
+      await writer.stop();
+    }
+  });
 });

@@ -63,6 +63,48 @@ export class Api {
     return this.get('/api/cypher/examples');
   }
 
+  /** Closes a current fact (kept as history). Needs the server's write token, asked for once. */
+  async closeFact(user: string, uid: string): Promise<void> {
+    await this.write(
+      'POST',
+      `/api/users/${encodeURIComponent(user)}/facts/${encodeURIComponent(uid)}/close`,
+      {},
+    );
+  }
+
+  /** Deletes a fact for good. Needs the server's write token, asked for once. */
+  async deleteFact(user: string, uid: string): Promise<void> {
+    await this.write('DELETE', `/api/users/${encodeURIComponent(user)}/facts/${encodeURIComponent(uid)}`);
+  }
+
+  /** A writing request with the session's token; on 401 or 403 the token is asked for and sent again. */
+  private async write(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    const send = () => {
+      const token = sessionStorage.getItem(TOKEN_KEY);
+      return fetch(path, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    };
+    let response = await send();
+    if (response.status === 401 || response.status === 403) {
+      const entered = await this.askToken();
+      if (entered) {
+        sessionStorage.setItem(TOKEN_KEY, entered);
+        response = await send();
+      }
+    }
+    if (!response.ok) {
+      const answer = (await response.json().catch(() => ({}))) as { error?: string };
+      throw new ApiError(response.status, answer.error ?? `${response.status} ${response.statusText}`);
+    }
+    return response.json();
+  }
+
   /**
    * Runs a Cypher statement. Reads need no token; a writing statement is refused (403) without
    * the server's write token, which is then asked for once and sent again.

@@ -24,6 +24,26 @@ export function typeColor(type: string): string {
   return PALETTE[hash % PALETTE.length] ?? '#8d99ae';
 }
 
+const PREDICATE_PALETTE = [
+  '#4e79a7',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#76b7b2',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+];
+
+/** A stable colour per predicate key (when facts are coloured by predicate). */
+export function predicateColor(key: string): string {
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return PREDICATE_PALETTE[hash % PREDICATE_PALETTE.length] ?? '#b8c0cc';
+}
+
 export const EDGE_COLOR = '#b8c0cc';
 export const EDGE_FOCUS_COLOR = '#3d4451';
 export const EDGE_HISTORY_COLOR = '#d4a0a0';

@@ -1,4 +1,4 @@
-import { typeColor, USER_COLOR } from './colors';
+import { predicateColor, typeColor, USER_COLOR } from './colors';
 import { el } from './dom';
 import type { KnowledgeGraph } from './graph-model';
 import type { ViewStore } from './state';
@@ -43,12 +43,18 @@ export function renderFilters(
     ...[...predicates.entries()]
       .sort((a, b) => b[1].count - a[1].count)
       .map(([key, { label, count }]) =>
-        toggleRow(label, count, null, !view.state.hiddenPredicates.has(key), (on) => {
-          const hidden = new Set(view.state.hiddenPredicates);
-          if (on) hidden.delete(key);
-          else hidden.add(key);
-          view.set({ hiddenPredicates: hidden });
-        }),
+        toggleRow(
+          label,
+          count,
+          view.state.edgeColour === 'predicate' ? predicateColor(key) : null,
+          !view.state.hiddenPredicates.has(key),
+          (on) => {
+            const hidden = new Set(view.state.hiddenPredicates);
+            if (on) hidden.delete(key);
+            else hidden.add(key);
+            view.set({ hiddenPredicates: hidden });
+          },
+        ),
       ),
   );
 }

@@ -214,6 +214,7 @@ async function select(ref: string | null): Promise<void> {
         expand: (node) => void expand(node),
         show: (facts) => showFacts(uid, facts),
         inView: (fact) => graph.hasEdge(fact),
+        correct: (fact, how) => void correct(uid, fact, how),
         close: () => void select(null),
       },
       view.state.highlight?.edges ?? new Set(),
@@ -240,6 +241,30 @@ async function expand(uid: string, ref = uid): Promise<void> {
     const added = mergeFacts(graph, [details.entity], firstPages, uid);
     graphChanged();
     if (added > 0) layout.start(Math.min(4000, 1500 + graph.order));
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/**
+ * Closes or deletes a fact from the entity panel (with the server's write token, asked for once),
+ * then shows the change: a closed fact turns to history, a deleted one leaves the view.
+ */
+async function correct(entityUid: string, fact: WireFact, how: 'close' | 'delete'): Promise<void> {
+  const user = view.state.user;
+  if (!user) return;
+  if (how === 'delete' && !window.confirm(`Delete "${fact.statement}" for good?`)) return;
+  try {
+    if (how === 'close') {
+      await api.closeFact(user, fact.uid);
+      if (graph.hasEdge(fact.uid))
+        graph.mergeEdgeAttributes(fact.uid, { validTo: new Date().toISOString(), current: false });
+    } else {
+      await api.deleteFact(user, fact.uid);
+      if (graph.hasEdge(fact.uid)) graph.dropEdge(fact.uid);
+    }
+    graphChanged();
+    await select(entityUid);
   } catch (error) {
     showError(error);
   }
@@ -292,6 +317,15 @@ const cypherConsole = setupConsole(byId('console-body'), {
   showGraph: showResultGraph,
   showError,
 });
+const edgeColour = byId<HTMLSelectElement>('edge-colour');
+const nodeSize = byId<HTMLSelectElement>('node-size');
+edgeColour.addEventListener('change', () => {
+  view.set({ edgeColour: edgeColour.value === 'predicate' ? 'predicate' : 'plain' });
+  graphChanged();
+});
+nodeSize.addEventListener('change', () =>
+  view.set({ nodeSize: nodeSize.value === 'mentions' ? 'mentions' : 'degree' }),
+);
 byId('console-toggle').addEventListener('click', () => {
   const drawer = byId('console');
   drawer.hidden = !drawer.hidden;

@@ -11,6 +11,8 @@ export interface PanelActions {
   show(facts: WireFact[]): void;
   /** Whether the view holds this fact. */
   inView(factUid: string): boolean;
+  /** Closes a current fact (kept as history) or deletes it: needs the server's write token. */
+  correct(fact: WireFact, how: 'close' | 'delete'): void;
   close(): void;
 }
 
@@ -154,11 +156,23 @@ function factItem(
       episode.excerpt ? el('q', {}, episode.excerpt) : null,
     );
   });
+  const correction = (how: 'close' | 'delete', text: string, title: string) => {
+    const button = el('button', { type: 'button', class: `correct correct-${how}`, title }, text);
+    button.addEventListener('click', () => actions.correct(fact, how));
+    return button;
+  };
   return el(
     'li',
-    { class: closed ? 'fact closed' : 'fact' },
+    { class: closed ? 'fact closed' : 'fact', 'data-fact-uid': fact.uid },
     link,
-    el('div', { class: 'validity' }, validity, fact.mentions > 1 ? ` · said ${fact.mentions}×` : ''),
+    el(
+      'div',
+      { class: 'validity' },
+      validity,
+      fact.mentions > 1 ? ` · said ${fact.mentions}×` : '',
+      closed ? null : correction('close', 'close', 'no longer true from now (kept as history)'),
+      correction('delete', 'delete', 'delete this fact for good'),
+    ),
     sources.length ? el('ul', { class: 'sources' }, ...sources) : null,
   );
 }

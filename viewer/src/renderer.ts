@@ -7,6 +7,7 @@ import {
   EDGE_FOCUS_COLOR,
   EDGE_HISTORY_COLOR,
   HIGHLIGHT_COLOR,
+  predicateColor,
   typeColor,
   USER_COLOR,
 } from './colors';
@@ -155,6 +156,10 @@ export class GraphRenderer {
       type: 'circle',
       label: attrs.label,
       color: attrs.isUser ? USER_COLOR : typeColor(attrs.type),
+      // By degree (the graph model's size), or by how often the entity was said.
+      ...(this.view.state.nodeSize === 'mentions'
+        ? { size: 3 + 1.6 * Math.sqrt(Math.max(1, attrs.mentions)) }
+        : {}),
     };
     if (!this.visibility.nodes.has(node)) return { ...shown, hidden: true };
     const { selected, highlight } = this.view.state;
@@ -182,7 +187,11 @@ export class GraphRenderer {
       ...data,
       label: '',
       size: closed ? 1.2 : 1.6,
-      color: closed ? EDGE_HISTORY_COLOR : EDGE_COLOR,
+      color: closed
+        ? EDGE_HISTORY_COLOR
+        : this.view.state.edgeColour === 'predicate'
+          ? predicateColor(attrs.predicate)
+          : EDGE_COLOR,
       // Facts that no longer hold are drawn dashed and faded.
       type: closed ? 'dashed' : 'arrow',
       zIndex: closed ? 0 : 1,

@@ -12,6 +12,10 @@ export interface ViewState {
   hiddenPredicates: Set<string>;
   /** Entities and facts a recall or a path returned. */
   highlight: Highlight | null;
+  /** Facts drawn in one grey, or coloured by predicate (with the legend in the predicate list). */
+  edgeColour: 'plain' | 'predicate';
+  /** Entities sized by how many facts touch them in the view, or by how often they were said. */
+  nodeSize: 'degree' | 'mentions';
 }
 
 /** A set of entities and facts drawn on top, everything else dimmed. */
@@ -35,6 +39,8 @@ export class ViewStore {
     hiddenTypes: new Set(),
     hiddenPredicates: new Set(),
     highlight: null,
+    edgeColour: 'plain',
+    nodeSize: 'degree',
   };
 
   /** Applies a change and notifies listeners when something differs. */

@@ -5,7 +5,7 @@ import { checkText, checkUserId } from '../../model/validate.js';
 import { bearerToken, requireToken, tokensMatch } from '../auth.js';
 import { resultRefs } from '../cypher-refs.js';
 import { HttpError } from '../http-error.js';
-import { cypherBody, factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
+import { cypherBody, factCloseBody, factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 /** How the write routes are guarded. */
@@ -88,6 +88,18 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
       },
     );
     return c.json(result);
+  });
+
+  // Closes a current fact (no longer true from `at`, default now), keeping it as history.
+  app.post('/api/users/:user/facts/:uid/close', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const uid = checkText(c.req.param('uid'), 'fact uid', 'path');
+    const body = parseInput(factCloseBody, await jsonBody(c), 'body');
+    await memory.closeFact(userId, uid, {
+      source: body.source ?? 'http',
+      ...(body.at ? { at: body.at } : {}),
+    });
+    return c.json({ closed: true });
   });
 
   app.delete('/api/users/:user/facts/:uid', guard, async (c) => {
