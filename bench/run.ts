@@ -9,7 +9,7 @@ import { benchLocomo } from './locomo.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
 import { benchServeLoad } from './serve-load.js';
-import { benchViewer } from './viewer.js';
+import { benchViewer, benchViewerBigUser } from './viewer.js';
 
 /**
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   console.log(
     `# kgmem benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
   );
-  if (runs('retrieval')) await benchRetrieval(runs('serve'));
+  if (runs('retrieval')) await benchRetrieval(runs('serve'), runs('viewer'));
   if (runs('locomo')) console.log(`\n${await benchLocomo()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
@@ -32,8 +32,11 @@ async function main(): Promise<void> {
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
 }
 
-/** MetaQA recall, bulk import and recall latency; then `kgmem serve` under load on that user. */
-async function benchRetrieval(withServe: boolean): Promise<void> {
+/**
+ * MetaQA recall, bulk import and recall latency, the viewer on that user; then `kgmem serve`
+ * under load on it.
+ */
+async function benchRetrieval(withServe: boolean, withViewer: boolean): Promise<void> {
   const dir = tempDir('kgmem-bench-');
   const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
   try {
@@ -46,6 +49,7 @@ async function benchRetrieval(withServe: boolean): Promise<void> {
       `\n### Bulk import\n\n| file | facts | facts/s |\n| --- | ---: | ---: |\n| MetaQA kb.tsv (addTriples, 5,000 per transaction) | ${metaqa.facts.toLocaleString('en-US')} | ${Math.round(metaqa.importRate).toLocaleString('en-US')} |\n`,
     );
     console.log(await benchLatency({ memory, userId: 'metaqa' }, loadKb()));
+    if (withViewer) console.log(`\n${await benchViewerBigUser(memory, 'metaqa')}`);
     await memory.close();
     if (withServe) console.log(`\n${await benchServeLoad({ dataDir: dir.path, userId: 'metaqa' })}`);
   } finally {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
+import type { Memory } from '../src/memory/memory.js';
 import { startServer } from '../src/server/serve.js';
 import { BUILT_VIEWER_DIR } from '../src/server/static.js';
 import { browserTestsEnabled, launchChromium } from '../test/helpers/browser.js';
@@ -30,20 +31,80 @@ const measureFrames = (ms: number) => `new Promise((resolve) => {
   camera.animate({ ratio: 0.3 }, { duration: ${ms / 2} }).then(() => camera.animate({ ratio: 1 }, { duration: ${ms / 2} }));
 })`;
 
+/** Builds the viewer once if this checkout has no build of it. */
+function ensureViewerBuilt(): void {
+  if (existsSync(join(BUILT_VIEWER_DIR, 'index.html'))) return;
+  execFileSync(process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--config',
+    'viewer/vite.config.ts',
+  ]);
+}
+
+/**
+ * The viewer on a big user (the MetaQA knowledge base as one user): time from opening the page to
+ * the first drawn view (it opens on one well-connected entity), and from typing "incep" in the
+ * search to Inception's panel in a fresh view; median of three fresh pages.
+ */
+export async function benchViewerBigUser(memory: Memory, userId: string): Promise<string> {
+  if (!browserTestsEnabled)
+    return '### Viewer on the MetaQA user\n\n(skipped: no Chromium at /usr/bin/chromium)';
+  ensureViewerBuilt();
+  const stats = await memory.stats(userId);
+  const server = await startServer({ memory, port: 0 });
+  const browser = await launchChromium();
+  const firstRender: number[] = [];
+  const searchToPanel: number[] = [];
+  try {
+    for (let run = 0; run < 3; run++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+      const opened = performance.now();
+      await page.goto(`${server.url}?user=${encodeURIComponent(userId)}`);
+      await page.waitForFunction(
+        () => (globalThis as { kgmemViewer?: { ready: boolean } }).kgmemViewer?.ready,
+        null,
+        {
+          timeout: 120_000,
+        },
+      );
+      firstRender.push(performance.now() - opened);
+      const searched = performance.now();
+      await page.fill('#search', 'incep');
+      const suggestion = page.locator('#search-results li', { hasText: /^Inception\+?$/ });
+      await suggestion.first().waitFor({ timeout: 30_000 });
+      await suggestion.first().dispatchEvent('mousedown');
+      await page.waitForFunction(
+        `document.getElementById('panel-title')?.textContent === 'Inception'`,
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
+      searchToPanel.push(performance.now() - searched);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  return `### Viewer on the MetaQA user (headless Chromium, 1280×720, median of 3)\n\n${markdownTable([
+    {
+      user: `${stats.entities.toLocaleString('en-US')} entities, ${stats.facts.toLocaleString('en-US')} facts`,
+      'page to first drawn view ms': median(firstRender).toFixed(0),
+      'search "incep" to Inception panel ms': median(searchToPanel).toFixed(0),
+    },
+  ])}`;
+}
+
 /**
  * The viewer with `entities` entities in headless Chromium (software WebGL): time to a drawn
  * graph, time from search to the selected entity's panel, and frame times while zooming.
  */
 export async function benchViewer(sizes: readonly number[] = [1000, 5000]): Promise<string> {
   if (!browserTestsEnabled) return '### Viewer\n\n(skipped: no Chromium at /usr/bin/chromium)';
-  if (!existsSync(join(BUILT_VIEWER_DIR, 'index.html'))) {
-    execFileSync(process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'viewer/vite.config.ts',
-    ]);
-  }
+  ensureViewerBuilt();
   const rows: Record<string, string | number>[] = [];
   const browser = await launchChromium();
   try {
