@@ -129,11 +129,8 @@ export async function describeEntity(
   entity: Entity,
   factLimit: number,
 ): Promise<EntityDetails> {
-  const all = await store.listFacts(userId, {
-    entityUid: entity.uid,
-    time: { mode: 'all' },
-    limit: factLimit + 1,
-  });
+  // A busy entity keeps its newest (then most mentioned) facts, the same order on every backend.
+  const all = await store.incidentFacts(userId, [entity.uid], { mode: 'all' }, undefined, factLimit + 1);
   const facts = all.slice(0, factLimit).sort((a, b) => b.validFrom.getTime() - a.validFrom.getTime());
   const episodeIds = [...new Set(facts.flatMap((f) => f.episodeIds))];
   const episodes = episodeIds.length

@@ -152,6 +152,7 @@ describe.runIf(browserTestsEnabled)('viewer on a 20,000-fact MetaQA slice (1280Ã
     await page.selectOption('#edge-colour', 'predicate');
     await expect.poll(async () => (await edgeColours()).length).toBeGreaterThan(2);
     expect(await page.locator('#predicate-filter .swatch').count()).toBeGreaterThan(2);
+    expect(page.url()).toContain('colour=predicate');
     const sizeOf = (name: string) =>
       page.evaluate((label) => {
         const { graph, renderer } = (globalThis as unknown as MetaqaWindow).kgmemViewer;

@@ -10,6 +10,8 @@ import type {
 } from './types';
 
 const TOKEN_KEY = 'kgmem-token';
+// Facts of an entity the panel and the predicate pages work from.
+const ENTITY_FACTS = 2000;
 
 /** An API answer that was not 2xx, with the server's `{error}` text. */
 export class ApiError extends Error {
@@ -36,8 +38,11 @@ export class Api {
     return this.get(`/api/users/${encodeURIComponent(user)}/graph`, params);
   }
 
+  /** An entity with its facts, newest first: up to 2,000, so a hub's predicates page far. */
   entity(user: string, ref: string): Promise<EntityDetails> {
-    return this.get(`/api/users/${encodeURIComponent(user)}/entities/${encodeURIComponent(ref)}`);
+    return this.get(`/api/users/${encodeURIComponent(user)}/entities/${encodeURIComponent(ref)}`, {
+      factLimit: String(ENTITY_FACTS),
+    });
   }
 
   /** A user's entities, most mentioned first. */

@@ -108,13 +108,13 @@ function graphChanged(): void {
 }
 
 function syncUrl(): void {
-  const { user, selected, asOf, showHistory } = view.state;
-  writeUrlState({ user, entity: selected, asOf, history: showHistory });
+  const { user, selected, asOf, showHistory, edgeColour, nodeSize } = view.state;
+  writeUrlState({ user, entity: selected, asOf, history: showHistory, edgeColour, nodeSize });
 }
 
 view.subscribe((_state, changed) => {
-  if (changed.has('user') || changed.has('selected') || changed.has('asOf') || changed.has('showHistory'))
-    syncUrl();
+  const shared = ['user', 'selected', 'asOf', 'showHistory', 'edgeColour', 'nodeSize'] as const;
+  if (shared.some((key) => changed.has(key))) syncUrl();
   updateStatus();
 });
 
@@ -370,7 +370,14 @@ byId('export-json').addEventListener('click', () =>
 
 async function start(): Promise<void> {
   const fromUrl = readUrlState();
-  view.set({ asOf: fromUrl.asOf, showHistory: fromUrl.history });
+  view.set({
+    asOf: fromUrl.asOf,
+    showHistory: fromUrl.history,
+    edgeColour: fromUrl.edgeColour,
+    nodeSize: fromUrl.nodeSize,
+  });
+  edgeColour.value = fromUrl.edgeColour;
+  nodeSize.value = fromUrl.nodeSize;
   await loadUsers();
   const user = fromUrl.user && users.some((u) => u.id === fromUrl.user) ? fromUrl.user : users[0]?.id;
   if (fromUrl.user && user !== fromUrl.user) showError(`No user "${fromUrl.user}" in this memory.`);

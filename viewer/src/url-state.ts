@@ -1,9 +1,13 @@
-/** The part of the view a shared link carries: user, selected entity, time and history. */
+/** The part of the view a shared link carries: user, selected entity, time, history and looks. */
 export interface UrlState {
   user: string | null;
   entity: string | null;
   asOf: number | null;
   history: boolean;
+  /** Facts coloured by predicate (`colour=predicate`). */
+  edgeColour: 'plain' | 'predicate';
+  /** Entities sized by mentions (`size=mentions`). */
+  nodeSize: 'degree' | 'mentions';
 }
 
 /** Reads the view from the page's query string. */
@@ -16,6 +20,8 @@ export function readUrlState(search = window.location.search): UrlState {
     entity: params.get('entity'),
     asOf: Number.isNaN(asOf) ? null : asOf,
     history: ['1', 'true', 'yes'].includes((params.get('history') ?? '').toLowerCase()),
+    edgeColour: params.get('colour') === 'predicate' ? 'predicate' : 'plain',
+    nodeSize: params.get('size') === 'mentions' ? 'mentions' : 'degree',
   };
 }
 
@@ -26,6 +32,8 @@ export function writeUrlState(state: UrlState): void {
   if (state.entity) params.set('entity', state.entity);
   if (state.asOf !== null) params.set('asOf', new Date(state.asOf).toISOString());
   if (state.history) params.set('history', '1');
+  if (state.edgeColour === 'predicate') params.set('colour', 'predicate');
+  if (state.nodeSize === 'mentions') params.set('size', 'mentions');
   const query = params.toString();
   const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
   if (url !== `${window.location.pathname}${window.location.search}`)
