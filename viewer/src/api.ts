@@ -82,7 +82,10 @@ export class Api {
     await this.write('DELETE', `/api/users/${encodeURIComponent(user)}/facts/${encodeURIComponent(uid)}`);
   }
 
-  /** A writing request with the session's token; on 401 or 403 the token is asked for and sent again. */
+  /**
+   * A request that may need the server's token (a write, a console statement): sent with the
+   * session's token; on 401 or 403 the token is asked for once and the request sent again.
+   */
   private async write(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const send = () => {
       const token = sessionStorage.getItem(TOKEN_KEY);
@@ -115,30 +118,7 @@ export class Api {
    * the server's write token, which is then asked for once and sent again.
    */
   async cypher(statement: string, params: Record<string, unknown>): Promise<CypherPayload> {
-    const send = async () => {
-      const token = sessionStorage.getItem(TOKEN_KEY);
-      return fetch('/api/cypher', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ statement, params, maxRows: 500 }),
-      });
-    };
-    let response = await send();
-    if (response.status === 403 || response.status === 401) {
-      const entered = await this.askToken();
-      if (entered) {
-        sessionStorage.setItem(TOKEN_KEY, entered);
-        response = await send();
-      }
-    }
-    if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      throw new ApiError(response.status, body.error ?? `${response.status} ${response.statusText}`);
-    }
-    return (await response.json()) as CypherPayload;
+    return (await this.write('POST', '/api/cypher', { statement, params, maxRows: 500 })) as CypherPayload;
   }
 
   recall(user: string, q: string, asOf: string | null): Promise<RecallPayload> {
