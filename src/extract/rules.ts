@@ -10,13 +10,32 @@ const RELATIONS =
   'friend|best friend|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|cat|pet|teacher|doctor|dentist';
 const PREFERENCE_VERBS =
   'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
+// What a named third person does agrees with them ("Anna likes"): "Looks like", "Their love"
+// and "Sounds like" are not someone liking or loving.
+const THIRD_PERSON_VERBS = 'likes|loves|enjoys|adores|hates|dislikes|prefers';
+// Words that start a sentence without being anyone's name.
+const NOT_A_NAME =
+  /^(?:i|i've|i'm|i'd|we|you|they|it|it's|its|he|she|this|that|that's|there|there's|here|here's|what's|everyone|everybody|nobody|people|their|his|her|our|your|my|thanks|thank|looks|sounds|seems|feels)$/i;
 // Things done, said in the past tense: each gives (user, <verb>, object), e.g. went_to.
 const PAST_ACTIONS =
   'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
 const FILLER =
   /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day)$/i;
 // Pronouns are not things to remember on their own ("Rex loves it").
-const PRONOUN_OBJECT = /^(it|them|that|this|those|these|him|her|one)$/i;
+const PRONOUN_OBJECT =
+  /^(it|them|that|this|those|these|him|her|one|to|others|myself|yourself|ourselves|everyone|everything|something|anything|all|both|us|you|me)$/i;
+// An object that is a clause ("I love how art lets us…", "Looks like you had a great day") is
+// an opinion about something said, not a thing to remember.
+const CLAUSE_OBJECT =
+  /^(?:how|what|when|where|why|whether|if|that|it|it's|you|you're|we|we're|they|they're|he|she|i|i'm|there|being|so)\b/i;
+// Where a noun phrase object ends and a reason, purpose or relative clause begins.
+const CLAUSE_TAIL =
+  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although)\b.*$|\s+that\s+(?!is\b|was\b).*$/i;
+// "this painting to show my path": a purpose clause after a determined noun phrase.
+const PURPOSE_TAIL = /^((?:this|that|these|those|a|an|the|my|our|some)\s+.+?)\s+to\s+\p{Ll}+\b.*$/iu;
+const DETERMINER = /^(?:this|that|these|those)\s+(?=\p{L})/iu;
+// Longer than this, an object is a clause the rules did not understand.
+const MAX_OBJECT_WORDS = 8;
 const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 // "I am" / "I'm" (the pronoun may be lower case after a greeting).
 const I_AM = "[Ii](?:\\s+am|'m)";
@@ -242,12 +261,21 @@ const RULES: Rule[] = [
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      `^(${NAME}?)\\s+(${THIRD_PERSON_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
       'u',
     ),
     build: (m) => {
+      // "My buddy Polar bear adores pizza": someone the user names by how they relate to them.
+      const related = /^my\s+(\p{Ll}[\p{L}-]*)\s+(\p{Lu}.*)$/iu.exec(clean(m[1]));
+      if (related) {
+        const name = clean(related[2]);
+        return [
+          triple('user', relation(related[1]), name, 'person', 'person'),
+          ...aboutOther(name, m[2] ?? '', m[3] ?? '', 'person'),
+        ];
+      }
       const name = clean(m[1]);
-      if (/^(i|we|you|they|it|he|she|this|that|there|everyone|nobody|people)$/i.test(name)) return [];
+      if (name.split(/\s+/).some((word) => NOT_A_NAME.test(word))) return [];
       return aboutOther(name, m[2] ?? '', m[3] ?? '', 'person');
     },
   },
@@ -284,10 +312,25 @@ function relationType(word: string | undefined): string {
 
 /** Splits "pizza, pasta and sushi" into its items. */
 function objects(text: string | undefined): string[] {
-  return clean(text)
+  return (text ?? '')
+    .trim()
+    .replace(/[.,;:!]+$/, '')
     .split(/\s*,\s*|\s+and\s+/i)
-    .map((o) => clean(o))
-    .filter((o) => o.length > 0 && !PRONOUN_OBJECT.test(o));
+    .map((o) => nounPhrase(o))
+    .filter(
+      (o) =>
+        o.length > 0 &&
+        !PRONOUN_OBJECT.test(o) &&
+        !CLAUSE_OBJECT.test(o) &&
+        o.split(/\s+/).length <= MAX_OBJECT_WORDS,
+    );
+}
+
+/** The noun phrase at the start of an object: reasons, purposes and relative clauses cut off. */
+function nounPhrase(text: string): string {
+  const cut = text.replace(CLAUSE_TAIL, '').trim();
+  const purpose = PURPOSE_TAIL.exec(cut);
+  return clean((purpose?.[1] ?? cut).replace(DETERMINER, ''));
 }
 
 function clean(text: string | undefined): string {

@@ -1,4 +1,5 @@
 import { isSelfReference, predicateWords } from './normalize.js';
+import { isIrregularVerbForm } from './text.js';
 
 // Predicates that read as a verb phrase ("lives in", "directed by", "likes"); anything else is
 // treated as a relation noun ("friend", "name") and reads "<subject>'s friend is <object>".
@@ -14,7 +15,11 @@ const VERB_SHAPED =
 export function factStatement(subject: string, predicate: string, object: string): string {
   const who = displayName(subject);
   const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
-  if (VERB_SHAPED.test(words.replace(/ /g, '_'))) return `${who} ${words} ${displayName(object)}`;
+  const [first = '', ...rest] = words.split(' ');
+  // An irregular past tense reads as a verb too ("User made a vase", not "User's made is a vase").
+  const irregularVerb = rest.length === 0 && isIrregularVerbForm(first);
+  if (irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')))
+    return `${who} ${words} ${displayName(object)}`;
   const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`;
   return `${possessive} ${words} is ${displayName(object)}`;
 }

@@ -15,15 +15,10 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-const IRREGULAR: Record<string, string> = {
+// Irregular past tenses and participles of verbs ("made" is a verb, so "User made a vase").
+const IRREGULAR_VERB_FORMS: Record<string, string> = {
   wrote: 'write',
   written: 'write',
-  writer: 'write',
-  writers: 'write',
-  screenwriter: 'write',
-  screenwriters: 'write',
-  screenplay: 'write',
-  born: 'birth',
   bought: 'buy',
   ate: 'eat',
   eaten: 'eat',
@@ -37,12 +32,33 @@ const IRREGULAR: Record<string, string> = {
   gone: 'go',
   did: 'do',
   done: 'do',
+  got: 'get',
+  ran: 'run',
+  won: 'win',
+  met: 'meet',
+  built: 'build',
+  lost: 'lose',
+};
+
+const IRREGULAR: Record<string, string> = {
+  ...IRREGULAR_VERB_FORMS,
+  writer: 'write',
+  writers: 'write',
+  screenwriter: 'write',
+  screenwriters: 'write',
+  screenplay: 'write',
+  born: 'birth',
   children: 'child',
   people: 'person',
   lived: 'live',
   lives: 'live',
   living: 'live',
 };
+
+/** Whether a word is an irregular past tense or participle of a verb ("made", "ran"). */
+export function isIrregularVerbForm(word: string): boolean {
+  return Object.hasOwn(IRREGULAR_VERB_FORMS, word);
+}
 
 /** The base form of an irregular English word ("wrote" → "write"), or the word itself. */
 export function irregularBase(word: string): string {

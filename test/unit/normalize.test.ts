@@ -67,6 +67,9 @@ describe('fact statements', () => {
     ['me', 'name', 'Sasako', "User's name is Sasako"],
     ['James', 'sister', 'Ann', "James' sister is Ann"],
     ['I', 'is allergic to', 'peanuts', 'User is allergic to peanuts'],
+    ['I', 'made', 'a vase', 'User made a vase'],
+    ['I', 'ran', 'a marathon', 'User ran a marathon'],
+    ['Ann', 'children', 'Bo', "Ann's children is Bo"],
   ])('%s %s %s → %s', (subject, predicate, object, expected) => {
     expect(factStatement(subject, predicate, object)).toBe(expected);
   });
