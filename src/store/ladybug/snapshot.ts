@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Entity, Fact } from '../../model/types.js';
 import type { VectorIndexData } from './vector-index.js';
@@ -81,27 +81,41 @@ export function writeSnapshot(path: string, snapshot: UserSnapshot): void {
 
 /** Reads a snapshot taken at `generation`; `undefined` when there is none, it is stale or unreadable. */
 export function readSnapshot(path: string, userId: string, generation: string): UserSnapshot | undefined {
-  let file: Buffer;
+  let fd: number;
   try {
-    file = readFileSync(path);
+    fd = openSync(path, 'r');
   } catch {
     return undefined;
   }
   try {
-    if (!file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    const headerLength = file.readUInt32LE(MAGIC.length);
-    const header = JSON.parse(
-      file.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + headerLength),
-    ) as Header;
+    // Read section by section: typed columns land straight in their own arrays and each JSON
+    // column is parsed and released, so the whole file is never in memory at once.
+    const read = (position: number, bytes: number, into = Buffer.allocUnsafe(bytes)) => {
+      let done = 0;
+      while (done < bytes) {
+        const n = readSync(fd, into, done, bytes - done, position + done);
+        if (n === 0) throw new Error('snapshot: unexpected end of file');
+        done += n;
+      }
+      return into;
+    };
+    const prefix = read(0, MAGIC.length + 4);
+    if (!prefix.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const headerLength = prefix.readUInt32LE(MAGIC.length);
+    const header = JSON.parse(read(MAGIC.length + 4, headerLength).toString('utf8')) as Header;
     if (header.format !== FORMAT || header.userId !== userId || header.generation !== generation)
       return undefined;
     const base = align8(MAGIC.length + 4 + headerLength);
     const columns = new Map<string, unknown>();
     for (const s of header.sections) {
-      const start = base + s.offset;
-      // Copied out of the file buffer, aligned, so the file can be released once decoded.
-      const slice = file.subarray(start, start + s.bytes);
-      columns.set(s.name, s.type === 'json' ? JSON.parse(slice.toString('utf8')) : typed(s.type, slice));
+      const position = base + s.offset;
+      if (s.type === 'json') {
+        columns.set(s.name, JSON.parse(read(position, s.bytes).toString('utf8')));
+        continue;
+      }
+      const array = new ArrayBuffer(s.bytes);
+      read(position, s.bytes, Buffer.from(array));
+      columns.set(s.name, typed(s.type, array));
     }
     return {
       userId,
@@ -112,6 +126,8 @@ export function readSnapshot(path: string, userId: string, generation: string): 
     };
   } catch {
     return undefined; // a damaged cache file is rebuilt from the database
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -213,6 +229,17 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
   const mentions = get<Float64Array>('entity.mentions');
   const created = get<Float64Array>('entity.createdAt');
   const updated = get<Float64Array>('entity.updatedAt');
+  // Records are shared read-only (nothing sets a Date), so one Date serves every equal instant: a
+  // bulk import stamps thousands of facts alike.
+  const instants = new Map<number, Date>();
+  const dateAt = (ms: number) => {
+    let date = instants.get(ms);
+    if (!date) {
+      date = new Date(ms);
+      instants.set(ms, date);
+    }
+    return date;
+  };
   const entities: Entity[] = uids.map((uid, i) => ({
     uid,
     userId,
@@ -221,8 +248,8 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
     type: types[i] as string,
     summary: summaries[i] ?? '',
     aliases: aliases[i] ? (JSON.parse(aliases[i]) as string[]) : [keys[i] as string],
-    createdAt: new Date(created[i] as number),
-    updatedAt: new Date(updated[i] as number),
+    createdAt: dateAt(created[i] as number),
+    updatedAt: dateAt(updated[i] as number),
     mentions: mentions[i] as number,
   }));
   const factUids = get<string[]>('fact.uid');
@@ -257,9 +284,9 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
       key: factKeys[key[i] as number] as string,
       statement: statements[i] as string,
       confidence: confidence[i] as number,
-      validFrom: new Date(validFrom[i] as number),
-      validTo: Number.isNaN(to) ? null : new Date(to),
-      createdAt: new Date(createdAt[i] as number),
+      validFrom: dateAt(validFrom[i] as number),
+      validTo: Number.isNaN(to) ? null : dateAt(to),
+      createdAt: dateAt(createdAt[i] as number),
       episodeIds: episodeLists[episodes[i] as number] as string[],
       invalidatedBy: invalidatedBy[i] ?? null,
       supersededBy: supersededBy[i] ?? null,
@@ -291,13 +318,12 @@ function decodeVectors(prefix: string, c: Map<string, unknown>): VectorIndexData
 
 function typed(
   type: 'u32' | 'u16' | 'f32' | 'f64',
-  bytes: Buffer,
+  array: ArrayBuffer,
 ): Uint32Array | Uint16Array | Float32Array | Float64Array {
-  const copy = new Uint8Array(bytes).buffer;
-  if (type === 'u32') return new Uint32Array(copy);
-  if (type === 'u16') return new Uint16Array(copy);
-  if (type === 'f32') return new Float32Array(copy);
-  return new Float64Array(copy);
+  if (type === 'u32') return new Uint32Array(array);
+  if (type === 'u16') return new Uint16Array(array);
+  if (type === 'f32') return new Float32Array(array);
+  return new Float64Array(array);
 }
 
 function align8(n: number): number {

@@ -378,7 +378,7 @@ export class LadybugStore extends GraphStore {
     // in process instead of by scanning every fact of the user in the database.
     const index = this.factIndex(userId);
     const facts: MissingVectors['facts'] = [];
-    for (const fact of graph.contents().facts) {
+    for (const fact of graph.allFacts()) {
       if (facts.length >= limit) break;
       if (!index.has(fact.uid))
         facts.push({ uid: fact.uid, subjectUid: fact.subjectUid, statement: fact.statement });

@@ -29,6 +29,11 @@ export class UserGraph {
     return { entities: [...this.entities.values()], facts: [...this.facts.values()] };
   }
 
+  /** Every fact held (shared read-only records), without copying them into a list. */
+  allFacts(): IterableIterator<Fact> {
+    return this.facts.values();
+  }
+
   /** Every entity held (shared read-only records). */
   allEntities(): IterableIterator<Entity> {
     return this.entities.values();
