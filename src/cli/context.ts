@@ -4,9 +4,11 @@ import type { Command } from 'commander';
 import { RemoteMemory } from '../client/remote-memory.js';
 import { createMemory } from '../memory/create.js';
 import type { Memory } from '../memory/memory.js';
+import { DATABASE_FILE } from '../memory/options.js';
 import { DatabaseLockedError, NotFoundError } from '../model/errors.js';
 import type { CypherResult } from '../store/base.js';
 import { readHolder } from '../store/ladybug/holder.js';
+import { storeKind } from '../store/resolve.js';
 
 /** A command-line mistake: wrong or missing flags. Exits with status 2. */
 export class UsageError extends Error {
@@ -32,7 +34,6 @@ export function globalOptions(command: Command): GlobalOptions {
 }
 
 const DEFAULT_DIR = '.kgmem';
-const DATABASE_FILE = 'graph.lbug';
 
 /**
  * The data dir of a command: `--data-dir`, else `KGMEM_DATA_DIR`, else the nearest `.kgmem` with a
@@ -97,8 +98,7 @@ export async function withReader<T>(
   const remote = remoteFor(command);
   if (remote) return runWith(remote, body);
   const { dir, found, searched } = findDataDir(command);
-  const embedded = (process.env.KGMEM_STORE ?? 'ladybug').toLowerCase() === 'ladybug';
-  if (embedded && !found) {
+  if (storeKind(process.env) === 'ladybug' && !found) {
     throw new NotFoundError(
       `no kgmem memory here: looked for ${DATABASE_FILE} in ${searched.join(', ')}. ` +
         'Pass --data-dir <dir> (or KGMEM_DATA_DIR), run the command where the memory is, or create one with kgmem add, import or remember.',
@@ -130,16 +130,17 @@ function remoteFor(command: Command): RemoteMemory | undefined {
 /**
  * The buffer pool of a read command's embedded database. Ladybug's own default (a share of
  * physical memory) sizes bookkeeping that a short read never uses (~40 MB of the process on a
- * 24 GiB machine); reads past this much spill pages out of the pool, they do not fail.
+ * 24 GiB machine). Scanned pages are evicted as needed; a query whose intermediate results need
+ * more fails with Ladybug's buffer-pool error instead of growing the process. Writing commands
+ * keep the default: a one-transaction bulk import needs more than 1 GiB.
  */
 const READ_BUFFER_POOL = 2 * 2 ** 30;
 
 async function openOrReachServer(dir: string, writing: boolean): Promise<Memory | RemoteMemory> {
   try {
-    const embedded = (process.env.KGMEM_STORE ?? 'ladybug').toLowerCase() !== 'neo4j';
     return await createMemory({
       dataDir: dir,
-      ...(embedded && !writing
+      ...(storeKind(process.env) === 'ladybug' && !writing
         ? { store: { ladybug: { path: join(dir, DATABASE_FILE), bufferPoolSize: READ_BUFFER_POOL } } }
         : {}),
     });

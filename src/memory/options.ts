@@ -95,13 +95,16 @@ export interface ResolvedMemoryOptions {
   recall: RetrieverOptions;
 }
 
+/** The embedded database's file name inside a data dir. */
+export const DATABASE_FILE = 'graph.lbug';
+
 /** Fills the defaults of {@link MemoryOptions}. */
 export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOptions {
   const env = options.env ?? process.env;
   const dataDir = resolve(options.dataDir ?? env.KGMEM_DATA_DIR ?? '.kgmem');
   return {
     dataDir,
-    databasePath: join(dataDir, 'graph.lbug'),
+    databasePath: join(dataDir, DATABASE_FILE),
     functionalPredicates: new Set(options.functionalPredicates ?? DEFAULT_FUNCTIONAL_PREDICATES),
     contradictions: contradictionRules(
       options.functionalPredicates ?? DEFAULT_FUNCTIONAL_PREDICATES,

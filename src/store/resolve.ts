@@ -21,8 +21,7 @@ export async function resolveStore(
     new (await import('./neo4j/store.js')).Neo4jStore(options);
   if (option && 'neo4j' in option) return neo4j(option.neo4j);
   if (option && 'ladybug' in option) return new LadybugStore(option.ladybug);
-  const kind = (env.KGMEM_STORE ?? 'ladybug').toLowerCase();
-  if (kind === 'neo4j') {
+  if (storeKind(env) === 'neo4j') {
     if (!env.NEO4J_URI) {
       throw new InvalidInputError(
         'KGMEM_STORE=neo4j needs NEO4J_URI (e.g. neo4j://localhost:7687), NEO4J_USER and NEO4J_PASSWORD',
@@ -35,10 +34,15 @@ export async function resolveStore(
       ...(env.NEO4J_DATABASE ? { database: env.NEO4J_DATABASE } : {}),
     });
   }
-  if (kind !== 'ladybug' && kind !== 'embedded') {
-    throw new InvalidInputError(
-      `KGMEM_STORE must be "ladybug" (the default) or "neo4j" (got "${env.KGMEM_STORE}")`,
-    );
-  }
   return new LadybugStore({ path: databasePath });
+}
+
+/** The backend `KGMEM_STORE` names: `ladybug` (or `embedded`; the default) or `neo4j`. */
+export function storeKind(env: NodeJS.ProcessEnv): 'ladybug' | 'neo4j' {
+  const kind = (env.KGMEM_STORE ?? 'ladybug').toLowerCase();
+  if (kind === 'neo4j') return 'neo4j';
+  if (kind === 'ladybug' || kind === 'embedded') return 'ladybug';
+  throw new InvalidInputError(
+    `KGMEM_STORE must be "ladybug" (the default) or "neo4j" (got "${env.KGMEM_STORE}")`,
+  );
 }
