@@ -1,4 +1,5 @@
 import { InMemoryStore } from '@langchain/langgraph-checkpoint';
+import { DEFAULT_BATCH_SIZE } from '../src/cli/commands/import.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import type { Memory } from '../src/memory/memory.js';
 import { normalizeKey } from '../src/model/normalize.js';
@@ -16,11 +17,14 @@ export interface HopScore {
 
 const K = 20;
 
-/** Imports kb.tsv through the bring-your-own-triples path; returns facts/s. */
+/**
+ * Imports kb.tsv through the bring-your-own-triples path in transactions of `kgmem import`'s
+ * default size; returns facts/s.
+ */
 export async function importKb(memory: Memory, userId: string, kb: readonly KbTriple[]): Promise<number> {
   const start = performance.now();
-  for (let i = 0; i < kb.length; i += 5000) {
-    await memory.addTriples(userId, kb.slice(i, i + 5000), {
+  for (let i = 0; i < kb.length; i += DEFAULT_BATCH_SIZE) {
+    await memory.addTriples(userId, kb.slice(i, i + DEFAULT_BATCH_SIZE), {
       source: 'import:kb.tsv',
       similarityMerge: false,
     });

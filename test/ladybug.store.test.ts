@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
+import { loadCypher, splitStatements } from '../src/store/cypher-files.js';
+import { loadLadybug } from '../src/store/ladybug/driver.js';
 import { snapshotPath } from '../src/store/ladybug/snapshot.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
+import { decodeVector } from '../src/store/ladybug/vector-codec.js';
+import { entityKeyId } from '../src/store/rows.js';
 import { tempDir } from './helpers/temp-dir.js';
 
 describe('LadybugDB store specifics', () => {
@@ -208,5 +212,48 @@ describe('LadybugDB store specifics', () => {
     });
     await memory.close();
     await expect(memory.facts('u')).rejects.toMatchObject({ name: 'ClosedError' });
+  });
+
+  it('moves entity embeddings of a database from before they were stored as text, once, keeping every entity', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir.path, 'graph.lbug');
+    const embeddings = new HashingEmbeddings({ dimension: 64 });
+    const bear = embeddings.embedSync('Polar bear');
+    // The schema as it was: entity embeddings in a FLOAT[64] column.
+    const oldSchema = loadCypher('ladybug', 'schema')
+      .replace('aliases STRING[], vector STRING,', 'aliases STRING[], embedding FLOAT[64],')
+      .replace("ALTER TABLE Entity ADD IF NOT EXISTS vector STRING DEFAULT '';", '');
+    const lbug = loadLadybug();
+    const db = new lbug.Database(path);
+    const conn = new lbug.Connection(db);
+    const run = (statement: string, params: Record<string, unknown> = {}) => {
+      const result = conn.executeSync(conn.prepareSync(statement), params as never);
+      for (const r of Array.isArray(result) ? result : [result]) r.close();
+    };
+    for (const statement of splitStatements(oldSchema)) run(statement);
+    run("CREATE (:User {id: 'u', createdAt: timestamp('2026-01-01T00:00:00Z')})");
+    run(
+      `MATCH (u:User {id: 'u'})
+       CREATE (u)-[:OWNS]->(e:Entity {uid: 'e1', userId: 'u', key: 'polar bear', name: 'Polar bear', type: '', summary: '',
+         aliases: ['polar bear'], embedding: CAST($embedding AS FLOAT[64]), createdAt: timestamp('2026-01-01T00:00:00Z'),
+         updatedAt: timestamp('2026-01-01T00:00:00Z'), mentions: 1})
+       CREATE (:EntityKey {id: $keyId, userId: 'u', key: 'polar bear'})-[:KEY_OF]->(e)`,
+      { embedding: Array.from(bear), keyId: entityKeyId('u', 'polar bear') },
+    );
+    conn.closeSync();
+    db.closeSync();
+
+    const memory = await createMemory({ store: new LadybugStore({ path }), embeddings, env: {} });
+    const columns = await memory.cypher("CALL table_info('Entity') RETURN name");
+    expect(columns.rows.map((r) => r.name)).toContain('vector');
+    expect(columns.rows.map((r) => r.name)).not.toContain('embedding');
+    const stored = await memory.cypher("MATCH (e:Entity {uid: 'e1'}) RETURN e.vector AS vector");
+    expect(decodeVector(stored.rows[0]?.vector, 64)).toEqual(bear);
+    // The old entity is found by similarity and by name, and new writes resolve to it.
+    expect((await memory.searchEntities('u', 'polar bears')).map((e) => e.uid)).toContain('e1');
+    await memory.addTriples('u', [{ subject: 'Polar bear', predicate: 'likes', object: 'Pizza' }]);
+    expect((await memory.entities('u')).map((e) => e.name).sort()).toEqual(['Pizza', 'Polar bear']);
+    await memory.close();
   });
 });

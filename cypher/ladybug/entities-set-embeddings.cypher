@@ -2,4 +2,4 @@
 UNWIND $rows AS r
 MATCH (e:Entity {uid: r.uid})
 WHERE e.userId = $userId
-SET e.embedding = CAST(r.embedding AS FLOAT[])
+SET e.vector = r.embedding

@@ -1,4 +1,5 @@
 // Every embedding of one user, to build the in-process exact-cosine index.
 MATCH (u:User {id: $userId})
 MATCH (u)-[:OWNS]->(e:Entity)
-RETURN e.uid AS uid, e.embedding AS embedding
+WHERE e.vector <> ''
+RETURN e.uid AS uid, e.vector AS vector

@@ -1,9 +1,8 @@
-// kgmem schema for the embedded LadybugDB backend. Applied on every open; every statement is
-// idempotent. DDL cannot take parameters, so {{embeddingDimension}} is substituted by the loader
-// with the configured embedder's dimension (a validated positive integer, never user input).
+// kgmem schema for the embedded LadybugDB backend. Applied on every open whose recorded schema
+// differs; every statement is idempotent.
 CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 CREATE NODE TABLE IF NOT EXISTS User(id STRING PRIMARY KEY, createdAt TIMESTAMP);
-CREATE NODE TABLE IF NOT EXISTS Entity(uid STRING PRIMARY KEY, userId STRING, key STRING, name STRING, type STRING, summary STRING, aliases STRING[], embedding FLOAT[{{embeddingDimension}}], createdAt TIMESTAMP, updatedAt TIMESTAMP, mentions INT64);
+CREATE NODE TABLE IF NOT EXISTS Entity(uid STRING PRIMARY KEY, userId STRING, key STRING, name STRING, type STRING, summary STRING, aliases STRING[], vector STRING, createdAt TIMESTAMP, updatedAt TIMESTAMP, mentions INT64);
 CREATE NODE TABLE IF NOT EXISTS EntityKey(id STRING PRIMARY KEY, userId STRING, key STRING);
 CREATE NODE TABLE IF NOT EXISTS Episode(uid STRING PRIMARY KEY, userId STRING, threadId STRING, messages STRING, contentHash STRING, summary STRING, at TIMESTAMP, status STRING, error STRING, text STRING, vector STRING);
 CREATE REL TABLE IF NOT EXISTS OWNS(FROM User TO Entity);
@@ -14,8 +13,11 @@ CREATE REL TABLE IF NOT EXISTS FACT(FROM Entity TO Entity, uid STRING, userId ST
 CREATE NODE TABLE IF NOT EXISTS StoreItem(id STRING PRIMARY KEY, userId STRING, path STRING, key STRING, value STRING, vectors STRING, createdAt TIMESTAMP, updatedAt TIMESTAMP, seq INT64);
 // Columns added after the first release: databases created before them gain them on open.
 ALTER TABLE FACT ADD IF NOT EXISTS supersededBy STRING;
-// Episode text (what full-text search reads) and embeddings of episodes and fact statements, as
-// base64 of little-endian float32 ('' until computed): kgmem searches them in process, exactly.
+// Episode text (what full-text search reads) and embeddings of entities, episodes and fact
+// statements as text (src/store/ladybug/vector-codec.ts; '' until computed): kgmem searches them
+// in process, exactly. Databases from before kept entity embeddings in a FLOAT[] column
+// `embedding`: the store moves them into `vector` and drops that column on open.
+ALTER TABLE Entity ADD IF NOT EXISTS vector STRING DEFAULT '';
 ALTER TABLE Episode ADD IF NOT EXISTS text STRING DEFAULT '';
 ALTER TABLE Episode ADD IF NOT EXISTS vector STRING DEFAULT '';
 ALTER TABLE FACT ADD IF NOT EXISTS vector STRING DEFAULT '';

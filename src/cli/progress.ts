@@ -1,3 +1,6 @@
+// Erases the rest of a terminal line (a shorter text over a longer one).
+const CLEAR_TO_END = '\x1b[K';
+
 /** Progress of a long import: a bar on a terminal, occasional plain counts otherwise. */
 export class Progress {
   private readonly started = performance.now();
@@ -10,8 +13,8 @@ export class Progress {
     private readonly unit = 'facts',
   ) {}
 
-  /** Reports `done` items so far. */
-  update(done: number): void {
+  /** Reports `done` items so far, and what was done to them (`read`, `written`). */
+  update(done: number, verb = 'done'): void {
     const now = performance.now();
     const rate = done / Math.max((now - this.started) / 1000, 1e-3);
     if (this.out.isTTY) {
@@ -22,15 +25,21 @@ export class Progress {
       const filled = Math.round(share * width);
       this.out.write(
         `\r[${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ` +
-          `${done.toLocaleString('en-US')}/${this.total.toLocaleString('en-US')} ${this.unit} ` +
-          `${Math.round(rate).toLocaleString('en-US')}/s`,
+          `${done.toLocaleString('en-US')}/${this.total.toLocaleString('en-US')} ${this.unit} ${verb} ` +
+          `${Math.round(rate).toLocaleString('en-US')}/s${CLEAR_TO_END}`,
       );
     } else if (done - this.lastPlain >= 25_000) {
       this.lastPlain = done;
       this.out.write(
-        `${done.toLocaleString('en-US')} ${this.unit} (${Math.round(rate).toLocaleString('en-US')}/s)\n`,
+        `${done.toLocaleString('en-US')} ${this.unit} ${verb} (${Math.round(rate).toLocaleString('en-US')}/s)\n`,
       );
     }
+  }
+
+  /** Says what a long step is doing (in place of the bar on a terminal, as a line otherwise). */
+  status(text: string): void {
+    if (this.out.isTTY) this.out.write(`\r${text}…${CLEAR_TO_END}`);
+    else this.out.write(`${text}\n`);
   }
 
   /** Ends the bar line. */

@@ -18,3 +18,22 @@ export interface ResolvedEmbedder {
   /** Provider, model and dimension: recorded in the database, which refuses another embedder. */
   identity: EmbedderIdentity;
 }
+
+/** An embedder that embeds in process, without a request (the offline hashing embedder). */
+interface InProcessEmbedder {
+  embedSync(text: string): Float32Array;
+}
+
+function embedsInProcess(embeddings: EmbeddingsLike): embeddings is EmbeddingsLike & InProcessEmbedder {
+  return typeof (embeddings as Partial<InProcessEmbedder>).embedSync === 'function';
+}
+
+/**
+ * Embeds texts for storage: in process as typed arrays when the embedder can (a bulk import
+ * embeds hundreds of thousands of names and statements; `embedDocuments` would copy each into a
+ * list of numbers), otherwise with one `embedDocuments` request.
+ */
+export async function embedTexts(embeddings: EmbeddingsLike, texts: string[]): Promise<ArrayLike<number>[]> {
+  if (embedsInProcess(embeddings)) return texts.map((text) => embeddings.embedSync(text));
+  return embeddings.embedDocuments(texts);
+}

@@ -37,31 +37,55 @@ export class HashingEmbeddings extends Embeddings {
     return Array.from(this.embedSync(text));
   }
 
-  /** Synchronous embedding as a `Float32Array`, for bulk paths. */
+  /** Synchronous embedding as a `Float32Array`, for bulk paths (see `embedTexts`). */
   embedSync(text: string): Float32Array {
     const vector = new Float32Array(this.dimension);
     for (const word of tokenize(text)) {
-      this.add(vector, `w:${word}`, 1);
-      const padded = `^${word}$`;
-      for (let i = 0; i + 3 <= padded.length; i++) this.add(vector, `t:${padded.slice(i, i + 3)}`, 0.5);
+      const features = this.wordFeatures(word);
+      for (let i = 0; i < features.length; i += 2) {
+        const index = features[i] as number;
+        vector[index] = (vector[index] as number) + (features[i + 1] as number);
+      }
     }
     let norm = 0;
-    for (const x of vector) norm += x * x;
+    for (let i = 0; i < vector.length; i++) {
+      const x = vector[i] as number;
+      norm += x * x;
+    }
     if (norm > 0) {
       const scale = 1 / Math.sqrt(norm);
-      for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] ?? 0) * scale;
+      for (let i = 0; i < vector.length; i++) vector[i] = (vector[i] as number) * scale;
     }
     return vector;
   }
 
-  private add(vector: Float32Array, feature: string, weight: number): void {
+  // A word's hashed features (the word and its character trigrams) as pairs of position and
+  // signed weight. Names and relation words repeat across a memory, so they are computed once.
+  private readonly featureCache = new Map<string, number[]>();
+
+  private wordFeatures(word: string): number[] {
+    let features = this.featureCache.get(word);
+    if (features) return features;
+    features = [];
+    this.addFeature(features, `w:${word}`, 1);
+    const padded = `^${word}$`;
+    for (let i = 0; i + 3 <= padded.length; i++)
+      this.addFeature(features, `t:${padded.slice(i, i + 3)}`, 0.5);
+    if (this.featureCache.size >= FEATURE_CACHE_LIMIT) this.featureCache.clear();
+    this.featureCache.set(word, features);
+    return features;
+  }
+
+  private addFeature(features: number[], feature: string, weight: number): void {
     const hash = fnv1a(feature);
-    const index = hash % this.dimension;
     // A second bit of the hash picks the sign so collisions cancel out on average.
     const sign = (hash >>> 31) & 1 ? -1 : 1;
-    vector[index] = (vector[index] ?? 0) + sign * weight;
+    features.push(hash % this.dimension, sign * weight);
   }
 }
+
+// Words whose features are kept (a cleared cache only costs recomputing).
+const FEATURE_CACHE_LIMIT = 100_000;
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

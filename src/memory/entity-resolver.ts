@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EmbeddingsLike } from '../embed/base.js';
+import { type EmbeddingsLike, embedTexts } from '../embed/base.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import { displayName } from '../model/statement.js';
 import type { Entity } from '../model/types.js';
@@ -118,7 +118,8 @@ export class EntityResolver {
         : unknown;
 
     if (stillUnknown.length > 0) {
-      const vectors = await this.embeddings.embedDocuments(
+      const vectors = await embedTexts(
+        this.embeddings,
         stillUnknown.map((key) => counts.get(key)?.name ?? key),
       );
       stillUnknown.forEach((key, i) => {
@@ -156,7 +157,8 @@ export class EntityResolver {
   ): Promise<string[]> {
     const candidates = unknown.filter((key) => key !== USER_ENTITY_KEY);
     if (candidates.length === 0) return unknown;
-    const vectors = await this.embeddings.embedDocuments(
+    const vectors = await embedTexts(
+      this.embeddings,
       candidates.map((key) => counts.get(key)?.name ?? key),
     );
     const matches = new Map<string, string>();

@@ -1,4 +1,4 @@
-import type { EmbeddingsLike } from '../embed/base.js';
+import { type EmbeddingsLike, embedTexts } from '../embed/base.js';
 import { EMBEDDED_TURN_CHARS } from '../model/episode-text.js';
 import type { GraphStore, NewFact } from '../store/base.js';
 
@@ -33,9 +33,12 @@ export class SearchVectors {
   /** Embeds the statements of new facts in one request and attaches the vectors. */
   async attach(facts: NewFact[]): Promise<void> {
     if (facts.length === 0) return;
-    let vectors: number[][];
+    let vectors: ArrayLike<number>[];
     try {
-      vectors = await this.embeddings.embedDocuments(facts.map((f) => f.statement));
+      vectors = await embedTexts(
+        this.embeddings,
+        facts.map((f) => f.statement),
+      );
     } catch {
       // Stored without vectors; `migrate` embeds them on the user's next recall.
       return;

@@ -15,6 +15,21 @@ export const USER_ENTITY_KEY = 'user';
  * @example normalizeKey("  Polar-Bear's ") === "polar bears"
  */
 export function normalizeKey(name: string): string {
+  let key = keyCache.get(name);
+  if (key === undefined) {
+    key = foldName(name);
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
+    keyCache.set(name, key);
+  }
+  return key;
+}
+
+// Names repeat across a memory's writes (a bulk import names each entity many times): their keys
+// are kept, up to this many (a cleared cache only costs recomputing).
+const KEY_CACHE_LIMIT = 100_000;
+const keyCache = new Map<string, string>();
+
+function foldName(name: string): string {
   const folded = name.normalize('NFKC').toLowerCase();
   const key = folded
     .replace(/['’`´]/g, '')
@@ -30,14 +45,24 @@ export function normalizeKey(name: string): string {
  * @example tokenize("Who directed Inception?") // ["who", "directed", "inception"]
  */
 export function tokenize(text: string): string[] {
-  const key = text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/['’`´]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  // Printable ASCII is its own NFKC form, and its letters and digits are [a-z0-9] once lower
+  // cased: the same folding without the Unicode tables (most names and statements).
+  const key = PRINTABLE_ASCII.test(text)
+    ? text
+        .toLowerCase()
+        .replace(/['`]/g, '')
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim()
+    : text
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/['’`´]/g, '')
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
   return key.length === 0 ? [] : key.split(' ');
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Folds a predicate to its key: words joined with underscores.
@@ -55,7 +80,8 @@ export function isSelfReference(name: string): boolean {
 
 /** Resolves a name to its entity key, mapping self references to {@link USER_ENTITY_KEY}. */
 export function entityKeyOf(name: string): string {
-  return isSelfReference(name) ? USER_ENTITY_KEY : normalizeKey(name);
+  const key = normalizeKey(name);
+  return SELF_REFERENCES.has(key) ? USER_ENTITY_KEY : key;
 }
 
 /** Human-readable predicate: `lives_in` → `lives in`. */

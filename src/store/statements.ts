@@ -63,7 +63,8 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'episodes-clear-vectors': user,
   'facts-clear-vectors': user,
   'vector-indexes-drop': {},
-  'entity-embedding-column': {},
+  'entity-embeddings-legacy': {},
+  'entity-embedding-legacy-drop': {},
   'entity-embeddings': user,
   'entity-delete': { ...user, uid: 'string' },
   'entities-create': {

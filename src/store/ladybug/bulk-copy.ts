@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { Connection } from '@ladybugdb/core';
 import type { NewEntity, NewEntityKey, NewFact } from '../base.js';
 import { entityKeyId } from '../rows.js';
-import { vectorText } from './params.js';
 import { execute } from './results.js';
 import { encodeVector } from './vector-codec.js';
 
@@ -38,13 +37,19 @@ export function canCopy(rows: BulkRows, threshold = COPY_THRESHOLD): boolean {
   return rows.entities.every((e) => plain(e.aliases)) && rows.facts.every((f) => plain(f.episodeIds));
 }
 
+/** The Entity and FACT tables' property names in their stored order (`table_info`). */
+export interface CopyColumns {
+  Entity: readonly string[];
+  FACT: readonly string[];
+}
+
 /**
  * Creates new entities (with their OWNS edges and lookup keys) and new facts by writing CSV
  * files into a private temporary folder and loading each with `COPY FROM`, inside the caller's
- * transaction. `factColumns` is the FACT table's property order (`table_info`), so databases
- * whose columns were added by migrations load as well as new ones.
+ * transaction. Columns follow the tables' stored order, so databases whose columns were added by
+ * migrations load as well as new ones.
  */
-export function copyRows(conn: Connection, rows: BulkRows, factColumns: readonly string[]): void {
+export function copyRows(conn: Connection, rows: BulkRows, columns: CopyColumns): void {
   const dir = mkdtempSync(join(tmpdir(), 'kgmem-copy-'));
   try {
     const at = rows.at.toISOString();
@@ -62,21 +67,22 @@ export function copyRows(conn: Connection, rows: BulkRows, factColumns: readonly
     load(
       'Entity',
       'entities',
-      rows.entities.map((e) =>
-        csvLine([
-          e.uid,
-          rows.userId,
-          e.key,
-          e.name,
-          e.type,
-          e.summary,
-          listText([e.key]),
-          vectorText(e.embedding),
-          at,
-          at,
-          String(e.mentions),
-        ]),
-      ),
+      rows.entities.map((e) => {
+        const values: Record<string, string> = {
+          uid: e.uid,
+          userId: rows.userId,
+          key: e.key,
+          name: e.name,
+          type: e.type,
+          summary: e.summary,
+          aliases: listText([e.key]),
+          vector: encodeVector(e.embedding),
+          createdAt: at,
+          updatedAt: at,
+          mentions: String(e.mentions),
+        };
+        return csvLine(columns.Entity.map((c) => values[c] ?? ''));
+      }),
     );
     load(
       'OWNS',
@@ -115,9 +121,9 @@ export function copyRows(conn: Connection, rows: BulkRows, factColumns: readonly
           invalidatedBy: '',
           supersededBy: '',
           mentions: String(f.mentions),
-          vector: String(encodeVector(f.vector)),
+          vector: encodeVector(f.vector),
         };
-        return csvLine([f.subjectUid, f.objectUid, ...factColumns.map((c) => values[c] ?? '')]);
+        return csvLine([f.subjectUid, f.objectUid, ...columns.FACT.map((c) => values[c] ?? '')]);
       }),
     );
   } finally {

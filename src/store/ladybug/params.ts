@@ -26,16 +26,6 @@ export function toLadybugValue(type: ScalarType, value: unknown): unknown {
   return type === 'datetime' && value instanceof Date ? value.toISOString() : value;
 }
 
-/** A vector as Ladybug list text, 6 significant digits per component. */
-export function vectorText(vector: ArrayLike<number>): string {
-  const parts: string[] = [];
-  for (let i = 0; i < vector.length; i++) {
-    const x = vector[i] ?? 0;
-    parts.push(x === 0 ? '0' : x.toPrecision(6));
-  }
-  return `[${parts.join(',')}]`;
-}
-
 /** Facts grouped by the values facts-create takes per batch (one group in practice). */
 export function groupFacts(facts: readonly NewFact[]): NewFact[][] {
   const groups = new Map<string, NewFact[]>();

@@ -22,7 +22,7 @@ import {
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
 import { refuseTransactionControl } from '../console-guard.js';
-import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import { loadCypher, splitStatements } from '../cypher-files.js';
 import {
   checkEmbedder,
   DIMENSION_META_KEY,
@@ -32,7 +32,7 @@ import {
 import { type NameMatch, rankNames } from '../name-search.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { typedParams } from '../statements.js';
-import { type BulkRows, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
+import { type BulkRows, type CopyColumns, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
 import { recordHolder, releaseHolder } from './holder.js';
@@ -44,7 +44,6 @@ import {
   plainValue,
   timeParams,
   toLadybugValue,
-  vectorText,
 } from './params.js';
 import { drain, execute } from './results.js';
 import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
@@ -120,8 +119,8 @@ export class LadybugStore extends GraphStore {
   private conn: Connection | undefined;
   private dimension = 0;
   private readonly statements = new Map<string, PreparedStatement>();
-  // The FACT table's property order, for COPY FROM files (read once).
-  private factColumns: string[] | undefined;
+  // The Entity and FACT tables' property orders, for COPY FROM files (read once).
+  private columns: CopyColumns | undefined;
   private readonly vectors = new Map<string, UserVectorIndex>();
   // Per-user predicate vocabulary, kept in step with writes (this process is the only writer).
   private readonly predicateVocabulary = new Map<string, Set<string>>();
@@ -170,12 +169,13 @@ export class LadybugStore extends GraphStore {
       throw openError(path, error);
     }
     if (!this.options.readOnly) {
-      const schema = fillIntegerPlaceholders(loadCypher('ladybug', 'schema'), { embeddingDimension });
+      const schema = loadCypher('ladybug', 'schema');
       // Applying the schema costs ~100 ms of every command's start: skipped when this very
       // schema text was applied before (its hash is recorded in Meta).
       const hash = createHash('sha1').update(schema).digest('hex');
       if (this.recordedSchemaHash() !== hash) {
         for (const statement of splitStatements(schema)) execute(this.connection(), statement);
+        this.moveLegacyEntityEmbeddings();
         this.run('meta-set', { key: SCHEMA_KEY, value: hash });
       }
     }
@@ -223,7 +223,7 @@ export class LadybugStore extends GraphStore {
               // Passed as text and cast in the database: converting a JS number array element by
               // element through the driver is ~10x slower; 6 significant digits (float32 keeps ~7)
               // make the text, and its parsing, about 3x shorter.
-              embedding: vectorText(e.embedding),
+              embedding: encodeVector(e.embedding),
               mentions: e.mentions,
             })),
           });
@@ -332,11 +332,18 @@ export class LadybugStore extends GraphStore {
       this.forgetCopies(userId);
       throw error;
     }
+    const graph = this.graphs.get(userId);
+    if (graph?.size === 0) {
+      // The user had nothing before this write (the copy is exact): their vector indexes start
+      // empty and exact too, so a first bulk import leaves a complete snapshot on close.
+      if (!this.vectors.has(userId)) this.vectors.set(userId, new UserVectorIndex(this.dimension));
+      if (!this.factVectors.has(userId)) this.factVectors.set(userId, new UserVectorIndex(this.dimension));
+    }
     const index = this.vectors.get(userId);
     if (index) for (const e of batch.entities) index.add(e.uid, e.embedding);
     const vocabulary = this.predicateVocabulary.get(userId);
     if (vocabulary) for (const f of batch.facts) vocabulary.add(f.key);
-    this.graphs.get(userId)?.apply(batch);
+    graph?.apply(batch);
     const factIndex = this.factVectors.get(userId);
     if (factIndex) for (const f of batch.facts) if (f.vector) factIndex.add(f.uid, f.vector);
   }
@@ -404,33 +411,14 @@ export class LadybugStore extends GraphStore {
   }
 
   protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
-    return vectorText(vector);
+    return encodeVector(vector);
   }
 
   override async prepareReembedding(dimension: number): Promise<void> {
     if (dimension === this.dimension) return;
-    const ddl = fillIntegerPlaceholders(loadCypher('ladybug', 'entity-embedding-column'), {
-      embeddingDimension: dimension,
-    });
-    // The column changes under no prepared statement: close, alter on a connection of its own, reopen.
-    await this.close();
-    const lbug = loadLadybug();
-    const db = new lbug.Database(
-      this.options.path,
-      this.options.bufferPoolSize ?? 0,
-      true,
-      false,
-      this.options.maxDbSize ?? 2 ** 38,
-    );
-    const conn = new lbug.Connection(db);
-    try {
-      for (const statement of splitStatements(ddl)) execute(conn, statement);
-    } finally {
-      conn.closeSync();
-      db.closeSync();
-    }
-    await this.open(dimension, { reembedding: true });
+    // Stored vectors are text of any length: only what this process holds is sized by dimension.
     this.dimension = dimension;
+    this.dropAllCopies();
     this.bumpGeneration();
   }
 
@@ -722,12 +710,8 @@ export class LadybugStore extends GraphStore {
    * {@link copyRows}), then what the files cannot say: extra aliases and empty values.
    */
   private copyBulk(rows: BulkRows): void {
-    if (!this.factColumns) {
-      this.factColumns = drain(this.connection().querySync("CALL table_info('FACT') RETURN name")).map((r) =>
-        String(r.name),
-      );
-    }
-    copyRows(this.connection(), rows, this.factColumns);
+    this.columns ??= { Entity: this.tableColumns('Entity'), FACT: this.tableColumns('FACT') };
+    copyRows(this.connection(), rows, this.columns);
     const extra = entitiesWithExtraAliases(rows.entities);
     if (extra.length > 0) {
       this.run('entities-set-aliases', {
@@ -738,6 +722,41 @@ export class LadybugStore extends GraphStore {
     if (rows.entities.some((e) => e.type === '' || e.summary === ''))
       this.run('entities-fill-empty', { userId: rows.userId });
     if (rows.facts.some((f) => !f.vector)) this.run('facts-fill-empty', { userId: rows.userId });
+  }
+
+  /** A table's property names in their stored order. */
+  private tableColumns(table: 'Entity' | 'FACT'): string[] {
+    // The table name is one of two constants (CALL takes no parameter for it).
+    return drain(this.connection().querySync(`CALL table_info('${table}') RETURN name`)).map((r) =>
+      String(r.name),
+    );
+  }
+
+  /**
+   * Moves entity embeddings of a database written before they were stored as text (a FLOAT[]
+   * column `embedding`) into `vector` and drops the old column, in one transaction: run once, when
+   * the schema is applied to such a database.
+   */
+  private moveLegacyEntityEmbeddings(): void {
+    if (!this.tableColumns('Entity').includes('embedding')) return;
+    this.transaction(() => {
+      const byUser = new Map<string, { uid: string; embedding: string }[]>();
+      for (const row of this.run('entity-embeddings-legacy', {})) {
+        if (!Array.isArray(row.embedding)) continue;
+        const userId = String(row.userId);
+        const rows = byUser.get(userId) ?? [];
+        rows.push({ uid: String(row.uid), embedding: encodeVector(row.embedding as number[]) });
+        byUser.set(userId, rows);
+      }
+      for (const [userId, rows] of byUser) this.run('entities-set-embeddings', { userId, rows });
+    });
+    // The column is dropped between checkpoints: LadybugDB crashes on close when one column's
+    // values changed and another column was dropped since the last checkpoint.
+    execute(this.connection(), 'CHECKPOINT');
+    execute(this.connection(), loadCypher('ladybug', 'entity-embedding-legacy-drop'));
+    execute(this.connection(), 'CHECKPOINT');
+    this.statements.clear();
+    this.columns = undefined;
   }
 
   /** Prepares a console statement; transaction control is refused (see {@link refuseTransactionControl}). */
@@ -899,7 +918,8 @@ export class LadybugStore extends GraphStore {
     if (!index) {
       index = new UserVectorIndex(this.dimension);
       for (const row of this.run('entity-embeddings', { userId })) {
-        if (Array.isArray(row.embedding)) index.add(String(row.uid), row.embedding as number[]);
+        const vector = decodeVector(row.vector, this.dimension);
+        if (vector) index.add(String(row.uid), vector);
       }
       this.vectors.set(userId, index);
     }
