@@ -71,6 +71,7 @@ export class HashingEmbeddings extends Embeddings {
     const padded = `^${word}$`;
     for (let i = 0; i + 3 <= padded.length; i++)
       this.addFeature(features, `t:${padded.slice(i, i + 3)}`, 0.5);
+    if (word.length > FEATURE_CACHE_MAX_WORD) return features;
     if (this.featureCache.size >= FEATURE_CACHE_LIMIT) this.featureCache.clear();
     this.featureCache.set(word, features);
     return features;
@@ -84,7 +85,9 @@ export class HashingEmbeddings extends Embeddings {
   }
 }
 
-// Words whose features are kept (a cleared cache only costs recomputing).
+// The features of words up to this long are kept, for up to this many words (a cleared cache only
+// costs recomputing).
+const FEATURE_CACHE_MAX_WORD = 40;
 const FEATURE_CACHE_LIMIT = 100_000;
 
 function fnv1a(text: string): number {

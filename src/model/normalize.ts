@@ -15,6 +15,7 @@ export const USER_ENTITY_KEY = 'user';
  * @example normalizeKey("  Polar-Bear's ") === "polar bears"
  */
 export function normalizeKey(name: string): string {
+  if (name.length > KEY_CACHE_MAX_NAME) return foldName(name);
   let key = keyCache.get(name);
   if (key === undefined) {
     key = foldName(name);
@@ -24,8 +25,9 @@ export function normalizeKey(name: string): string {
   return key;
 }
 
-// Names repeat across a memory's writes (a bulk import names each entity many times): their keys
-// are kept, up to this many (a cleared cache only costs recomputing).
+// Names repeat across a memory's writes (a bulk import names each entity many times): the keys of
+// names up to this long are kept, up to this many (a cleared cache only costs recomputing).
+const KEY_CACHE_MAX_NAME = 200;
 const KEY_CACHE_LIMIT = 100_000;
 const keyCache = new Map<string, string>();
 

@@ -56,6 +56,18 @@ describe('normalisation', () => {
     ]);
     expect(tokenize('?!')).toEqual([]);
   });
+
+  it('folds plain ASCII and other text the same way', () => {
+    // Plain ASCII takes a shorter path; text with other characters goes through NFKC and Unicode classes.
+    expect(tokenize("L'Auberge Espagnole (2002)")).toEqual(['lauberge', 'espagnole', '2002']);
+    expect(tokenize('L’Auberge Espagnole (2002)')).toEqual(['lauberge', 'espagnole', '2002']);
+    expect(tokenize('don`t STOP_now')).toEqual(['dont', 'stop', 'now']);
+    expect(tokenize('Ünïcödé café’s ﬁle')).toEqual(['ünïcödé', 'cafés', 'file']);
+    expect(tokenize('tab\tseparated')).toEqual(['tab', 'separated']);
+    // Keys are cached per name: the same name always gives the same key.
+    expect(normalizeKey('Polar-Bear’s')).toBe(normalizeKey("polar bear's"));
+    expect(normalizeKey('x'.repeat(300))).toBe('x'.repeat(300));
+  });
 });
 
 describe('fact statements', () => {
