@@ -454,8 +454,9 @@ export abstract class GraphStore {
   }
 
   /**
-   * Makes room for vectors of `dimension` before `kgmem reembed` (the entity embedding column or
-   * the vector indexes are sized by dimension); nothing to do when it does not change.
+   * Makes room for vectors of `dimension` before `kgmem reembed` (Neo4j's vector indexes and the
+   * embedded store's in-process indexes are sized by dimension); nothing to do when it does not
+   * change.
    */
   abstract prepareReembedding(dimension: number): Promise<void>;
 
