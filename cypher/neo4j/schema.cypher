@@ -21,6 +21,7 @@ CREATE INDEX kgmem_store_item_path IF NOT EXISTS FOR (i:StoreItem) ON (i.path);
 CREATE INDEX kgmem_store_item_user IF NOT EXISTS FOR (i:StoreItem) ON (i.userId);
 DROP INDEX kgmem_episode_text IF EXISTS;
 CREATE FULLTEXT INDEX kgmem_episode_search IF NOT EXISTS FOR (p:Episode) ON EACH [p.text, p.userKey];
+CREATE FULLTEXT INDEX kgmem_episode_concepts IF NOT EXISTS FOR (p:Episode) ON EACH [p.concepts, p.userKey];
 DROP INDEX kgmem_fact_statement IF EXISTS;
 CREATE VECTOR INDEX kgmem_episode_embedding IF NOT EXISTS FOR (p:Episode) ON (p.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX kgmem_fact_embedding IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};

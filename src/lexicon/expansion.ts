@@ -17,6 +17,8 @@ const HYPONYM_DEPTH = 3;
 const MAX_HYPONYM_WORDS = 150;
 // Senses of a word used for expansion (the most frequent ones).
 const SENSES = 2;
+/** How much a turn's concepts (its words' WordNet ancestors) count next to its own words. */
+const CONCEPT_FIELD_WEIGHT = 0.3;
 
 /**
  * Widens a full-text search by meaning, offline, with WordNet 3.1: each query word brings its
@@ -29,6 +31,17 @@ export class QueryExpander {
   private readonly cache = new Map<string, ExpansionTerm[]>();
 
   constructor(private readonly wordnet: WordNet = sharedWordNet()) {}
+
+  /**
+   * What to search among the concepts of stored turns (`EpisodeQuery.concepts`): the query's own
+   * words, weighted {@link CONCEPT_FIELD_WEIGHT}, so "instruments" finds a turn about a violin and
+   * "activities" one about swimming (swimming → water sport → sport → recreation → activity). The
+   * query's own concepts are not searched: two texts about anything physical share "object" and
+   * "whole", which says nothing about a small memory.
+   */
+  conceptTerms(query: string): ExpansionTerm[] {
+    return [{ word: query, weight: CONCEPT_FIELD_WEIGHT }];
+  }
 
   /** Expansion words of one query word (the word itself not included). */
   expand(word: string): ExpansionTerm[] {

@@ -32,7 +32,8 @@ export interface RecallRequest {
 export interface RetrieverOptions extends Partial<FusionOptions> {
   /**
    * Widen full-text search of stored turns with WordNet synonyms, derived forms and kinds of the
-   * query's words (weighted below the words themselves).
+   * query's words (weighted below the words themselves), and search the turns' concepts (the
+   * WordNet ancestors of their words, `QueryExpander.conceptTerms`).
    * @default true
    */
   expandQueries?: boolean;
@@ -169,6 +170,7 @@ export class Retriever {
             .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))
             .flatMap((t) => this.expander?.expand(t) ?? [])
         : [],
+      concepts: this.expander?.conceptTerms(query) ?? [],
       vector,
       k: depth,
       minSimilarity: this.options.episodeSimilarity,

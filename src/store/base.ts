@@ -155,6 +155,12 @@ export interface EpisodeQuery {
   text: string;
   /** More words to search for, each counting `weight` (0–1) next to the query's own words. */
   expansion?: readonly { word: string; weight: number }[];
+  /**
+   * Words searched among the concepts of each turn's words (their WordNet ancestors, see
+   * `ConceptReader`), each with its weight; the scores add to the full-text ones. None or empty
+   * searches the turns' own words only.
+   */
+  concepts?: readonly { word: string; weight: number }[];
   /** The query embedding, for similarity search; `null` skips it. */
   vector: ArrayLike<number> | null;
   /** Most hits per signal. */
@@ -557,20 +563,22 @@ export abstract class GraphStore {
   async createEpisode(episode: Episode, vector?: ArrayLike<number>): Promise<void> {
     await this.runStatements('write', [
       { name: 'user-merge', params: { userId: episode.userId, at: episode.at.toISOString() } },
-      {
-        name: 'episode-create',
-        params: {
-          userId: episode.userId,
-          uid: episode.uid,
-          threadId: episode.threadId,
-          messages: JSON.stringify(episode.messages),
-          contentHash: episode.contentHash,
-          at: episode.at.toISOString(),
-          text: episodeText(episode.messages),
-          vector: this.encodeVector(vector),
-        },
-      },
+      { name: 'episode-create', params: this.episodeCreateParams(episode, vector) },
     ]);
+  }
+
+  /** The parameters of `episode-create` for one turn (a backend may store more, such as concepts). */
+  protected episodeCreateParams(episode: Episode, vector?: ArrayLike<number>): Record<string, unknown> {
+    return {
+      userId: episode.userId,
+      uid: episode.uid,
+      threadId: episode.threadId,
+      messages: JSON.stringify(episode.messages),
+      contentHash: episode.contentHash,
+      at: episode.at.toISOString(),
+      text: episodeText(episode.messages),
+      vector: this.encodeVector(vector),
+    };
   }
 
   /** A user's episodes: by uid, or filtered by status and thread; oldest first. */

@@ -369,6 +369,37 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(recalled.context).toContain('pottery workshop');
       });
 
+      it('finds a turn by the kind of thing it names (its concepts), for this user only', async () => {
+        const violin = await memory.remember(
+          turn('I practise the violin every evening.', '2026-01-01T10:00:00Z'),
+        );
+        const others = [
+          'We watched a film on Sunday.',
+          'My sister baked bread for the neighbours.',
+          'The bus to work was late again.',
+          'I planted tomatoes in the garden.',
+          'Our team won the quiz at the pub.',
+        ];
+        for (const [i, content] of others.entries())
+          await memory.remember(turn(content, `2026-01-0${i + 2}T10:00:00Z`));
+        await memory.remember({
+          ...turn('I play the cello at night.', '2026-01-01T10:02:00Z'),
+          userId: 'mallory',
+        });
+        const query = { text: 'which instruments', vector: null, k: 5, minSimilarity: 0.1 };
+        // No word of the question is in the turn: only its concepts find it.
+        expect((await store.searchEpisodes('eve', query)).text).toEqual([]);
+        const hits = await store.searchEpisodes('eve', {
+          ...query,
+          concepts: [{ word: 'which instruments', weight: 0.3 }],
+        });
+        expect(hits.text.map((h) => h.uid)).toEqual([violin.episodeUid]);
+
+        const recalled = await memory.recall({ userId: 'eve', query: 'Which instruments?' });
+        expect(recalled.episodes.map((e) => e.uid)).toEqual([violin.episodeUid]);
+        expect(recalled.episodes[0]?.signals).toContain('episode-text');
+      });
+
       it("finds facts by the similarity of their statements, and never another user's", async () => {
         await memory.addTriples('eve', [
           { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },

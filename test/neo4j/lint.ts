@@ -21,7 +21,7 @@ const schema = {
       ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy supersededBy value'.split(
         ' ',
       ),
-      ...'threadId messages contentHash at status error text userKey writeLock'.split(' '),
+      ...'threadId messages contentHash at status error text concepts userKey writeLock'.split(' '),
       // Row fields of vector migrations.
       ...'vector'.split(' '),
       ...'path vectors seq'.split(' '),

@@ -14,7 +14,8 @@ const B = 0.75;
  * non-negative idf `ln(1 + (N - n + 0.5) / (n + 0.5))`. Documents can be added at any time.
  */
 export class Bm25Index {
-  private readonly postings = new Map<string, Map<number, number>>();
+  // Per term, the rows of the documents holding it (ascending: rows only grow) and its count in each.
+  private readonly postings = new Map<string, { rows: number[]; counts: number[] }>();
   private readonly lengths: number[] = [];
   private readonly uids: string[] = [];
   private readonly rows = new Map<string, number>();
@@ -41,10 +42,15 @@ export class Bm25Index {
     for (const term of terms) {
       let posting = this.postings.get(term);
       if (!posting) {
-        posting = new Map();
+        posting = { rows: [], counts: [] };
         this.postings.set(term, posting);
       }
-      posting.set(row, (posting.get(row) ?? 0) + 1);
+      const last = posting.rows.length - 1;
+      if (posting.rows[last] === row) posting.counts[last] = (posting.counts[last] as number) + 1;
+      else {
+        posting.rows.push(row);
+        posting.counts.push(1);
+      }
     }
   }
 
@@ -57,26 +63,62 @@ export class Bm25Index {
     k: number,
     extra: readonly { term: string; weight: number }[] = [],
   ): ScoredUid[] {
+    if (k <= 0) return [];
+    const { scores, matched } = this.rowScores(terms, extra, 1);
+    return matched
+      .sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b)
+      .slice(0, k)
+      .map((row) => ({ uid: this.uids[row] as string, score: scores[row] as number }));
+  }
+
+  /**
+   * Every matching document's score for the query terms (as {@link search} ranks them), unsorted.
+   * Terms found in more than `maxShare` of the documents are left out: their idf is next to
+   * nothing (at most ln 2 for a half), and their postings are the longest to walk.
+   */
+  scores(
+    terms: readonly string[],
+    extra: readonly { term: string; weight: number }[] = [],
+    maxShare = 1,
+  ): Map<string, number> {
+    const { scores, matched } = this.rowScores(terms, extra, maxShare);
+    const result = new Map<string, number>();
+    for (const row of matched) result.set(this.uids[row] as string, scores[row] as number);
+    return result;
+  }
+
+  private rowScores(
+    terms: readonly string[],
+    extra: readonly { term: string; weight: number }[],
+    maxShare: number,
+  ): { scores: Float64Array; matched: number[] } {
     const n = this.uids.length;
-    if (n === 0 || k <= 0) return [];
+    const scores = new Float64Array(n);
+    const seen = new Uint8Array(n);
+    const matched: number[] = [];
+    if (n === 0) return { scores, matched };
     const average = this.totalLength / n || 1;
-    const scores = new Map<number, number>();
     const weights = new Map<string, number>();
     for (const { term, weight } of extra) weights.set(term, Math.max(weights.get(term) ?? 0, weight));
     for (const term of terms) weights.set(term, 1);
     for (const [term, weight] of weights) {
       const posting = this.postings.get(term);
-      if (!posting) continue;
-      const idf = weight * Math.log(1 + (n - posting.size + 0.5) / (posting.size + 0.5));
-      for (const [row, tf] of posting) {
-        const length = this.lengths[row] ?? 0;
-        const score = (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
-        scores.set(row, (scores.get(row) ?? 0) + score);
+      if (!posting || posting.rows.length > maxShare * n) continue;
+      const df = posting.rows.length;
+      const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const { rows, counts } = posting;
+      for (let i = 0; i < df; i++) {
+        const row = rows[i] as number;
+        const tf = counts[i] as number;
+        const length = this.lengths[row] as number;
+        if (seen[row] === 0) {
+          seen[row] = 1;
+          matched.push(row);
+        }
+        scores[row] =
+          (scores[row] as number) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
       }
     }
-    return [...scores.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, k)
-      .map(([row, score]) => ({ uid: this.uids[row] as string, score }));
+    return { scores, matched };
   }
 }

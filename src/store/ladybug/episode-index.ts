@@ -1,15 +1,22 @@
+import { sharedConceptReader } from '../../lexicon/concepts.js';
 import { searchTerms } from '../../model/text.js';
-import type { EpisodeHits, EpisodeQuery } from '../base.js';
+import type { EpisodeHits, EpisodeQuery, ScoredEntity } from '../base.js';
 import { Bm25Index } from './bm25.js';
 import { UserVectorIndex } from './vector-index.js';
 
+// A concept more than this share of the turns have (for most, "entity", "object", "act") is not
+// searched: it tells the turns apart by next to nothing.
+const GENERAL_CONCEPT_SHARE = 0.5;
+
 /**
- * One user's stored turns, searchable in process: a BM25 index over their words and an exact
- * cosine index over their embeddings. Built from the database on first use and kept in step
+ * One user's stored turns, searchable in process: a BM25 index over their words, a second one
+ * over the concepts of their words (WordNet ancestors, `ConceptReader`), and an exact cosine
+ * index over their embeddings. Built from the database on first use and kept in step
  * with every episode this process stores (the embedded store is the only writer of its file).
  */
 export class EpisodeIndex {
   private readonly text = new Bm25Index();
+  private readonly concepts = new Bm25Index();
   private readonly vectors: UserVectorIndex;
   // Each thread's turns in time order (sorted when read after a change).
   private readonly threads = new Map<string, { uid: string; at: number }[]>();
@@ -28,7 +35,16 @@ export class EpisodeIndex {
   /** Adds one episode (its text, and its embedding when it has one). */
   add(uid: string, text: string, vector: ArrayLike<number> | undefined, threadId: string, at: Date): void {
     if (this.text.has(uid)) return;
-    this.text.add(uid, searchTerms(text));
+    const terms = searchTerms(text);
+    this.text.add(uid, terms);
+    // A concept term the turn also says in words is already in the first field.
+    const own = new Set(terms);
+    this.concepts.add(
+      uid,
+      sharedConceptReader()
+        .conceptTermsOf(text)
+        .filter((term) => !own.has(term)),
+    );
     if (vector) this.vectors.add(uid, vector);
     const turns = this.threads.get(threadId) ?? [];
     turns.push({ uid, at: at.getTime() });
@@ -58,15 +74,53 @@ export class EpisodeIndex {
 
   /** Both rankings for a query. */
   search(query: EpisodeQuery): EpisodeHits {
+    const weighted = (words: readonly { word: string; weight: number }[]) =>
+      words.flatMap(({ word, weight }) => searchTerms(word).map((term) => ({ term, weight })));
+    const concepts = weighted(query.concepts ?? []);
+    const words = searchTerms(query.text);
+    const expansion = weighted(query.expansion ?? []);
     return {
-      text: this.text.search(
-        searchTerms(query.text),
-        query.k,
-        (query.expansion ?? []).flatMap(({ word, weight }) =>
-          searchTerms(word).map((term) => ({ term, weight })),
-        ),
-      ),
+      // With concepts, the two fields' scores of every turn either finds are added up (BM25F-style:
+      // each field's weight is in its terms) before the best are taken.
+      text:
+        concepts.length > 0
+          ? best(
+              addScores(
+                this.text.scores(words, expansion),
+                this.concepts.scores([], concepts, GENERAL_CONCEPT_SHARE),
+              ),
+              query.k,
+            )
+          : this.text.search(words, query.k, expansion),
       vector: query.vector ? this.vectors.search(query.vector, query.k, query.minSimilarity) : [],
     };
   }
+}
+
+/** The second field's scores added into the first's. */
+function addScores(into: Map<string, number>, more: ReadonlyMap<string, number>): Map<string, number> {
+  for (const [uid, score] of more) into.set(uid, (into.get(uid) ?? 0) + score);
+  return into;
+}
+
+/**
+ * The `k` best turns of a score map, best first (equal scores by uid): one pass keeping the best
+ * `k` so far, since a concept search scores most of a big user's turns.
+ */
+function best(scores: ReadonlyMap<string, number>, k: number): ScoredEntity[] {
+  const before = (a: ScoredEntity, b: ScoredEntity) =>
+    a.score > b.score || (a.score === b.score && a.uid < b.uid);
+  const top: ScoredEntity[] = [];
+  if (k <= 0) return top;
+  for (const [uid, score] of scores) {
+    const hit = { uid, score };
+    if (top.length === k && !before(hit, top[k - 1] as ScoredEntity)) continue;
+    let at = top.length === k ? k - 1 : top.length;
+    while (at > 0 && before(hit, top[at - 1] as ScoredEntity)) {
+      top[at] = top[at - 1] as ScoredEntity;
+      at--;
+    }
+    top[at] = hit;
+  }
+  return top;
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { sharedConceptReader } from '../../lexicon/concepts.js';
+import { episodeText } from '../../model/episode-text.js';
 import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
 import { tokenize } from '../../model/normalize.js';
 import { searchTerms } from '../../model/text.js';
-import type { Entity, Fact } from '../../model/types.js';
+import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
   type CypherOptions,
   type CypherResult,
@@ -28,7 +30,7 @@ import {
   type EmbedderIdentity,
 } from '../embedder-identity.js';
 import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
-import { entityFromRow, entityKeyId, factFromRow, type Row } from '../rows.js';
+import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import type { Neo4jStoreOptions } from './options.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
@@ -36,6 +38,11 @@ import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 const USER_KEYS_META_KEY = 'userKeys';
 // Statements that take the user's full-text key, which this adapter adds from the userId.
 const KEYED_STATEMENTS = new Set(['entities-create', 'episode-create']);
+// Turns given their concepts per statement when a database written before concept indexing is searched.
+const CONCEPT_BATCH = 500;
+// With a concept search, each full-text field returns this many times the hits wanted before
+// their scores are added up per turn.
+const CONCEPT_DEPTH = 4;
 // How often a write is planned again after a uniqueness race with another writer.
 const CONSTRAINT_RETRIES = 3;
 
@@ -50,6 +57,8 @@ export class Neo4jStore extends GraphStore {
   private driver: Driver | undefined;
   private bookmarks: BookmarkManager | undefined;
   private embedder: EmbedderIdentity | number = 0;
+  // Users whose turns written before concept indexing were given their concepts (this process).
+  private readonly conceptsChecked = new Set<string>();
 
   constructor(readonly options: Neo4jStoreOptions) {
     super();
@@ -207,12 +216,22 @@ export class Neo4jStore extends GraphStore {
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
-    const boosted = (query.expansion ?? []).flatMap(({ word, weight }) =>
-      searchTerms(word).map((term) => `${luceneQuery(term)}^${weight.toFixed(2)}`),
-    );
-    const words = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted].filter(Boolean).join(' ');
+    const boosted = (words: readonly { word: string; weight: number }[]) =>
+      words.flatMap(({ word, weight }) =>
+        searchTerms(word).map((term) => `${luceneQuery(term)}^${weight.toFixed(3)}`),
+      );
+    const words = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted(query.expansion ?? [])]
+      .filter(Boolean)
+      .join(' ');
+    const concepts = boosted(query.concepts ?? []).join(' ');
+    if (concepts) await this.indexConcepts(userId);
+    // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
+    const k = concepts ? query.k * CONCEPT_DEPTH : query.k;
     const text = words
-      ? await this.readRows('episodes-fulltext', { userId, query: userQuery(userId, words), k: query.k })
+      ? await this.readRows('episodes-fulltext', { userId, query: userQuery(userId, words), k })
+      : [];
+    const byConcept = concepts
+      ? await this.readRows('episodes-concepts-fulltext', { userId, query: userQuery(userId, concepts), k })
       : [];
     const vector = isSearchable(query.vector)
       ? await this.readRows('episodes-similar-exact', {
@@ -222,10 +241,48 @@ export class Neo4jStore extends GraphStore {
           minScore: (1 + query.minSimilarity) / 2,
         })
       : [];
+    const sum = new Map<string, number>();
+    for (const r of [...text, ...byConcept])
+      sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + Number(r.score));
     return {
-      text: text.map((r) => ({ uid: String(r.uid), score: Number(r.score) })),
+      text: [...sum]
+        .map(([uid, score]) => ({ uid, score }))
+        .sort((a, b) => b.score - a.score || a.uid.localeCompare(b.uid))
+        .slice(0, query.k),
       vector: vector.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 })),
     };
+  }
+
+  /** Stores each turn's concepts with it, for the concept index (`kgmem_episode_concepts`). */
+  protected override episodeCreateParams(
+    episode: Episode,
+    vector?: ArrayLike<number>,
+  ): Record<string, unknown> {
+    return {
+      ...super.episodeCreateParams(episode, vector),
+      concepts: conceptText(episodeText(episode.messages)),
+    };
+  }
+
+  /**
+   * Gives a user's turns written before concept indexing their concepts, on the first concept
+   * search of the user in this process (batches of {@link CONCEPT_BATCH}, until none is left).
+   */
+  private async indexConcepts(userId: string): Promise<void> {
+    if (this.conceptsChecked.has(userId)) return;
+    for (;;) {
+      const rows = await this.readRows('episodes-missing-concepts', { userId, limit: CONCEPT_BATCH });
+      if (rows.length === 0) break;
+      await this.writeRows('episodes-set-concepts', {
+        userId,
+        rows: rows.map((r) => ({
+          uid: String(r.uid),
+          concepts: conceptText(episodeText(episodeFromRow(r, userId).messages)),
+        })),
+      });
+      if (rows.length < CONCEPT_BATCH) break;
+    }
+    this.conceptsChecked.add(userId);
   }
 
   override async episodeNeighbours(
@@ -618,6 +675,18 @@ export function userSearchKey(userId: string): string {
 }
 
 /** A Lucene query that requires the user's key and any of the words. */
+/**
+ * A turn's concepts as the text the concept index holds, one per line: those that say more than
+ * the turn's own words (as the embedded store indexes them).
+ */
+function conceptText(text: string): string {
+  const own = new Set(searchTerms(text));
+  return sharedConceptReader()
+    .conceptsOf(text)
+    .filter((concept) => searchTerms(concept).some((term) => !own.has(term)))
+    .join('\n');
+}
+
 function userQuery(userId: string, words: string): string {
   return `+userKey:${userSearchKey(userId)} +(${words})`;
 }
