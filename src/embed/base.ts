@@ -8,7 +8,7 @@ export type EmbeddingsLike = Pick<Embeddings, 'embedDocuments' | 'embedQuery'>;
 export interface ResolvedEmbedder {
   embeddings: EmbeddingsLike;
   dimension: number;
-  /** Short description for logs and `kgmem info` (`"hashing-256 (offline, lexical)"`). */
+  /** Short description for logs and `kgmem info` (`"hashing-256 (offline, spelling and WordNet senses)"`). */
   description: string;
   /**
    * Whether similar vectors mean similar meaning (OpenAI's and most models) rather than similar
@@ -26,6 +26,14 @@ interface InProcessEmbedder {
 
 function embedsInProcess(embeddings: EmbeddingsLike): embeddings is EmbeddingsLike & InProcessEmbedder {
   return typeof (embeddings as Partial<InProcessEmbedder>).embedSync === 'function';
+}
+
+/**
+ * One text's embedding when the embedder computes it in process (the offline hashing embedder),
+ * else `undefined`: for a second, narrower query vector where it costs no request.
+ */
+export function embedInProcess(embeddings: EmbeddingsLike, text: string): Float32Array | undefined {
+  return embedsInProcess(embeddings) ? embeddings.embedSync(text) : undefined;
 }
 
 /**

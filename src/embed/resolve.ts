@@ -62,19 +62,26 @@ export async function resolveEmbedder(
   return hashingEmbedder(new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 }));
 }
 
-function hashingEmbedder(embeddings: HashingEmbeddings): ResolvedEmbedder {
+/** The offline hashing embedder as resolved (see {@link HashingEmbeddings}). */
+export function hashingEmbedder(embeddings: HashingEmbeddings): ResolvedEmbedder {
   return {
     embeddings,
     dimension: embeddings.dimension,
     description: hashingDescription(embeddings),
     semantic: false,
-    identity: { provider: 'hashing', model: HASHING_MODEL, dimension: embeddings.dimension },
+    identity: {
+      provider: 'hashing',
+      model: embeddings.senses ? HASHING_MODEL : HASHING_MODEL_V1,
+      dimension: embeddings.dimension,
+    },
   };
 }
 
-// The hashing embedder's version: change it when its vectors change.
-const HASHING_MODEL = 'kgmem-hashing-v1';
+// The hashing embedder's versions: change it when its vectors change. v1 spelt words only; v2
+// adds their WordNet senses.
+const HASHING_MODEL = 'kgmem-hashing-v2';
+const HASHING_MODEL_V1 = 'kgmem-hashing-v1';
 
 function hashingDescription(embeddings: HashingEmbeddings): string {
-  return `hashing-${embeddings.dimension} (offline, lexical)`;
+  return `hashing-${embeddings.dimension} (offline, ${embeddings.senses ? 'spelling and WordNet senses' : 'spelling only'})`;
 }

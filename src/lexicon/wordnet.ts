@@ -77,6 +77,9 @@ const DETACH: Record<WordNetPos, [string, string][]> = {
  */
 export class WordNet {
   private readonly indexes = new Map<WordNetPos, Buffer>();
+  // Lookups per part of speech; past LINE_MAP_AFTER, the index's line starts by lemma (see indexLine).
+  private readonly lookups = new Map<WordNetPos, number>();
+  private readonly lineMaps = new Map<WordNetPos, Map<string, number>>();
   private readonly dataFiles = new Map<WordNetPos, number>();
   private readonly synsets = new Map<string, WordNetSynset>();
   private senseIndex: Buffer | undefined;
@@ -206,7 +209,16 @@ export class WordNet {
       index = readFileSync(join(this.dir, `index.${pos}`));
       this.indexes.set(pos, index);
     }
-    const start = findLine(index, Buffer.from(`${lemma} `));
+    // A few lookups (a question's words) search the sorted file; a process that looks up many
+    // (a bulk import embedding tens of thousands of names) maps every lemma to its line once.
+    const count = (this.lookups.get(pos) ?? 0) + 1;
+    this.lookups.set(pos, count);
+    let lines = this.lineMaps.get(pos);
+    if (!lines && count > LINE_MAP_AFTER) {
+      lines = lineStarts(index);
+      this.lineMaps.set(pos, lines);
+    }
+    const start = lines ? lines.get(lemma) : findLine(index, Buffer.from(`${lemma} `));
     if (start === undefined) return undefined;
     const end = index.indexOf(10, start);
     return index.toString('latin1', start, end < 0 ? index.length : end);
@@ -228,6 +240,24 @@ export class WordNet {
       size *= 4;
     }
   }
+}
+
+// Lookups of one part of speech after which its index is mapped lemma by lemma.
+const LINE_MAP_AFTER = 5_000;
+
+/** The start of each lemma's line in an index file (license lines, which start with a space, skipped). */
+function lineStarts(index: Buffer): Map<string, number> {
+  const starts = new Map<string, number>();
+  for (let at = 0; at < index.length; ) {
+    const end = index.indexOf(10, at);
+    const lineEnd = end < 0 ? index.length : end;
+    if (index[at] !== 32) {
+      const space = index.indexOf(32, at);
+      if (space > at && space < lineEnd) starts.set(index.toString('latin1', at, space), at);
+    }
+    at = lineEnd + 1;
+  }
+  return starts;
 }
 
 /** The start of a line of a sorted index that begins with `key` (binary search), if any. */

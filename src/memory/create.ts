@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { RemoteMemory, type RemoteMemoryOptions } from '../client/remote-memory.js';
-import { resolveEmbedder } from '../embed/resolve.js';
+import type { ResolvedEmbedder } from '../embed/base.js';
+import { HashingEmbeddings } from '../embed/hashing.js';
+import { hashingEmbedder, resolveEmbedder } from '../embed/resolve.js';
 import { resolveExtractor } from '../extract/resolve.js';
+import { EmbedderMismatchError } from '../model/errors.js';
+import type { GraphStore } from '../store/base.js';
 import { LadybugStore } from '../store/ladybug/store.js';
 import { resolveStore } from '../store/resolve.js';
 import { Memory } from './memory.js';
@@ -43,6 +47,34 @@ async function openMemory(options: MemoryOptions): Promise<Memory> {
   if (store instanceof LadybugStore && store.options.path === resolved.databasePath) {
     mkdirSync(resolved.dataDir, { recursive: true });
   }
-  await store.open(embedder.identity, { reembedding: options.reembedding ?? false });
-  return new Memory(store, embedder, resolved, extractor);
+  const opened = await openStore(store, embedder, options, env);
+  return new Memory(store, opened, resolved, extractor);
+}
+
+/**
+ * Opens the store with the embedder, or, when the offline embedder was chosen by default and the
+ * database was embedded by its first, spelling-only version, with that version: a memory written
+ * before keeps working as it did (`kgmem reembed` moves it to the current version).
+ */
+async function openStore(
+  store: GraphStore,
+  embedder: ResolvedEmbedder,
+  options: MemoryOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<ResolvedEmbedder> {
+  const reembedding = options.reembedding ?? false;
+  try {
+    await store.open(embedder.identity, { reembedding });
+    return embedder;
+  } catch (error) {
+    const byDefault = !options.embeddings && !env.OPENAI_API_KEY && embedder.identity.provider === 'hashing';
+    if (!(error instanceof EmbedderMismatchError) || !byDefault || reembedding) throw error;
+    const first = hashingEmbedder(new HashingEmbeddings({ dimension: embedder.dimension, senses: false }));
+    try {
+      await store.open(first.identity, { reembedding });
+    } catch {
+      throw error;
+    }
+    return first;
+  }
 }

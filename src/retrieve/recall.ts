@@ -1,4 +1,4 @@
-import type { EmbeddingsLike } from '../embed/base.js';
+import { type EmbeddingsLike, embedInProcess } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
@@ -47,6 +47,24 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default 0.3
    */
   minSimilarity?: number;
+}
+
+/**
+ * The vector entities are sought with: the question without its relation and function words
+ * ("who directed Interstelar" → "interstelar") when the embedder embeds in process and costs no
+ * request, since an entity is named by what is left; the whole question's vector otherwise. (The
+ * offline embedder's senses half comes mostly from relation words, which names lack.)
+ */
+function entityQueryVector(
+  embeddings: EmbeddingsLike,
+  tokens: readonly string[],
+  relations: RelationMatcher,
+  vector: number[],
+): ArrayLike<number> {
+  const content = tokens.filter((t) => !STOP_WORDS.has(t));
+  const names = content.filter((t) => !relations.isRelationWord(stem(t)));
+  if (names.length === 0 || names.length === content.length) return vector;
+  return embedInProcess(embeddings, names.join(' ')) ?? vector;
 }
 
 // A fact similar to the query seeds the walk at its ends with this share of its similarity.
@@ -125,7 +143,7 @@ export class Retriever {
       const scale = linked.length > 0 ? 0.5 : 0.9;
       for (const hit of await this.store.similarEntities(
         userId,
-        vector,
+        entityQueryVector(this.embeddings, tokens, relations, vector),
         this.vectorSeeds,
         this.minSimilarity,
       )) {

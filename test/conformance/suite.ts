@@ -949,7 +949,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           createMemory({ store, embeddings: other, embeddingDimension: 64 }),
         ).rejects.toMatchObject({
           name: 'EmbedderMismatchError',
-          message: expect.stringMatching(/hashing:kgmem-hashing-v1 \(64 dimensions\).*another-model/s),
+          message: expect.stringMatching(/hashing:kgmem-hashing-v2 \(64 dimensions\).*another-model/s),
         });
       });
     });

@@ -40,7 +40,7 @@ describe('the embedder recorded in the database, and kgmem reembed', () => {
     );
     expect(refused).toMatchObject({ name: 'EmbedderMismatchError' });
     expect((refused as Error).message).toMatch(
-      /hashing:kgmem-hashing-v1 \(64 dimensions\).*SynonymEmbeddings.*256.*kgmem reembed/s,
+      /hashing:kgmem-hashing-v2 \(64 dimensions\).*SynonymEmbeddings.*256.*kgmem reembed/s,
     );
 
     const switching = await createMemory({ dataDir: dir.path, embeddings: semantic(), reembedding: true });
@@ -79,5 +79,40 @@ describe('the embedder recorded in the database, and kgmem reembed', () => {
     const recall = await runCli(['recall', '-u', 'u', 'What does Polar bear like?'], { dataDir: dir.path });
     expect(recall.code).toBe(0);
     expect(recall.stdout).toMatch(/Pizza/);
+  });
+
+  it('opens a database the first, spelling-only offline embedder wrote with that one by default, until kgmem reembed', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const first = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings({ senses: false }),
+      env: {},
+    });
+    await first.addTriples('u', [{ subject: 'Polar bear', predicate: 'likes', object: 'Pizza' }]);
+    await first.close();
+
+    const byDefault = await createMemory({ dataDir: dir.path, env: {} });
+    expect(byDefault.embedder.identity.model).toBe('kgmem-hashing-v1');
+    const { facts } = await byDefault.recall({ userId: 'u', query: 'What does Polar bear like?' });
+    expect(facts.map((f) => f.statement)).toContain('Polar bear likes Pizza');
+    await byDefault.close();
+    // Asked for by name, the current version is refused with the way out.
+    const explicit = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings(),
+      env: {},
+    }).catch((e: unknown) => e);
+    expect(explicit).toMatchObject({ name: 'EmbedderMismatchError' });
+    expect((explicit as Error).message).toMatch(/kgmem-hashing-v1.*kgmem-hashing-v2.*kgmem reembed/s);
+
+    const cli = await runCli(['recall', '-u', 'u', 'What does Polar bear like?'], { dataDir: dir.path });
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toMatch(/Pizza/);
+    const run = await runCli(['reembed'], { dataDir: dir.path });
+    expect(run.code).toBe(0);
+    const upgraded = await createMemory({ dataDir: dir.path, env: {} });
+    expect(upgraded.embedder.identity.model).toBe('kgmem-hashing-v2');
+    await upgraded.close();
   });
 });

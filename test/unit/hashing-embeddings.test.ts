@@ -30,6 +30,20 @@ describe('HashingEmbeddings', () => {
     expect(cosine(bear ?? [], pizza ?? [])).toBeLessThan(0.2);
   });
 
+  it('adds the words’ WordNet senses: synonyms meet, words WordNet does not know are spelt only', async () => {
+    const spelling = new HashingEmbeddings({ dimension: 256, senses: false });
+    const [movie, film] = await embeddings.embedDocuments(['a good movie', 'a good film']);
+    const [movie1, film1] = await spelling.embedDocuments(['a good movie', 'a good film']);
+    expect(cosine(movie ?? [], film ?? [])).toBeGreaterThan(cosine(movie1 ?? [], film1 ?? []) + 0.1);
+    const [kid, child] = await embeddings.embedDocuments(['kid', 'child']);
+    const [kid1, child1] = await spelling.embedDocuments(['kid', 'child']);
+    expect(cosine(kid ?? [], child ?? [])).toBeGreaterThan(cosine(kid1 ?? [], child1 ?? []) + 0.1);
+    // Names WordNet has no sense for, and stop words, embed as the first version did.
+    for (const text of ['Zorblax Qwvx', 'the and of']) {
+      expect(await embeddings.embedQuery(text)).toEqual(await spelling.embedQuery(text));
+    }
+  });
+
   it('rejects a tiny dimension', () => {
     expect(() => new HashingEmbeddings({ dimension: 2 })).toThrow(/dimension/);
   });
@@ -37,6 +51,7 @@ describe('HashingEmbeddings', () => {
   it('is the default without an API key', async () => {
     const resolved = await resolveEmbedder({}, {});
     expect(resolved.dimension).toBe(256);
-    expect(resolved.description).toMatch(/hashing.*offline.*lexical/);
+    expect(resolved.description).toMatch(/hashing-256.*offline.*WordNet senses/);
+    expect(resolved.identity).toEqual({ provider: 'hashing', model: 'kgmem-hashing-v2', dimension: 256 });
   });
 });
