@@ -50,10 +50,12 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
 }
 
 /**
- * The vector entities are sought with: the question without its relation and function words
- * ("who directed Interstelar" → "interstelar") when the embedder embeds in process and costs no
- * request, since an entity is named by what is left; the whole question's vector otherwise. (The
- * offline embedder's senses half comes mostly from relation words, which names lack.)
+ * The vector entities are sought with when the question names none: the question without its
+ * relation and function words ("who directed Interstelar" → "interstelar") when the embedder
+ * embeds in process and costs no request, since what is left is the name it meant; the whole
+ * question's vector otherwise. (The offline embedder's senses half comes mostly from relation
+ * words, which names lack.) When the question names an entity, similar ones only widen the net
+ * for paraphrases, and the whole question says best which.
  */
 function entityQueryVector(
   embeddings: EmbeddingsLike,
@@ -143,7 +145,7 @@ export class Retriever {
       const scale = linked.length > 0 ? 0.5 : 0.9;
       for (const hit of await this.store.similarEntities(
         userId,
-        entityQueryVector(this.embeddings, tokens, relations, vector),
+        linked.length > 0 ? vector : entityQueryVector(this.embeddings, tokens, relations, vector),
         this.vectorSeeds,
         this.minSimilarity,
       )) {
