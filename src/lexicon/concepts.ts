@@ -33,12 +33,7 @@ export class ConceptReader {
    * each once, in the order first reached; WordNet's multi-word lemmas with spaces.
    */
   conceptsOf(text: string): string[] {
-    const found = new Set<string>();
-    for (const word of tokenize(text)) {
-      if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word)) continue;
-      for (const concept of this.ancestors(word)) found.add(concept);
-    }
-    return [...found];
+    return this.unionOverWords(text, (word) => this.ancestors(word));
   }
 
   /**
@@ -46,16 +41,23 @@ export class ConceptReader {
    * what a full-text index of concepts holds for the text.
    */
   conceptTermsOf(text: string): string[] {
-    const found = new Set<string>();
-    for (const word of tokenize(text)) {
-      if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word)) continue;
+    return this.unionOverWords(text, (word) => {
       let terms = this.termCache.get(word);
       if (!terms) {
         terms = [...new Set(searchTerms(this.ancestors(word).join(' ')))];
         if (this.termCache.size >= CACHE_LIMIT) this.termCache.clear();
         this.termCache.set(word, terms);
       }
-      for (const term of terms) found.add(term);
+      return terms;
+    });
+  }
+
+  /** What `of` gives for each content word of a text (stop words and very short words skipped), each once. */
+  private unionOverWords(text: string, of: (word: string) => readonly string[]): string[] {
+    const found = new Set<string>();
+    for (const word of tokenize(text)) {
+      if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word)) continue;
+      for (const item of of(word)) found.add(item);
     }
     return [...found];
   }
