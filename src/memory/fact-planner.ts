@@ -67,21 +67,38 @@ export async function planFacts(
 ): Promise<FactPlan> {
   const { rules } = options;
   const source = options.sourceIds[0] ?? 'api';
-  const pair = (subjectUid: string, key: string): string => `${subjectUid}\u0000${key}`;
-  const groupKeys = (t: ResolvedTriple): string[] => [t.key, ...oppositesOf(t.key, rules)];
+  const opposites = new Map<string, string[]>();
+  const oppositeKeys = (key: string): string[] => {
+    let keys = opposites.get(key);
+    if (!keys) {
+      keys = oppositesOf(key, rules);
+      opposites.set(key, keys);
+    }
+    return keys;
+  };
 
-  const lookups = new Map<string, { subjectUid: string; key: string }>();
+  // The stored facts of every (subject, key) the triples may compete with, read in one query;
+  // subjects created by this write have none.
+  const lookups: { subjectUid: string; key: string }[] = [];
+  const asked = new Map<string, Set<string>>();
   for (const t of triples) {
     if (options.createdEntities.has(t.subjectUid)) continue;
-    for (const key of groupKeys(t)) lookups.set(pair(t.subjectUid, key), { subjectUid: t.subjectUid, key });
+    let keys = asked.get(t.subjectUid);
+    if (!keys) {
+      keys = new Set();
+      asked.set(t.subjectUid, keys);
+    }
+    for (const key of [t.key, ...oppositeKeys(t.key)]) {
+      if (keys.has(key)) continue;
+      keys.add(key);
+      lookups.push({ subjectUid: t.subjectUid, key });
+    }
   }
-  // Every known fact by (subject, key); the write's own new facts join as they are planned.
-  const known = new Map<string, TimelineEntry[]>();
-  for (const ref of await store.factsFrom(options.userId, [...lookups.values()])) {
-    const k = pair(ref.subjectUid, ref.key);
-    const list = known.get(k) ?? [];
-    list.push(entryOf(ref));
-    known.set(k, list);
+  // Every known fact by subject and key; the write's own new facts join as they are planned.
+  const known = new KnownFacts();
+  if (lookups.length > 0) {
+    for (const ref of await store.factsFrom(options.userId, lookups))
+      known.add(ref.subjectUid, ref.key, entryOf(ref));
   }
 
   const plan: FactPlan = {
@@ -96,15 +113,14 @@ export async function planFacts(
   const mentions = new Map<string, FactMention>();
   const closes = new Map<string, FactInvalidation>();
   const moves = new Map<string, FactValidFrom>();
-  const subjectOf = new Map<string, string>();
 
   for (const t of triples) {
-    const group = groupOf(t, known, rules, pair);
+    const group = groupOf(t, known, rules.functional.has(t.key), oppositeKeys(t.key));
     const value = groupValue(t.key, t.objectUid);
     const newUid = randomUUID();
     const placement: Placement = placeOnTimeline(group, value, options.at, source, newUid);
     for (const change of placement.changes) {
-      const subjectUid = subjectOf.get(change.uid) ?? findSubject(known, change.uid) ?? t.subjectUid;
+      const subjectUid = known.subjectOf(change.uid) ?? t.subjectUid;
       if (change.validFrom) {
         const pending = pendingFacts.get(change.uid);
         if (pending) pending.validFrom = change.validFrom;
@@ -158,7 +174,6 @@ export async function planFacts(
     plan.facts.push(fact);
     plan.tripleFacts.push(fact.uid);
     pendingFacts.set(fact.uid, fact);
-    subjectOf.set(fact.uid, t.subjectUid);
     if (placement.close) {
       closes.set(fact.uid, {
         uid: fact.uid,
@@ -168,15 +183,46 @@ export async function planFacts(
         supersededBy: placement.close.supersededBy ?? '',
       });
     }
-    const list = known.get(pair(t.subjectUid, t.key)) ?? [];
-    const added = group.find((f) => f.uid === fact.uid);
-    if (added) list.push({ ...added, key: t.key, objectUid: t.objectUid });
-    known.set(pair(t.subjectUid, t.key), list);
+    // `applyPlacement` appended the inserted fact to the group.
+    const added = group[group.length - 1];
+    if (added?.uid === fact.uid)
+      known.add(t.subjectUid, t.key, { ...added, key: t.key, objectUid: t.objectUid });
   }
   plan.mentions = [...mentions.values()];
   plan.invalidations = [...closes.values()];
   plan.validFrom = [...moves.values()];
   return plan;
+}
+
+/**
+ * Facts by subject, then predicate key, and the subject of each: nested maps rather than joined
+ * keys, so planning a bulk write builds no key string per lookup.
+ */
+class KnownFacts {
+  private readonly bySubject = new Map<string, Map<string, TimelineEntry[]>>();
+  private readonly subjects = new Map<string, string>();
+
+  /** The facts of one subject and key, or none. */
+  get(subjectUid: string, key: string): readonly TimelineEntry[] | undefined {
+    return this.bySubject.get(subjectUid)?.get(key);
+  }
+
+  add(subjectUid: string, key: string, entry: TimelineEntry): void {
+    let byKey = this.bySubject.get(subjectUid);
+    if (!byKey) {
+      byKey = new Map();
+      this.bySubject.set(subjectUid, byKey);
+    }
+    const list = byKey.get(key);
+    if (list) list.push(entry);
+    else byKey.set(key, [entry]);
+    this.subjects.set(entry.uid, subjectUid);
+  }
+
+  /** The subject of a known fact. */
+  subjectOf(uid: string): string | undefined {
+    return this.subjects.get(uid);
+  }
 }
 
 /** A known fact with what the planner needs to rebuild groups. */
@@ -210,19 +256,14 @@ function entryOf(ref: FactTimelineRef): TimelineEntry {
  */
 function groupOf(
   t: ResolvedTriple,
-  known: Map<string, TimelineEntry[]>,
-  rules: ContradictionRules,
-  pair: (subjectUid: string, key: string) => string,
+  known: KnownFacts,
+  functional: boolean,
+  opposites: readonly string[],
 ): TimelineEntry[] {
-  const own = known.get(pair(t.subjectUid, t.key)) ?? [];
-  const group = rules.functional.has(t.key) ? [...own] : own.filter((f) => f.objectUid === t.objectUid);
-  for (const key of oppositesOf(t.key, rules)) {
-    for (const f of known.get(pair(t.subjectUid, key)) ?? []) if (f.objectUid === t.objectUid) group.push(f);
+  const own = known.get(t.subjectUid, t.key) ?? [];
+  const group = functional ? [...own] : own.filter((f) => f.objectUid === t.objectUid);
+  for (const key of opposites) {
+    for (const f of known.get(t.subjectUid, key) ?? []) if (f.objectUid === t.objectUid) group.push(f);
   }
   return group;
-}
-
-function findSubject(known: Map<string, TimelineEntry[]>, uid: string): string | undefined {
-  for (const [k, list] of known) if (list.some((f) => f.uid === uid)) return k.split('\u0000')[0];
-  return undefined;
 }

@@ -14,14 +14,33 @@ const VERB_SHAPED =
  */
 export function factStatement(subject: string, predicate: string, object: string): string {
   const who = displayName(subject);
+  const phrase = predicatePhrase(predicate);
+  if (phrase.verb) return `${who} ${phrase.words} ${displayName(object)}`;
+  const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`;
+  return `${possessive} ${phrase.words} is ${displayName(object)}`;
+}
+
+/** How a predicate reads: its words, and whether they read as a verb phrase. */
+interface PredicatePhrase {
+  words: string;
+  verb: boolean;
+}
+
+// A memory uses few predicates, each in many statements (a bulk import renders one per fact).
+const phraseCache = new Map<string, PredicatePhrase>();
+const PHRASE_CACHE_LIMIT = 10_000;
+
+function predicatePhrase(predicate: string): PredicatePhrase {
+  let phrase = phraseCache.get(predicate);
+  if (phrase) return phrase;
   const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
   const [first = '', ...rest] = words.split(' ');
   // An irregular past tense reads as a verb too ("User made a vase", not "User's made is a vase").
   const irregularVerb = rest.length === 0 && isIrregularVerbForm(first);
-  if (irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')))
-    return `${who} ${words} ${displayName(object)}`;
-  const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`;
-  return `${possessive} ${words} is ${displayName(object)}`;
+  phrase = { words, verb: irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')) };
+  if (phraseCache.size >= PHRASE_CACHE_LIMIT) phraseCache.clear();
+  phraseCache.set(predicate, phrase);
+  return phrase;
 }
 
 /** "I", "me", "my", "user" are shown as "User". */

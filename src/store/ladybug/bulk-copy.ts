@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from '@ladybugdb/core';
@@ -53,10 +53,11 @@ export function copyRows(conn: Connection, rows: BulkRows, columns: CopyColumns)
   const dir = mkdtempSync(join(tmpdir(), 'kgmem-copy-'));
   try {
     const at = rows.at.toISOString();
-    const load = (table: string, name: string, lines: string[]) => {
-      if (lines.length === 0) return;
+    const iso = isoCache();
+    const load = <T>(table: string, name: string, items: readonly T[], fields: readonly Field<T>[]) => {
+      if (items.length === 0) return;
       const file = join(dir, `${name}.csv`);
-      writeFileSync(file, `${lines.join('\n')}\n`);
+      writeCsv(file, items, fields);
       // parallel=false: quoted newlines (a name spanning lines) need the serial reader; the
       // dialect is stated, not sniffed from the first lines (which may hold no quoted field).
       execute(
@@ -64,80 +65,128 @@ export function copyRows(conn: Connection, rows: BulkRows, columns: CopyColumns)
         `COPY ${table} FROM '${file}' (header=false, parallel=false, auto_detect=false, delim=',', quote='"', escape='"')`,
       );
     };
+    const entityFields: Record<string, Field<NewEntity>> = {
+      uid: plain((e) => e.uid),
+      userId: text(() => rows.userId),
+      key: text((e) => e.key),
+      name: text((e) => e.name),
+      type: text((e) => e.type),
+      summary: text((e) => e.summary),
+      aliases: text((e) => listText([e.key])),
+      vector: plain((e) => encodeVector(e.embedding)),
+      createdAt: plain(() => at),
+      updatedAt: plain(() => at),
+      mentions: plain((e) => String(e.mentions)),
+    };
     load(
       'Entity',
       'entities',
-      rows.entities.map((e) => {
-        const values: Record<string, string> = {
-          uid: e.uid,
-          userId: rows.userId,
-          key: e.key,
-          name: e.name,
-          type: e.type,
-          summary: e.summary,
-          aliases: listText([e.key]),
-          vector: encodeVector(e.embedding),
-          createdAt: at,
-          updatedAt: at,
-          mentions: String(e.mentions),
-        };
-        return csvLine(columns.Entity.map((c) => values[c] ?? ''));
-      }),
+      rows.entities,
+      columns.Entity.map((c) => entityFields[c] ?? EMPTY),
     );
-    load(
-      'OWNS',
-      'owns',
-      rows.entities.map((e) => csvLine([rows.userId, e.uid])),
-    );
+    load('OWNS', 'owns', rows.entities, [text(() => rows.userId), plain((e) => e.uid)]);
     const keys = [
       ...rows.entities.flatMap((e) => e.aliases.map((key) => ({ key, entityUid: e.uid }))),
       ...rows.keys,
     ];
-    load(
-      'EntityKey',
-      'keys',
-      keys.map((k) => csvLine([entityKeyId(rows.userId, k.key), rows.userId, k.key])),
-    );
-    load(
-      'KEY_OF',
-      'key-of',
-      keys.map((k) => csvLine([entityKeyId(rows.userId, k.key), k.entityUid])),
-    );
-    load(
-      'FACT',
-      'facts',
-      rows.facts.map((f) => {
-        const values: Record<string, string> = {
-          uid: f.uid,
-          userId: rows.userId,
-          predicate: f.predicate,
-          key: f.key,
-          statement: f.statement,
-          confidence: String(f.confidence),
-          validFrom: f.validFrom.toISOString(),
-          validTo: '',
-          createdAt: f.createdAt.toISOString(),
-          episodeIds: listText(f.episodeIds),
-          invalidatedBy: '',
-          supersededBy: '',
-          mentions: String(f.mentions),
-          vector: encodeVector(f.vector),
-        };
-        return csvLine([f.subjectUid, f.objectUid, ...columns.FACT.map((c) => values[c] ?? '')]);
-      }),
-    );
+    load('EntityKey', 'keys', keys, [
+      text((k) => entityKeyId(rows.userId, k.key)),
+      text(() => rows.userId),
+      text((k) => k.key),
+    ]);
+    load('KEY_OF', 'key-of', keys, [text((k) => entityKeyId(rows.userId, k.key)), text((k) => k.entityUid)]);
+    const factFields: Record<string, Field<NewFact>> = {
+      uid: plain((f) => f.uid),
+      userId: text(() => rows.userId),
+      predicate: text((f) => f.predicate),
+      key: text((f) => f.key),
+      statement: text((f) => f.statement),
+      confidence: plain((f) => String(f.confidence)),
+      validFrom: plain((f) => iso(f.validFrom)),
+      createdAt: plain((f) => iso(f.createdAt)),
+      episodeIds: text((f) => listText(f.episodeIds)),
+      mentions: plain((f) => String(f.mentions)),
+      vector: plain((f) => encodeVector(f.vector)),
+    };
+    load('FACT', 'facts', rows.facts, [
+      // An existing entity's uid comes from the database: quoted when it needs to be.
+      text((f) => f.subjectUid),
+      text((f) => f.objectUid),
+      ...columns.FACT.map((c) => factFields[c] ?? EMPTY),
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
+/**
+ * One CSV column: how a row's value is read, and whether it may need quoting. uids, numbers,
+ * timestamps and stored vectors (base64) never hold a comma, quote or line break or start or
+ * end with a space: they are written as they are.
+ */
+export interface Field<T> {
+  value: (item: T) => string;
+  quote: boolean;
+}
+
+const EMPTY: Field<unknown> = { value: () => '', quote: false };
+
+/** A column written as it is. */
+export function plain<T>(value: (item: T) => string): Field<T> {
+  return { value, quote: false };
+}
+
+/** A column of free text, quoted when it holds a comma, quote, line break or edge space. */
+export function text<T>(value: (item: T) => string): Field<T> {
+  return { value, quote: true };
+}
+
+// Rows written per write call: big files are streamed rather than joined into one string.
+const CSV_CHUNK_ROWS = 10_000;
+
+/** Writes one CSV line per item (the fields in order) to `file`, in chunks. */
+export function writeCsv<T>(file: string, items: readonly T[], fields: readonly Field<T>[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    let chunk = '';
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as T;
+      let line = '';
+      for (let c = 0; c < fields.length; c++) {
+        const field = fields[c] as Field<T>;
+        const value = field.value(item);
+        if (c > 0) line += ',';
+        line += field.quote ? csvField(value) : value;
+      }
+      chunk += `${line}\n`;
+      if ((i + 1) % CSV_CHUNK_ROWS === 0) {
+        writeSync(fd, chunk);
+        chunk = '';
+      }
+    }
+    if (chunk.length > 0) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** `toISOString` of dates, remembered: the rows of one write share a few instants. */
+function isoCache(): (date: Date) => string {
+  const known = new Map<number, string>();
+  return (date) => {
+    const time = date.getTime();
+    let value = known.get(time);
+    if (value === undefined) {
+      value = date.toISOString();
+      known.set(time, value);
+    }
+    return value;
+  };
+}
+
 /** Entities created with extra aliases need them set after the copy (the copy sets their own key). */
 export function entitiesWithExtraAliases(entities: readonly NewEntity[]): NewEntity[] {
   return entities.filter((e) => e.aliases.length !== 1 || e.aliases[0] !== e.key);
-}
-
-function csvLine(values: readonly string[]): string {
-  return values.map(csvField).join(',');
 }
 
 function csvField(value: string): string {
