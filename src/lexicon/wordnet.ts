@@ -174,9 +174,21 @@ export class WordNet {
    * How often a lemma was seen in each part of speech in WordNet's sense-tagged corpus (the tag
    * counts of `index.sense`): "type" is a noun 143 times and a verb 3 times.
    */
-  tagCounts(lemma: string): Record<WordNetPos, number> {
-    const counts: Record<WordNetPos, number> = { noun: 0, verb: 0, adj: 0, adv: 0 };
+  tagCounts(lemma: string): Readonly<Record<WordNetPos, number>> {
     const w = lemma.toLowerCase().replace(/\s+/g, '_');
+    let counts = this.tagCountCache.get(w);
+    if (!counts) {
+      counts = this.readTagCounts(w);
+      this.tagCountCache.set(w, counts);
+    }
+    return counts;
+  }
+
+  // Tag counts by lemma: a word is looked up in every part of speech, each reading its counts.
+  private readonly tagCountCache = new Map<string, Record<WordNetPos, number>>();
+
+  private readTagCounts(w: string): Record<WordNetPos, number> {
+    const counts: Record<WordNetPos, number> = { noun: 0, verb: 0, adj: 0, adv: 0 };
     let index = this.senseIndex;
     if (!index) {
       index = readFileSync(join(this.dir, 'index.sense'));

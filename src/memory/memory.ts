@@ -342,7 +342,6 @@ export class Memory {
         });
         plan.closedCurrent++;
       }
-      const entityUids = [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))];
       await this.vectors.attach(plan.facts);
       const batch: WriteBatch = {
         userId: user,
@@ -354,7 +353,14 @@ export class Memory {
         mentions: plan.mentions,
         invalidations: plan.invalidations,
         validFrom: plan.validFrom,
-        ...(options.episode ? { episode: { ...options.episode, entityUids } } : {}),
+        ...(options.episode
+          ? {
+              episode: {
+                ...options.episode,
+                entityUids: [...new Set(resolved.flatMap((t) => [t.subjectUid, t.objectUid]))],
+              },
+            }
+          : {}),
       };
       const result: AddTriplesResult = {
         added: plan.facts.length,

@@ -72,8 +72,17 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * @example normalizePredicate("Lives in") === "lives_in"
  */
 export function normalizePredicate(predicate: string): string {
-  return tokenize(predicate.replace(/_/g, ' ')).join('_');
+  let key = predicateKeyCache.get(predicate);
+  if (key === undefined) {
+    key = tokenize(predicate.replace(/_/g, ' ')).join('_');
+    if (predicateKeyCache.size >= KEY_CACHE_LIMIT) predicateKeyCache.clear();
+    if (predicate.length <= KEY_CACHE_MAX_NAME) predicateKeyCache.set(predicate, key);
+  }
+  return key;
 }
+
+// A memory says few predicates, each many times (every line of a bulk import checks its own).
+const predicateKeyCache = new Map<string, string>();
 
 /** Whether a name refers to the user themself ("I", "me", "my", "user", …). */
 export function isSelfReference(name: string): boolean {
