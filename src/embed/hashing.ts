@@ -97,7 +97,9 @@ export class HashingEmbeddings extends Embeddings {
     if (features) return features;
     features = [];
     if (word.length >= MIN_SENSE_WORD && !STOP_WORDS.has(word)) {
-      const ids = sharedWordNet().synsetsOfWord(word, SENSES_PER_WORD);
+      // Without WordNet's exception lists, as this version was first released: the vectors a
+      // model name stands for never change ("bought" has no senses here; a next version may add them).
+      const ids = sharedWordNet().synsetsOfWord(word, SENSES_PER_WORD, false, false);
       for (const id of ids) this.addFeature(features, `s:${id}`, 1 / Math.sqrt(ids.length));
     }
     if (word.length > FEATURE_CACHE_MAX_WORD) return features;

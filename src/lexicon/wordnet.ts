@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { irregularBaseOf } from './exceptions.js';
 
 /** A WordNet part of speech as the database files name them. */
 export type WordNetPos = 'noun' | 'verb' | 'adj' | 'adv';
@@ -86,11 +87,19 @@ export class WordNet {
 
   constructor(private readonly dir: string = defaultDictDir()) {}
 
-  /** The base forms of a word in a part of speech that WordNet knows (morphy's detachment rules). */
-  lemmas(word: string, pos: WordNetPos): string[] {
+  /**
+   * The base forms of a word in a part of speech that WordNet knows, as morphy finds them: the
+   * word itself, its base in WordNet's exception lists ("children" → "child", "went" → "go";
+   * `irregular: false` skips them) and its detachment rules ("cities" → "city").
+   */
+  lemmas(word: string, pos: WordNetPos, irregular = true): string[] {
     const w = word.toLowerCase().replace(/\s+/g, '_');
     const found = new Set<string>();
     if (this.indexLine(w, pos)) found.add(w);
+    if (irregular && pos !== 'adv') {
+      const base = irregularBaseOf(w, pos);
+      if (base !== undefined && this.indexLine(base, pos)) found.add(base);
+    }
     for (const [suffix, replacement] of DETACH[pos]) {
       if (!w.endsWith(suffix) || w.length <= suffix.length + 1) continue;
       const base = w.slice(0, w.length - suffix.length) + replacement;
@@ -147,11 +156,12 @@ export class WordNet {
   /**
    * The synsets of a word in any part of speech (all its base forms), at most `senses` per lemma.
    * A part of speech the tagged corpus almost never uses the word in is left out ("types" is
-   * read as the noun, not the verb "to type"); see {@link RARE_POS_SHARE}. `keepRare` reads them all.
+   * read as the noun, not the verb "to type"); see {@link RARE_POS_SHARE}. `keepRare` reads them all;
+   * `irregular: false` leaves WordNet's exception lists out (see {@link WordNet.lemmas}).
    */
-  synsetsOfWord(word: string, senses = Infinity, keepRare = false): string[] {
+  synsetsOfWord(word: string, senses = Infinity, keepRare = false, irregular = true): string[] {
     const readings = POS_LIST.map((pos) => {
-      const lemmas = this.lemmas(word, pos);
+      const lemmas = this.lemmas(word, pos, irregular);
       const count = lemmas.reduce((sum, lemma) => sum + this.tagCounts(lemma)[pos], 0);
       return { pos, lemmas, count };
     }).filter((r) => r.lemmas.length > 0);

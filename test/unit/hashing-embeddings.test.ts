@@ -44,6 +44,16 @@ describe('HashingEmbeddings', () => {
     }
   });
 
+  it('keeps the vectors its model name stands for: irregular forms have no senses in this version', async () => {
+    // WordNet's exception lists (which kgmem's other WordNet uses read: "bought" → "buy") came
+    // after kgmem-hashing-v2 was released; its stored vectors must stay comparable.
+    const spelling = new HashingEmbeddings({ dimension: 256, senses: false });
+    for (const text of ['bought', 'children', 'mice']) {
+      expect(await embeddings.embedQuery(text)).toEqual(await spelling.embedQuery(text));
+    }
+    expect(await embeddings.embedQuery('buy')).not.toEqual(await spelling.embedQuery('buy'));
+  });
+
   it('rejects a tiny dimension', () => {
     expect(() => new HashingEmbeddings({ dimension: 2 })).toThrow(/dimension/);
   });
