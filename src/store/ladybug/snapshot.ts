@@ -43,9 +43,18 @@ export function snapshotPath(databasePath: string, userId: string): string {
 /** Writes a snapshot atomically (a temporary file renamed over the old one). */
 export function writeSnapshot(path: string, snapshot: UserSnapshot): void {
   const columns: Column[] = [];
-  if (snapshot.graph) columns.push(...graphColumns(snapshot.graph));
-  if (snapshot.entityVectors) columns.push(...vectorColumns('ev', snapshot.entityVectors));
-  if (snapshot.factVectors) columns.push(...vectorColumns('fv', snapshot.factVectors));
+  const { graph } = snapshot;
+  if (graph) columns.push(...graphColumns(graph));
+  // A vector index usually holds the graph's entities (or facts) in the graph's order: its uid
+  // list is then stored once, as a reference to the graph's column.
+  if (snapshot.entityVectors) {
+    const same = graph && sameUids(snapshot.entityVectors.uids, graph.entities);
+    columns.push(...vectorColumns('ev', snapshot.entityVectors, same ? 'entity.uid' : undefined));
+  }
+  if (snapshot.factVectors) {
+    const same = graph && sameUids(snapshot.factVectors.uids, graph.facts);
+    columns.push(...vectorColumns('fv', snapshot.factVectors, same ? 'fact.uid' : undefined));
+  }
   const bodies = columns.map((c) =>
     c.type === 'json'
       ? Buffer.from(JSON.stringify(c.value))
@@ -121,8 +130,8 @@ export function readSnapshot(path: string, userId: string, generation: string): 
       userId,
       generation,
       ...(columns.has('entity.uid') ? { graph: decodeGraph(columns, userId) } : {}),
-      ...(columns.has('ev.uids') ? { entityVectors: decodeVectors('ev', columns) } : {}),
-      ...(columns.has('fv.uids') ? { factVectors: decodeVectors('fv', columns) } : {}),
+      ...(hasVectors('ev', columns) ? { entityVectors: decodeVectors('ev', columns) } : {}),
+      ...(hasVectors('fv', columns) ? { factVectors: decodeVectors('fv', columns) } : {}),
     };
   } catch {
     return undefined; // a damaged cache file is rebuilt from the database
@@ -296,20 +305,37 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
   return { entities, facts };
 }
 
-function vectorColumns(prefix: string, data: VectorIndexData): Column[] {
+function vectorColumns(prefix: string, data: VectorIndexData, uidsColumn?: string): Column[] {
   return [
     { name: `${prefix}.dimension`, type: 'json', value: data.dimension },
-    { name: `${prefix}.uids`, type: 'json', value: data.uids },
+    uidsColumn
+      ? { name: `${prefix}.uidsOf`, type: 'json', value: uidsColumn }
+      : { name: `${prefix}.uids`, type: 'json', value: data.uids },
     { name: `${prefix}.offsets`, type: 'u32', value: data.offsets },
     { name: `${prefix}.dims`, type: 'u16', value: data.dims },
     { name: `${prefix}.values`, type: 'f32', value: data.values },
   ];
 }
 
+function sameUids(uids: readonly string[], records: readonly { uid: string }[]): boolean {
+  if (uids.length !== records.length) return false;
+  for (let i = 0; i < uids.length; i++) if (uids[i] !== records[i]?.uid) return false;
+  return true;
+}
+
+function hasVectors(prefix: string, c: Map<string, unknown>): boolean {
+  return c.has(`${prefix}.uids`) || c.has(`${prefix}.uidsOf`);
+}
+
 function decodeVectors(prefix: string, c: Map<string, unknown>): VectorIndexData {
+  // A reference names the graph's column (the index then owns that parsed array: the graph keeps
+  // its records, not the list).
+  const of = c.get(`${prefix}.uidsOf`);
+  const uids = typeof of === 'string' ? c.get(of) : c.get(`${prefix}.uids`);
+  if (!Array.isArray(uids)) throw new Error(`snapshot: no uids for ${prefix}`);
   return {
     dimension: c.get(`${prefix}.dimension`) as number,
-    uids: c.get(`${prefix}.uids`) as string[],
+    uids: uids as string[],
     offsets: c.get(`${prefix}.offsets`) as Uint32Array,
     dims: c.get(`${prefix}.dims`) as Uint16Array,
     values: c.get(`${prefix}.values`) as Float32Array,

@@ -227,13 +227,14 @@ export class UserGraph {
   private addFact(fact: Fact): void {
     this.facts.set(fact.uid, fact);
     this.vocabulary.add(fact.key);
-    for (const end of fact.subjectUid === fact.objectUid
-      ? [fact.subjectUid]
-      : [fact.subjectUid, fact.objectUid]) {
-      const list = this.adjacency.get(end);
-      if (list) list.push(fact.uid);
-      else this.adjacency.set(end, [fact.uid]);
-    }
+    this.link(fact.subjectUid, fact.uid);
+    if (fact.objectUid !== fact.subjectUid) this.link(fact.objectUid, fact.uid);
+  }
+
+  private link(entityUid: string, factUid: string): void {
+    const list = this.adjacency.get(entityUid);
+    if (list) list.push(factUid);
+    else this.adjacency.set(entityUid, [factUid]);
   }
 }
 
