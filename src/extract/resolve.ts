@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { Extractor } from './base.js';
-import { LlmExtractor } from './llm.js';
+import type { LlmExtractor } from './llm.js';
 import { RuleExtractor } from './rules.js';
 
 /** Default chat model for extraction when `OPENAI_API_KEY` is set. */
@@ -16,11 +16,16 @@ export async function resolveExtractor(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Extractor> {
   if (given instanceof Extractor) return given;
-  if (given) return new LlmExtractor({ model: given });
+  // The model extractor (and its zod schema) is loaded only when a model extracts: a command that
+  // only reads starts without it.
+  if (given) return new (await llmExtractor())({ model: given });
   if (!env.OPENAI_API_KEY) return new RuleExtractor();
-  const { ChatOpenAI } = await import('@langchain/openai');
+  const [{ ChatOpenAI }, LlmExtractorClass] = await Promise.all([
+    import('@langchain/openai'),
+    llmExtractor(),
+  ]);
   const model = env.KGMEM_MODEL ?? DEFAULT_MODEL;
-  return new LlmExtractor({
+  return new LlmExtractorClass({
     name: model,
     // Retries are the extractor's (bounded, with backoff), so the client does not add its own.
     model: new ChatOpenAI({
@@ -32,4 +37,8 @@ export async function resolveExtractor(
       ...(env.OPENAI_BASE_URL ? { configuration: { baseURL: env.OPENAI_BASE_URL } } : {}),
     }),
   });
+}
+
+async function llmExtractor(): Promise<typeof LlmExtractor> {
+  return (await import('./llm.js')).LlmExtractor;
 }

@@ -441,6 +441,42 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(recalled.episodes[0]?.uid).toBe('ep_old');
         expect((await store.missingVectors('eve', 10)).episodes).toEqual([]);
       });
+
+      it('lists the facts stored without a vector as missing, and none once every fact has one', async () => {
+        await memory.addTriples('eve', [{ subject: 'Rex', predicate: 'is a', object: 'dog' }]);
+        expect((await store.missingVectors('eve', 10)).facts).toEqual([]);
+        const [rex] = (await memory.entities('eve')).filter((e) => e.key === 'rex');
+        const now = new Date();
+        const fact = {
+          uid: 'fact-without-vector',
+          subjectUid: rex?.uid ?? '',
+          objectUid: rex?.uid ?? '',
+          predicate: 'likes',
+          key: 'likes',
+          statement: 'Rex likes Rex',
+          confidence: 1,
+          validFrom: now,
+          createdAt: now,
+          episodeIds: ['api'],
+          mentions: 1,
+        };
+        await store.write({
+          userId: 'eve',
+          at: now,
+          entities: [],
+          keys: [],
+          touches: [],
+          facts: [fact],
+          mentions: [],
+          invalidations: [],
+          validFrom: [],
+        });
+        expect((await store.missingVectors('eve', 10)).facts).toEqual([
+          { uid: 'fact-without-vector', subjectUid: rex?.uid, statement: 'Rex likes Rex' },
+        ]);
+        await memory.recall({ userId: 'eve', query: 'what does Rex like?' });
+        expect((await store.missingVectors('eve', 10)).facts).toEqual([]);
+      });
     });
 
     describe('atomic writes', () => {

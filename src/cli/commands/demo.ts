@@ -1,19 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { z } from 'zod';
 import { type CliIo, withMemory } from '../context.js';
 import { formatTable } from '../table.js';
-
-const Message = z.object({ role: z.enum(['user', 'assistant', 'system']), content: z.string() });
-const DemoFile = z.object({
-  users: z.array(
-    z.object({
-      userId: z.string(),
-      threads: z.array(z.object({ threadId: z.string(), at: z.string(), turns: z.array(z.array(Message)) })),
-    }),
-  ),
-  questions: z.array(z.object({ userId: z.string(), threadId: z.string(), query: z.string() })),
-});
 
 const DEMO_FILE = new URL('../../../examples/demo-conversations.json', import.meta.url);
 /** The demo's users are its own: `demo-<name>`, replaced on every run; no other user is touched. */
@@ -30,7 +18,9 @@ export function registerDemo(program: Command, io: CliIo): void {
     .command('demo')
     .description('remember sample conversations of a few users and answer questions from them')
     .action(async (_options, command: Command) => {
-      const parsed = DemoFile.parse(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
+      // The file's schema (zod) is loaded with the command, not with every other one.
+      const { parseDemoFile } = await import('../demo-file.js');
+      const parsed = parseDemoFile(JSON.parse(readFileSync(DEMO_FILE, 'utf8')));
       const own = (userId: string) => `${DEMO_USER_PREFIX}${userId}`;
       const demo = {
         users: parsed.users.map((u) => ({ ...u, userId: own(u.userId) })),

@@ -385,11 +385,13 @@ export class LadybugStore extends GraphStore {
     // in process instead of by scanning every fact of the user in the database.
     const index = this.factIndex(userId);
     const facts: MissingVectors['facts'] = [];
-    for (const fact of graph.allFacts()) {
-      if (facts.length >= limit) break;
-      if (!index.has(fact.uid))
-        facts.push({ uid: fact.uid, subjectUid: fact.subjectUid, statement: fact.statement });
-    }
+    // It holds facts of this graph only, so as many vectors as facts means none is missing.
+    if (index.uidCount < graph.factCount)
+      for (const fact of graph.allFacts()) {
+        if (facts.length >= limit) break;
+        if (!index.has(fact.uid))
+          facts.push({ uid: fact.uid, subjectUid: fact.subjectUid, statement: fact.statement });
+      }
     const episodes = this.run('episodes-missing-vectors', { userId, limit }).map((r) => ({
       uid: String(r.uid),
       text: episodeText(episodeFromRow(r, userId).messages),

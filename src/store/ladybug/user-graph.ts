@@ -39,6 +39,11 @@ export class UserGraph {
     return this.entities.values();
   }
 
+  /** Facts held, current and closed. */
+  get factCount(): number {
+    return this.facts.size;
+  }
+
   /** Entities plus facts: what the copy costs in memory, roughly. */
   get size(): number {
     return this.entities.size + this.facts.size;

@@ -56,6 +56,11 @@ export class UserVectorIndex {
     return this.count;
   }
 
+  /** Number of distinct uids held. */
+  get uidCount(): number {
+    return this.rows.size;
+  }
+
   /** Bytes the vectors take (what a cache limit counts). */
   get bytes(): number {
     return this.offsets.byteLength + this.dims.byteLength + this.values.byteLength;
