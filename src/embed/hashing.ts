@@ -1,5 +1,6 @@
 import { Embeddings } from '@langchain/core/embeddings';
 import { sharedWordNet } from '../lexicon/relatedness.js';
+import { memoizeByText } from '../model/memo.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
 
@@ -89,42 +90,29 @@ export class HashingEmbeddings extends Embeddings {
   // The senses half of the text being embedded (reused: embedding is synchronous).
   private readonly scratch: Float32Array;
 
-  // A content word's synset features, each weighted 1/sqrt(its synset count) (cached as words are).
-  private readonly senseCache = new Map<string, number[]>();
-
-  private senseFeatures(word: string): number[] {
-    let features = this.senseCache.get(word);
-    if (features) return features;
-    features = [];
+  // A content word's synset features, each weighted 1/sqrt(its synset count); remembered per
+  // word, as the spelling features are.
+  private readonly senseFeatures = memoizeByText((word) => {
+    const features: number[] = [];
     if (word.length >= MIN_SENSE_WORD && !STOP_WORDS.has(word)) {
       // Without WordNet's exception lists, as this version was first released: the vectors a
       // model name stands for never change ("bought" has no senses here; a next version may add them).
       const ids = sharedWordNet().synsetsOfWord(word, SENSES_PER_WORD, false, false);
       for (const id of ids) this.addFeature(features, `s:${id}`, 1 / Math.sqrt(ids.length));
     }
-    if (word.length > FEATURE_CACHE_MAX_WORD) return features;
-    if (this.senseCache.size >= FEATURE_CACHE_LIMIT) this.senseCache.clear();
-    this.senseCache.set(word, features);
     return features;
-  }
+  }, FEATURE_CACHE);
 
   // A word's hashed features (the word and its character trigrams) as pairs of position and
   // signed weight. Names and relation words repeat across a memory, so they are computed once.
-  private readonly featureCache = new Map<string, number[]>();
-
-  private wordFeatures(word: string): number[] {
-    let features = this.featureCache.get(word);
-    if (features) return features;
-    features = [];
+  private readonly wordFeatures = memoizeByText((word) => {
+    const features: number[] = [];
     this.addFeature(features, `w:${word}`, 1);
     const padded = `^${word}$`;
     for (let i = 0; i + 3 <= padded.length; i++)
       this.addFeature(features, `t:${padded.slice(i, i + 3)}`, 0.5);
-    if (word.length > FEATURE_CACHE_MAX_WORD) return features;
-    if (this.featureCache.size >= FEATURE_CACHE_LIMIT) this.featureCache.clear();
-    this.featureCache.set(word, features);
     return features;
-  }
+  }, FEATURE_CACHE);
 
   private addFeature(features: number[], feature: string, weight: number): void {
     const hash = fnv1a(feature);
@@ -134,10 +122,8 @@ export class HashingEmbeddings extends Embeddings {
   }
 }
 
-// The features of words up to this long are kept, for up to this many words (a cleared cache only
-// costs recomputing).
-const FEATURE_CACHE_MAX_WORD = 40;
-const FEATURE_CACHE_LIMIT = 100_000;
+// The features of words up to this long are kept, for up to this many words.
+const FEATURE_CACHE = { limit: 100_000, maxLength: 40 };
 // Words shorter than this have no senses embedded ("tv", "ok": rarely meant as WordNet reads them).
 const MIN_SENSE_WORD = 3;
 // Senses of a word embedded: its most frequent ones, per lemma and part of speech.

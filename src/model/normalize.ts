@@ -3,6 +3,8 @@
  * same entity key or the same predicate key.
  */
 
+import { memoizeByText } from './memo.js';
+
 const SELF_REFERENCES = new Set(['i', 'me', 'my', 'myself', 'mine', 'user', 'the user']);
 
 /** The key of the user's own entity, which "I", "me", "my" and "user" resolve to. */
@@ -15,21 +17,12 @@ export const USER_ENTITY_KEY = 'user';
  * @example normalizeKey("  Polar-Bear's ") === "polar bears"
  */
 export function normalizeKey(name: string): string {
-  if (name.length > KEY_CACHE_MAX_NAME) return foldName(name);
-  let key = keyCache.get(name);
-  if (key === undefined) {
-    key = foldName(name);
-    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.clear();
-    keyCache.set(name, key);
-  }
-  return key;
+  return cachedKey(name);
 }
 
-// Names repeat across a memory's writes (a bulk import names each entity many times): the keys of
-// names up to this long are kept, up to this many (a cleared cache only costs recomputing).
-const KEY_CACHE_MAX_NAME = 200;
-const KEY_CACHE_LIMIT = 100_000;
-const keyCache = new Map<string, string>();
+// The keys of names up to this long are kept, up to this many.
+const KEY_CACHE = { limit: 100_000, maxLength: 200 };
+const cachedKey = memoizeByText((name) => foldName(name), KEY_CACHE);
 
 function foldName(name: string): string {
   const folded = name.normalize('NFKC').toLowerCase();
@@ -72,17 +65,14 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
  * @example normalizePredicate("Lives in") === "lives_in"
  */
 export function normalizePredicate(predicate: string): string {
-  let key = predicateKeyCache.get(predicate);
-  if (key === undefined) {
-    key = tokenize(predicate.replace(/_/g, ' ')).join('_');
-    if (predicateKeyCache.size >= KEY_CACHE_LIMIT) predicateKeyCache.clear();
-    if (predicate.length <= KEY_CACHE_MAX_NAME) predicateKeyCache.set(predicate, key);
-  }
-  return key;
+  return cachedPredicateKey(predicate);
 }
 
 // A memory says few predicates, each many times (every line of a bulk import checks its own).
-const predicateKeyCache = new Map<string, string>();
+const cachedPredicateKey = memoizeByText(
+  (predicate) => tokenize(predicate.replace(/_/g, ' ')).join('_'),
+  KEY_CACHE,
+);
 
 /** Whether a name refers to the user themself ("I", "me", "my", "user", …). */
 export function isSelfReference(name: string): boolean {

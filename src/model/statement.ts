@@ -1,3 +1,4 @@
+import { memoizeByText } from './memo.js';
 import { isSelfReference, predicateWords } from './normalize.js';
 import { isIrregularVerbForm } from './text.js';
 
@@ -27,21 +28,16 @@ interface PredicatePhrase {
 }
 
 // A memory uses few predicates, each in many statements (a bulk import renders one per fact).
-const phraseCache = new Map<string, PredicatePhrase>();
-const PHRASE_CACHE_LIMIT = 10_000;
-
-function predicatePhrase(predicate: string): PredicatePhrase {
-  let phrase = phraseCache.get(predicate);
-  if (phrase) return phrase;
-  const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
-  const [first = '', ...rest] = words.split(' ');
-  // An irregular past tense reads as a verb too ("User made a vase", not "User's made is a vase").
-  const irregularVerb = rest.length === 0 && isIrregularVerbForm(first);
-  phrase = { words, verb: irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')) };
-  if (phraseCache.size >= PHRASE_CACHE_LIMIT) phraseCache.clear();
-  phraseCache.set(predicate, phrase);
-  return phrase;
-}
+const predicatePhrase = memoizeByText(
+  (predicate): PredicatePhrase => {
+    const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
+    const [first = '', ...rest] = words.split(' ');
+    // An irregular past tense reads as a verb too ("User made a vase", not "User's made is a vase").
+    const irregularVerb = rest.length === 0 && isIrregularVerbForm(first);
+    return { words, verb: irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')) };
+  },
+  { limit: 10_000, maxLength: 200 },
+);
 
 /** "I", "me", "my", "user" are shown as "User". */
 export function displayName(name: string): string {
