@@ -3,6 +3,7 @@ import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from 
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
 import type { ReachedFact } from './expand.js';
 import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
+import { byScore, compareUids } from './order.js';
 
 /**
  * How recall fuses its signals. Each signal gives candidates a calibrated score in [0, 1] (the
@@ -220,9 +221,7 @@ export async function fuseEvidence(
     entry.signals.push('neighbour');
     turns.set(uid, entry);
   }
-  const candidates = [...turns.values()]
-    .sort((a, b) => b.score - a.score)
-    .filter((e) => e.score >= options.minScore);
+  const candidates = [...turns.values()].sort(byScore).filter((e) => e.score >= options.minScore);
   // Provenance lists sources such as import file names too: only stored turns are kept.
   const stored = new Map(
     (
@@ -244,7 +243,7 @@ export async function fuseEvidence(
       const speaker = input.userNamed ? 1 + options.speakerWeight : 1;
       return { c, episode, score: c.score * speaker * (1 + options.recencyWeight * fresh) };
     })
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || compareUids(a.c.uid, b.c.uid))
     .slice(0, limit)
     .map(
       ({ c, episode, score }): RecalledEpisode => ({
@@ -281,7 +280,7 @@ function adjust(
       const said = Math.log1p(fact.mentions) / Math.log1p(most);
       return { ...f, score: f.score * (1 + options.recencyWeight * fresh + options.mentionsWeight * said) };
     })
-    .sort((a, b) => b.score - a.score);
+    .sort(byScore);
 }
 
 /** Whether a fact is valid in a time scope. */

@@ -1,5 +1,6 @@
 import type { Fact } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
+import { compareUids } from './order.js';
 import type { RelationMatcher } from './relations.js';
 
 /** A fact reached by traversal, with its path score. */
@@ -109,7 +110,7 @@ export async function expand(
   for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
     const batch = frontier
       .filter((uid) => score(states.get(uid)) > (expanded.get(uid) ?? 0) * REEXPAND_FACTOR)
-      .sort((a, b) => score(states.get(b)) - score(states.get(a)))
+      .sort((a, b) => score(states.get(b)) - score(states.get(a)) || compareUids(a, b))
       .slice(0, frontierSize);
     if (batch.length === 0) break;
     for (const uid of batch) expanded.set(uid, score(states.get(uid)));

@@ -1,4 +1,5 @@
 import type { RecallSignal } from '../model/types.js';
+import { byScore } from './order.js';
 
 /** One signal's evidence for candidates: a score in [0, 1] per uid, and the signal's weight. */
 export interface Evidence {
@@ -36,7 +37,7 @@ export function noisyOr(evidence: readonly Evidence[]): Fused[] {
   }
   return [...fused.entries()]
     .map(([uid, { miss, signals }]) => ({ uid, score: 1 - miss, signals }))
-    .sort((a, b) => b.score - a.score);
+    .sort(byScore);
 }
 
 /** A cosine above `floor` rescaled to [0, 1] (the floor itself is 0). */

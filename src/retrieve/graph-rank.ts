@@ -1,6 +1,7 @@
 import { tokenize } from '../model/normalize.js';
 import { contentStems } from '../model/text.js';
 import type { ReachedFact } from './expand.js';
+import { compareUids } from './order.js';
 
 // Each earlier fact that already reached the same entity lowers a fact's score by this factor,
 // so the top of the list covers more distinct entities (more answers in a bounded context).
@@ -19,7 +20,9 @@ export function rankReachedFacts(
 ): ReachedFact[] {
   const question = contentStems(questionTokens);
   // Only the head can reach the top `limit` after a ≤5% bonus and the diversity pass.
-  const head = [...reached].sort((a, b) => b.score - a.score).slice(0, Math.max(limit * 10, 200));
+  const head = [...reached]
+    .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
+    .slice(0, Math.max(limit * 10, 200));
   const fused = head.map((item) => {
     const stems = contentStems(tokenize(item.fact.statement));
     let hits = 0;
@@ -31,7 +34,8 @@ export function rankReachedFacts(
       b.score - a.score ||
       a.hops - b.hops ||
       b.fact.mentions - a.fact.mentions ||
-      b.fact.validFrom.getTime() - a.fact.validFrom.getTime(),
+      b.fact.validFrom.getTime() - a.fact.validFrom.getTime() ||
+      compareUids(a.fact.uid, b.fact.uid),
   );
   const repeats = new Map<string, number>();
   const diversified = fused.map((item, rank) => {

@@ -11,6 +11,7 @@ import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from 
 import { expand } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
+import { byScore, compareUids } from './order.js';
 import { RelationMatcher } from './relations.js';
 
 /** Hops walked when the question names no relation. */
@@ -163,7 +164,7 @@ export class Retriever {
       const cosines = new Map(hits.map((h) => [h.uid, h.score]));
       const facts = (await this.store.factsByUids(userId, [...cosines.keys()]))
         .filter((f) => inScope(f, time))
-        .sort((a, b) => (cosines.get(b.uid) ?? 0) - (cosines.get(a.uid) ?? 0));
+        .sort((a, b) => (cosines.get(b.uid) ?? 0) - (cosines.get(a.uid) ?? 0) || compareUids(a.uid, b.uid));
       return { facts, cosines };
     };
     const named = linked.length > 0;
@@ -224,7 +225,7 @@ export class Retriever {
         score: entityScores.get(entity.uid) ?? 0,
         via: via.get(entity.uid) ?? 'traversal',
       }))
-      .sort((a, b) => b.score - a.score);
+      .sort(byScore);
 
     const context = formatContext(facts, episodes, {
       maxChars: request.maxChars,

@@ -391,14 +391,10 @@ export abstract class GraphStore {
     return (await this.runStatements('write', [{ name, params }]))[0] ?? [];
   }
 
-  /** Drops what the adapter keeps in process about a user, after their data changed. */
-  protected forgetUser(_userId: string): void {}
-
   /** Deletes one entity of a user with every fact touching it; false when absent. */
   async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
     if (!(await this.entityByUid(userId, entityUid))) return false;
     await this.writeRows('entity-delete', { userId, uid: entityUid });
-    this.forgetUser(userId);
     return true;
   }
 
@@ -410,7 +406,6 @@ export abstract class GraphStore {
       'write',
       [...parts, 'user-delete'].map((name) => ({ name, params: { userId } })),
     );
-    this.forgetUser(userId);
     return true;
   }
 
@@ -472,7 +467,6 @@ export abstract class GraphStore {
       { name: 'episodes-clear-vectors', params: { userId } },
       { name: 'facts-clear-vectors', params: { userId } },
     ]);
-    this.forgetUser(userId);
   }
 
   /** Replaces the embeddings of some of a user's entities. */
@@ -485,7 +479,6 @@ export abstract class GraphStore {
       userId,
       rows: rows.map((r) => ({ uid: r.uid, embedding: this.encodeEmbedding(r.embedding) })),
     });
-    this.forgetUser(userId);
   }
 
   /** How an entity embedding is passed to this backend's statements (Ladybug: list text; Neo4j: a list). */

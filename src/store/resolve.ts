@@ -34,7 +34,22 @@ export async function resolveStore(
       ...(env.NEO4J_DATABASE ? { database: env.NEO4J_DATABASE } : {}),
     });
   }
-  return new LadybugStore({ path: databasePath });
+  return new LadybugStore({ path: databasePath, ...snapshotOption(env) });
+}
+
+/**
+ * `KGMEM_SNAPSHOT_MIN_SIZE`: the entities plus facts from which a user's in-process copy is saved
+ * as a snapshot beside the embedded database (see `LadybugStoreOptions.snapshotMinSize`).
+ */
+function snapshotOption(env: NodeJS.ProcessEnv): { snapshotMinSize?: number } {
+  const text = env.KGMEM_SNAPSHOT_MIN_SIZE;
+  if (text === undefined || text === '') return {};
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new InvalidInputError(
+      `KGMEM_SNAPSHOT_MIN_SIZE must be a whole number of entities plus facts, 1 or more (got "${text}")`,
+    );
+  return { snapshotMinSize: value };
 }
 
 /** The backend `KGMEM_STORE` names: `ladybug` (or `embedded`; the default) or `neo4j`. */

@@ -1,5 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
@@ -35,6 +35,7 @@ import { typedParams } from '../statements.js';
 import { type BulkRows, type CopyColumns, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
 import { loadLadybug } from './driver.js';
 import { EpisodeIndex } from './episode-index.js';
+import { type AffectedUsers, Generations } from './generations.js';
 import { recordHolder, releaseHolder } from './holder.js';
 import {
   errorMessage,
@@ -50,6 +51,7 @@ import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
 import { UserGraph } from './user-graph.js';
 import { decodeVector, encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
+import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } from './write-effects.js';
 
 /** Options of {@link LadybugStore}. */
 export interface LadybugStoreOptions {
@@ -99,7 +101,6 @@ export interface LadybugStoreOptions {
   copyThreshold?: number;
 }
 
-const GENERATION_KEY = 'generation';
 const SCHEMA_KEY = 'schemaHash';
 // Users with fewer entities plus facts reload from the database fast enough without a snapshot.
 const SNAPSHOT_MIN_SIZE = 20_000;
@@ -126,9 +127,11 @@ export class LadybugStore extends GraphStore {
   private readonly predicateVocabulary = new Map<string, Set<string>>();
   // Per-user in-process graphs (least recently used first), when inMemoryGraph is on.
   private readonly graphs = new Map<string, UserGraph>();
-  // The database's write generation: a new value with every committed write, so a snapshot
-  // taken at one generation is known to be stale at any other.
-  private generation = '';
+  // The write generations (a database-wide epoch and one per user): every committed write that
+  // changes a user's copies advances theirs, so a snapshot taken at one is stale at any other.
+  private readonly generations = new Generations((key) => this.metaValue(key));
+  // True while commit() runs its body: the only time a statement may write.
+  private committing = false;
   // Users whose snapshot was looked for (once per process), and what each saved snapshot holds.
   private readonly snapshotTried = new Set<string>();
   private readonly snapshotState = new Map<string, { generation: string; ev: boolean; fv: boolean }>();
@@ -176,7 +179,7 @@ export class LadybugStore extends GraphStore {
       if (this.recordedSchemaHash() !== hash) {
         for (const statement of splitStatements(schema)) execute(this.connection(), statement);
         this.moveLegacyEntityEmbeddings();
-        this.run('meta-set', { key: SCHEMA_KEY, value: hash });
+        this.setMeta([{ key: SCHEMA_KEY, value: hash }]);
       }
     }
     const recorded = this.embedderRecord();
@@ -191,147 +194,146 @@ export class LadybugStore extends GraphStore {
       if (!this.options.readOnly) {
         if (verdict === 'record') this.recordEmbedderNow(embedder as EmbedderIdentity);
         else if (recorded.dimension === undefined)
-          this.run('meta-set', { key: DIMENSION_META_KEY, value: String(embeddingDimension) });
+          this.setMeta([{ key: DIMENSION_META_KEY, value: String(embeddingDimension) }]);
       }
     }
     this.dimension = Number(recorded.dimension ?? embeddingDimension);
-    this.generation = String(this.run('meta-get', { key: GENERATION_KEY })[0]?.value ?? '');
-    if (!this.generation && !this.options.readOnly) this.bumpGeneration();
+    if (!this.generations.load() && !this.options.readOnly) this.commit('all', ALL_COPIES, () => {});
     if (!this.options.readOnly && path !== ':memory:') recordHolder(path);
   }
 
   override async write(batch: WriteBatch): Promise<void> {
+    this.commit(
+      [batch.userId],
+      ALL_COPIES,
+      () => this.writeBatchRows(batch),
+      () => this.applyToCopies(batch),
+    );
+  }
+
+  /** The statements of one write batch, inside its commit. */
+  private writeBatchRows(batch: WriteBatch): void {
     const { userId } = batch;
-    const conn = this.connection();
-    execute(conn, 'BEGIN TRANSACTION');
-    try {
-      this.run('user-merge', { userId, at: batch.at.toISOString() });
-      const bulk = { userId, at: batch.at, entities: batch.entities, keys: batch.keys, facts: batch.facts };
-      const copied = canCopy(bulk, this.options.copyThreshold);
-      if (copied) this.copyBulk(bulk);
-      else {
-        if (batch.entities.length > 0) {
-          this.run('entities-create', {
-            userId,
-            at: batch.at.toISOString(),
-            rows: batch.entities.map((e) => ({
-              uid: e.uid,
-              key: e.key,
-              name: e.name,
-              type: e.type,
-              summary: e.summary,
-              // Passed as text and cast in the database: converting a JS number array element by
-              // element through the driver is ~10x slower; 6 significant digits (float32 keeps ~7)
-              // make the text, and its parsing, about 3x shorter.
-              embedding: encodeVector(e.embedding),
-              mentions: e.mentions,
-            })),
-          });
-          const extraAliases = batch.entities.filter((e) => e.aliases.length !== 1 || e.aliases[0] !== e.key);
-          if (extraAliases.length > 0) {
-            this.run('entities-set-aliases', {
-              userId,
-              rows: extraAliases.map((e) => ({ uid: e.uid, aliases: e.aliases })),
-            });
-          }
-          this.run('entity-keys-create', {
-            userId,
-            rows: batch.entities.flatMap((e) =>
-              e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
-            ),
-          });
-        }
-        if (batch.keys.length > 0) {
-          this.run('entity-keys-create', {
-            userId,
-            rows: batch.keys.map((k) => ({
-              id: entityKeyId(userId, k.key),
-              key: k.key,
-              entityUid: k.entityUid,
-            })),
-          });
-        }
-      }
-      if (batch.touches.length > 0) {
-        this.run('entities-touch', {
+    this.run('user-merge', { userId, at: batch.at.toISOString() });
+    const bulk = { userId, at: batch.at, entities: batch.entities, keys: batch.keys, facts: batch.facts };
+    const copied = canCopy(bulk, this.options.copyThreshold);
+    if (copied) this.copyBulk(bulk);
+    else {
+      if (batch.entities.length > 0) {
+        this.run('entities-create', {
           userId,
           at: batch.at.toISOString(),
-          rows: batch.touches.map((t) => ({ uid: t.uid, mentions: t.mentions, type: t.type })),
+          rows: batch.entities.map((e) => ({
+            uid: e.uid,
+            key: e.key,
+            name: e.name,
+            type: e.type,
+            summary: e.summary,
+            // Passed as text and cast in the database: converting a JS number array element by
+            // element through the driver is ~10x slower; 6 significant digits (float32 keeps ~7)
+            // make the text, and its parsing, about 3x shorter.
+            embedding: encodeVector(e.embedding),
+            mentions: e.mentions,
+          })),
         });
-        const renamed = batch.touches.filter((t) => t.aliasesChanged);
-        if (renamed.length > 0) {
+        const extraAliases = batch.entities.filter((e) => e.aliases.length !== 1 || e.aliases[0] !== e.key);
+        if (extraAliases.length > 0) {
           this.run('entities-set-aliases', {
             userId,
-            rows: renamed.map((t) => ({ uid: t.uid, aliases: t.aliases })),
+            rows: extraAliases.map((e) => ({ uid: e.uid, aliases: e.aliases })),
           });
         }
-      }
-      if (!copied) {
-        for (const group of groupFacts(batch.facts)) {
-          const [first] = group;
-          if (!first) continue;
-          this.run('facts-create', {
-            userId,
-            validFrom: first.validFrom.toISOString(),
-            createdAt: first.createdAt.toISOString(),
-            episodeIds: first.episodeIds,
-            rows: group.map((f) => ({
-              uid: f.uid,
-              subjectUid: f.subjectUid,
-              objectUid: f.objectUid,
-              predicate: f.predicate,
-              key: f.key,
-              statement: f.statement,
-              confidence: f.confidence,
-              mentions: f.mentions,
-              vector: encodeVector(f.vector),
-            })),
-          });
-        }
-      }
-      if (batch.episode) {
-        this.run('episode-mentions-create', {
+        this.run('entity-keys-create', {
           userId,
-          episodeUid: batch.episode.uid,
-          entityUids: batch.episode.entityUids,
-        });
-        this.run('episode-status', {
-          userId,
-          uid: batch.episode.uid,
-          status: 'extracted',
-          error: '',
-          summary: batch.episode.summary,
+          rows: batch.entities.flatMap((e) =>
+            e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+          ),
         });
       }
-      // After the creates, so a fact created and contradicted in one batch is closed too.
-      // A few rows (the usual conversational write) go one by one as key lookups; many rows
-      // (bulk loads) in one UNWIND statement.
-      if (batch.mentions.length > SINGLE_ROW_LIMIT)
-        this.run('facts-mention', { userId, rows: batch.mentions });
-      else for (const m of batch.mentions) this.run('facts-mention-one', { userId, ...m });
-      const invalidations = batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() }));
-      if (invalidations.length > SINGLE_ROW_LIMIT)
-        this.run('facts-invalidate', { userId, rows: invalidations });
-      else for (const i of invalidations) this.run('facts-invalidate-one', { userId, ...i });
-      for (const move of batch.validFrom) {
-        this.run('facts-set-valid-from', {
+      if (batch.keys.length > 0) {
+        this.run('entity-keys-create', {
           userId,
-          uid: move.uid,
-          subjectUid: move.subjectUid,
-          validFrom: move.validFrom.toISOString(),
+          rows: batch.keys.map((k) => ({
+            id: entityKeyId(userId, k.key),
+            key: k.key,
+            entityUid: k.entityUid,
+          })),
         });
       }
-      this.bumpGeneration();
-      execute(conn, 'COMMIT');
-    } catch (error) {
-      try {
-        execute(conn, 'ROLLBACK');
-      } catch {
-        // Ladybug already rolled back the transaction that failed.
-      }
-      this.forgetCopies(userId);
-      throw error;
     }
+    if (batch.touches.length > 0) {
+      this.run('entities-touch', {
+        userId,
+        at: batch.at.toISOString(),
+        rows: batch.touches.map((t) => ({ uid: t.uid, mentions: t.mentions, type: t.type })),
+      });
+      const renamed = batch.touches.filter((t) => t.aliasesChanged);
+      if (renamed.length > 0) {
+        this.run('entities-set-aliases', {
+          userId,
+          rows: renamed.map((t) => ({ uid: t.uid, aliases: t.aliases })),
+        });
+      }
+    }
+    if (!copied) {
+      for (const group of groupFacts(batch.facts)) {
+        const [first] = group;
+        if (!first) continue;
+        this.run('facts-create', {
+          userId,
+          validFrom: first.validFrom.toISOString(),
+          createdAt: first.createdAt.toISOString(),
+          episodeIds: first.episodeIds,
+          rows: group.map((f) => ({
+            uid: f.uid,
+            subjectUid: f.subjectUid,
+            objectUid: f.objectUid,
+            predicate: f.predicate,
+            key: f.key,
+            statement: f.statement,
+            confidence: f.confidence,
+            mentions: f.mentions,
+            vector: encodeVector(f.vector),
+          })),
+        });
+      }
+    }
+    if (batch.episode) {
+      this.run('episode-mentions-create', {
+        userId,
+        episodeUid: batch.episode.uid,
+        entityUids: batch.episode.entityUids,
+      });
+      this.run('episode-status', {
+        userId,
+        uid: batch.episode.uid,
+        status: 'extracted',
+        error: '',
+        summary: batch.episode.summary,
+      });
+    }
+    // After the creates, so a fact created and contradicted in one batch is closed too.
+    // A few rows (the usual conversational write) go one by one as key lookups; many rows
+    // (bulk loads) in one UNWIND statement.
+    if (batch.mentions.length > SINGLE_ROW_LIMIT) this.run('facts-mention', { userId, rows: batch.mentions });
+    else for (const m of batch.mentions) this.run('facts-mention-one', { userId, ...m });
+    const invalidations = batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() }));
+    if (invalidations.length > SINGLE_ROW_LIMIT)
+      this.run('facts-invalidate', { userId, rows: invalidations });
+    else for (const i of invalidations) this.run('facts-invalidate-one', { userId, ...i });
+    for (const move of batch.validFrom) {
+      this.run('facts-set-valid-from', {
+        userId,
+        uid: move.uid,
+        subjectUid: move.subjectUid,
+        validFrom: move.validFrom.toISOString(),
+      });
+    }
+  }
+
+  /** Brings the user's in-process copies in step with a committed write batch. */
+  private applyToCopies(batch: WriteBatch): void {
+    const { userId } = batch;
     const graph = this.graphs.get(userId);
     if (graph?.size === 0) {
       // The user had nothing before this write (the copy is exact): their vector indexes start
@@ -349,10 +351,18 @@ export class LadybugStore extends GraphStore {
   }
 
   override async createEpisode(episode: Episode, vector?: ArrayLike<number>): Promise<void> {
-    await super.createEpisode(episode, vector);
-    this.episodeIndexes
-      .get(episode.userId)
-      ?.add(episode.uid, episodeText(episode.messages), vector, episode.threadId, episode.at);
+    this.commit(
+      [episode.userId],
+      new Set(['episodes']),
+      () => {
+        this.run('user-merge', { userId: episode.userId, at: episode.at.toISOString() });
+        this.run('episode-create', this.episodeCreateParams(episode, vector));
+      },
+      () =>
+        this.episodeIndexes
+          .get(episode.userId)
+          ?.add(episode.uid, episodeText(episode.messages), vector, episode.threadId, episode.at),
+    );
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
@@ -405,13 +415,6 @@ export class LadybugStore extends GraphStore {
     return graph ? graph.factsByUids(uids) : super.factsByUids(userId, uids);
   }
 
-  override async setVectors(userId: string, update: VectorUpdate): Promise<void> {
-    await super.setVectors(userId, update);
-    // Rebuilt from the database on next use, with the new vectors.
-    this.episodeIndexes.delete(userId);
-    this.factVectors.delete(userId);
-  }
-
   protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
     return encodeVector(vector);
   }
@@ -420,21 +423,7 @@ export class LadybugStore extends GraphStore {
     if (dimension === this.dimension) return;
     // Stored vectors are text of any length: only what this process holds is sized by dimension.
     this.dimension = dimension;
-    this.dropAllCopies();
-    this.bumpGeneration();
-  }
-
-  override async setEntityEmbeddings(
-    userId: string,
-    rows: readonly { uid: string; embedding: ArrayLike<number> }[],
-  ): Promise<void> {
-    await super.setEntityEmbeddings(userId, rows);
-    this.bumpGeneration();
-  }
-
-  override async clearVectors(userId: string): Promise<void> {
-    await super.clearVectors(userId);
-    this.bumpGeneration();
+    this.commit('all', ALL_COPIES, () => {});
   }
 
   protected override encodeVector(vector: ArrayLike<number> | undefined): unknown {
@@ -541,10 +530,10 @@ export class LadybugStore extends GraphStore {
   }
 
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
-    this.predicateVocabulary.delete(userId);
-    this.graphs.delete(userId);
-    this.factVectors.delete(userId);
-    return Number(this.run('fact-delete', { userId, uid: factUid })[0]?.deleted ?? 0) > 0;
+    const [rows = []] = await this.runStatements('write', [
+      { name: 'fact-delete', params: { userId, uid: factUid } },
+    ]);
+    return Number(rows[0]?.deleted ?? 0) > 0;
   }
 
   protected override async runStatements(
@@ -555,8 +544,10 @@ export class LadybugStore extends GraphStore {
     const runAll = () => {
       for (const { name, params } of statements) results.push(this.run(name, params));
     };
-    if (mode === 'write') this.transaction(runAll);
-    else runAll();
+    if (mode === 'write') {
+      const { users, effect } = writeScope(statements);
+      this.commit(users, effect, runAll);
+    } else runAll();
     return results;
   }
 
@@ -576,6 +567,9 @@ export class LadybugStore extends GraphStore {
         'this statement would change the database; only reading statements are allowed here',
       );
     }
+    // A hand-written statement may change anything of anyone, outside any transaction kgmem
+    // controls: every copy and snapshot is invalidated before it runs, so none can outlive it.
+    if (!prepared.isReadOnly()) this.commit('all', ALL_COPIES, () => {});
     let result: QueryResult | QueryResult[];
     try {
       if (options.timeoutMs) conn.setQueryTimeout(options.timeoutMs);
@@ -591,11 +585,8 @@ export class LadybugStore extends GraphStore {
       // The driver takes no 0 for "none": the longest timeout it accepts stands for none.
       if (options.timeoutMs) conn.setQueryTimeout(2_147_483_647);
     }
-    // A hand-written statement may change anything: rebuild vector indexes on next use.
-    if (!prepared.isReadOnly()) {
-      this.dropAllCopies();
-      this.bumpGeneration();
-    }
+    // Copies read while it ran (none: the driver call is synchronous) are dropped all the same.
+    if (!prepared.isReadOnly()) this.dropAllCopies();
     const results = Array.isArray(result) ? result : [result];
     try {
       const last = results[results.length - 1];
@@ -651,9 +642,95 @@ export class LadybugStore extends GraphStore {
     }
   }
 
-  private bumpGeneration(): void {
-    this.generation = randomUUID();
-    this.run('meta-set', { key: GENERATION_KEY, value: this.generation });
+  /** A Meta value, or `undefined` when absent. */
+  private metaValue(key: string): string | undefined {
+    const value = this.run('meta-get', { key })[0]?.value;
+    return value === undefined || value === null ? undefined : String(value);
+  }
+
+  /** Writes Meta values that no copy depends on (schema hash, embedder record). */
+  private setMeta(rows: readonly { key: string; value: string }[]): void {
+    this.commit([], NO_COPIES, () => {
+      for (const row of rows) this.run('meta-set', row);
+    });
+  }
+
+  /**
+   * The one way anything is written: runs `body` in a transaction and, in that same transaction,
+   * advances the generation of every user whose copies it changes (or the epoch, for `all`).
+   * Once committed, those users' saved snapshots are removed from disk (they are stale, and a
+   * forgotten fact must not outlive its deletion in a cache file) and their in-process copies are
+   * brought in step by `applied`, or dropped when there is none. On failure the transaction is
+   * rolled back and the users' copies dropped. A statement that writes outside this is refused
+   * ({@link run}), so no write can skip the invalidation.
+   */
+  private commit(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
+    if (this.committing) throw new Error('LadybugStore: internal error, a commit inside a commit');
+    const conn = this.connection();
+    const stale = touchesSnapshot(effect);
+    const generations = stale ? this.generations.advance(users) : [];
+    execute(conn, 'BEGIN TRANSACTION');
+    this.committing = true;
+    try {
+      body();
+      for (const row of generations) this.run('meta-set', row);
+      execute(conn, 'COMMIT');
+    } catch (error) {
+      try {
+        execute(conn, 'ROLLBACK');
+      } catch {
+        // Ladybug already rolled back the transaction that failed.
+      }
+      this.dropCopies(users, ALL_COPIES);
+      throw error;
+    } finally {
+      this.committing = false;
+    }
+    this.generations.settle(generations);
+    if (stale) this.removeSnapshots(users);
+    if (applied) applied();
+    else this.dropCopies(users, effect);
+  }
+
+  /** Removes the saved snapshots of some users (or all) and forgets what was saved. */
+  private removeSnapshots(users: AffectedUsers): void {
+    if (this.options.path === ':memory:') return;
+    if (users === 'all') {
+      rmSync(`${this.options.path}.snapshots`, { recursive: true, force: true });
+      this.snapshotState.clear();
+      return;
+    }
+    for (const userId of users) {
+      rmSync(snapshotPath(this.options.path, userId), { force: true });
+      this.snapshotState.delete(userId);
+    }
+  }
+
+  /** Drops the given kinds of in-process copy of some users (or of all). */
+  private dropCopies(users: AffectedUsers, effect: CopyEffect): void {
+    if (users === 'all') {
+      const held = [
+        this.graphs,
+        this.vectors,
+        this.factVectors,
+        this.episodeIndexes,
+        this.predicateVocabulary,
+      ];
+      for (const userId of new Set(held.flatMap((copies) => [...copies.keys()])))
+        this.dropUserCopies(userId, effect);
+      return;
+    }
+    for (const userId of users) this.dropUserCopies(userId, effect);
+  }
+
+  private dropUserCopies(userId: string, effect: CopyEffect): void {
+    if (effect.has('graph')) {
+      this.graphs.delete(userId);
+      this.predicateVocabulary.delete(userId);
+    }
+    if (effect.has('entityVectors')) this.vectors.delete(userId);
+    if (effect.has('factVectors')) this.factVectors.delete(userId);
+    if (effect.has('episodes')) this.episodeIndexes.delete(userId);
   }
 
   /**
@@ -664,8 +741,9 @@ export class LadybugStore extends GraphStore {
   private loadSnapshot(userId: string): void {
     if (this.snapshotTried.has(userId) || this.options.inMemoryGraph === false) return;
     this.snapshotTried.add(userId);
-    if (this.options.path === ':memory:' || !this.generation) return;
-    const snapshot = readSnapshot(snapshotPath(this.options.path, userId), userId, this.generation);
+    if (this.options.path === ':memory:') return;
+    const generation = this.generations.snapshotKey(userId);
+    const snapshot = readSnapshot(snapshotPath(this.options.path, userId), userId, generation);
     if (!snapshot) return;
     if (snapshot.graph && !this.graphs.has(userId))
       this.graphs.set(userId, new UserGraph(snapshot.graph.entities, snapshot.graph.facts));
@@ -674,7 +752,7 @@ export class LadybugStore extends GraphStore {
     if (snapshot.factVectors && !this.factVectors.has(userId))
       this.factVectors.set(userId, UserVectorIndex.fromData(snapshot.factVectors));
     this.snapshotState.set(userId, {
-      generation: this.generation,
+      generation,
       ev: snapshot.entityVectors !== undefined,
       fv: snapshot.factVectors !== undefined,
     });
@@ -692,11 +770,12 @@ export class LadybugStore extends GraphStore {
       const ev = this.vectors.get(userId);
       const fv = this.factVectors.get(userId);
       const saved = this.snapshotState.get(userId);
-      if (saved && saved.generation === this.generation && (saved.ev || !ev) && (saved.fv || !fv)) continue;
+      const generation = this.generations.snapshotKey(userId);
+      if (saved && saved.generation === generation && (saved.ev || !ev) && (saved.fv || !fv)) continue;
       try {
         writeSnapshot(snapshotPath(this.options.path, userId), {
           userId,
-          generation: this.generation,
+          generation,
           graph: graph.contents(),
           ...(ev ? { entityVectors: ev.toData() } : {}),
           ...(fv ? { factVectors: fv.toData() } : {}),
@@ -741,7 +820,7 @@ export class LadybugStore extends GraphStore {
    */
   private moveLegacyEntityEmbeddings(): void {
     if (!this.tableColumns('Entity').includes('embedding')) return;
-    this.transaction(() => {
+    this.commit('all', ALL_COPIES, () => {
       const byUser = new Map<string, { uid: string; embedding: string }[]>();
       for (const row of this.run('entity-embeddings-legacy', {})) {
         if (!Array.isArray(row.embedding)) continue;
@@ -780,17 +859,15 @@ export class LadybugStore extends GraphStore {
   }
 
   private recordEmbedderNow(identity: EmbedderIdentity): void {
-    this.run('meta-set', { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) });
-    this.run('meta-set', { key: DIMENSION_META_KEY, value: String(identity.dimension) });
+    this.setMeta([
+      { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) },
+      { key: DIMENSION_META_KEY, value: String(identity.dimension) },
+    ]);
     this.dimension = identity.dimension;
   }
 
   private embedderRecord(): { identity: string | undefined; dimension: string | undefined } {
-    const get = (key: string) => {
-      const value = this.run('meta-get', { key })[0]?.value;
-      return value === undefined || value === null ? undefined : String(value);
-    };
-    return { identity: get(EMBEDDER_META_KEY), dimension: get(DIMENSION_META_KEY) };
+    return { identity: this.metaValue(EMBEDDER_META_KEY), dimension: this.metaValue(DIMENSION_META_KEY) };
   }
 
   private connection(): Connection {
@@ -809,6 +886,11 @@ export class LadybugStore extends GraphStore {
       }
       this.statements.set(name, prepared);
     }
+    if (!this.committing && !prepared.isReadOnly()) {
+      throw new Error(
+        `LadybugStore: internal error, cypher/ladybug/${name}.cypher writes outside commit() (its copies would go stale)`,
+      );
+    }
     let result: QueryResult | QueryResult[];
     try {
       result = conn.executeSync(prepared, typedParams(name, params, toLadybugValue) as never);
@@ -816,23 +898,6 @@ export class LadybugStore extends GraphStore {
       throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
     }
     return drain(result);
-  }
-
-  private transaction(body: () => void): void {
-    const conn = this.connection();
-    execute(conn, 'BEGIN TRANSACTION');
-    try {
-      body();
-      this.bumpGeneration();
-      execute(conn, 'COMMIT');
-    } catch (error) {
-      try {
-        execute(conn, 'ROLLBACK');
-      } catch {
-        // already rolled back by the failed statement
-      }
-      throw error;
-    }
   }
 
   /** The in-process copy of a user's graph (loaded on first use), or undefined when disabled. */
@@ -862,16 +927,8 @@ export class LadybugStore extends GraphStore {
     return graph;
   }
 
-  protected override forgetUser(userId: string): void {
-    this.forgetCopies(userId);
-  }
-
   private forgetCopies(userId: string): void {
-    this.vectors.delete(userId);
-    this.predicateVocabulary.delete(userId);
-    this.graphs.delete(userId);
-    this.episodeIndexes.delete(userId);
-    this.factVectors.delete(userId);
+    this.dropUserCopies(userId, ALL_COPIES);
   }
 
   private dropAllCopies(): void {

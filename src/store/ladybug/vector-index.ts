@@ -127,7 +127,7 @@ export class UserVectorIndex {
       const score = this.dot(row, q);
       if (score >= minScore) hits.push({ uid, score });
     }
-    return hits.sort((a, b) => b.score - a.score).slice(0, k);
+    return hits.sort((a, b) => b.score - a.score || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0)).slice(0, k);
   }
 
   /** The `k` most similar uids with cosine ≥ `minScore`, best first. */

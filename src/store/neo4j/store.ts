@@ -590,7 +590,10 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
     await run('entities-touch', {
       userId,
       rows: batch.touches.map((t) => ({
-        ...t,
+        uid: t.uid,
+        mentions: t.mentions,
+        type: t.type,
+        aliases: t.aliases,
         aliasText: t.aliases.join(' '),
         at: t.at,
       })),
