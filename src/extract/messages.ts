@@ -45,7 +45,8 @@ export function toConversationMessages(input: unknown, where: string): Conversat
     if (content === undefined) {
       throw new InvalidInputError(`${where}: message #${i + 1} has no text content`);
     }
-    const name = typeof m.name === 'string' && m.name.trim().length > 0 ? m.name.trim() : undefined;
+    // Kept as sent; a blank name is no name.
+    const name = typeof m.name === 'string' && m.name.trim().length > 0 ? m.name : undefined;
     return name ? { role, content, name } : { role, content };
   });
 }

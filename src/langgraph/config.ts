@@ -1,4 +1,5 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
+import { checkUserId } from '../model/validate.js';
 
 /**
  * The memory scope of a run: `config.configurable.user_id`, as in LangGraph's memory examples.
@@ -12,7 +13,8 @@ export function userIdFrom(config: RunnableConfig | undefined, where: string): s
       `${where} needs a user id: invoke with { configurable: { user_id: "<user>", thread_id: "<thread>" } }`,
     );
   }
-  return userId.trim();
+  // Exact, as everywhere: "alice " is refused, never read as "alice".
+  return checkUserId(userId, `${where} (configurable.user_id)`);
 }
 
 /** The conversation of a run (`config.configurable.thread_id`), or `undefined`. */

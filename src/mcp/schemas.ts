@@ -10,6 +10,13 @@ import {
 export const CYPHER_MAX_ROWS = 200;
 
 const shortText = (what: string) => z.string().trim().min(1).max(MAX_TEXT_LENGTH).describe(what);
+/** Text kept exactly as sent (thread ids): not trimmed, but not blank either. */
+const exactText = (what: string) =>
+  z
+    .string()
+    .max(MAX_TEXT_LENGTH)
+    .refine((s) => s.trim().length > 0, 'must not be blank')
+    .describe(what);
 const isoDate = (what: string) =>
   z
     .string()
@@ -35,9 +42,9 @@ const triple = z.strictObject({
 const userIdShape = {
   user_id: z
     .string()
-    .trim()
     .min(1)
     .max(MAX_USER_ID_LENGTH)
+    .refine((id) => id === id.trim(), 'has leading or trailing whitespace: user ids are exact')
     .describe('the memory user to read or write (this server serves several users)'),
 };
 
@@ -62,7 +69,7 @@ export function toolInputs(multiUser: boolean) {
         .max(MAX_MESSAGE_LENGTH)
         .optional()
         .describe('one user message as plain text (give this or messages)'),
-      thread_id: shortText('the conversation this turn belongs to').optional(),
+      thread_id: exactText('the conversation this turn belongs to').optional(),
       at: isoDate('when the turn happened; default now').optional(),
     }),
     add_facts: scoped({
@@ -100,7 +107,7 @@ export function toolInputs(multiUser: boolean) {
       name_or_uid: shortText('the entity to delete with every fact touching it'),
     }),
     list_episodes: scoped({
-      thread_id: shortText('only turns of this conversation').optional(),
+      thread_id: exactText('only turns of this conversation').optional(),
       status: z.enum(['pending', 'extracted', 'failed']).optional().describe('only turns in this state'),
       limit: z
         .number()

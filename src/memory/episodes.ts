@@ -7,7 +7,7 @@ import { MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type { Episode, RecalledFact } from '../model/types.js';
-import { checkDate, checkMessageText, checkText, checkUserId } from '../model/validate.js';
+import { checkDate, checkExactText, checkMessageText, checkText, checkUserId } from '../model/validate.js';
 import type { Retriever } from '../retrieve/recall.js';
 import type { FactRef, GraphStore } from '../store/base.js';
 import { contentHash, episodeUid } from './episode-id.js';
@@ -83,7 +83,8 @@ export class EpisodeProcessor {
   async remember(input: RememberInput): Promise<RememberResult> {
     const where = 'Memory.remember';
     const userId = checkUserId(input?.userId, where);
-    const threadId = input.threadId === undefined ? 'default' : checkText(input.threadId, 'threadId', where);
+    const threadId =
+      input.threadId === undefined ? 'default' : checkExactText(input.threadId, 'threadId', where);
     const messages = checkTurn(toConversationMessages(input.messages, where), where);
     const at = input.at === undefined ? new Date() : checkDate(input.at, 'at', where);
     const userName =
@@ -288,7 +289,7 @@ function userText(messages: readonly ConversationMessage[]): string {
     .join('\n');
 }
 
-/** Checks a turn's messages against the documented limits; returns them trimmed. */
+/** Checks a turn's messages against the documented limits; returns them exactly as sent. */
 function checkTurn(messages: ConversationMessage[], where: string): ConversationMessage[] {
   if (messages.length > MAX_TURN_MESSAGES) {
     throw new InvalidInputError(
@@ -298,6 +299,7 @@ function checkTurn(messages: ConversationMessage[], where: string): Conversation
   const checked = messages.map((m, i) => ({
     ...m,
     content: checkMessageText(m.content, `message #${i + 1} content`, where),
+    ...(m.name === undefined ? {} : { name: checkExactText(m.name, `message #${i + 1} name`, where) }),
   }));
   const total = checked.reduce((sum, m) => sum + m.content.length, 0);
   if (total > MAX_TURN_LENGTH) {

@@ -16,6 +16,11 @@ const csv = z.string().transform((s) =>
 );
 
 const text = z.string().trim().min(1).max(MAX_TEXT_LENGTH);
+/** Text kept exactly as sent (thread ids, speakers' names): not trimmed, but not blank either. */
+const exactText = z
+  .string()
+  .max(MAX_TEXT_LENGTH)
+  .refine((s) => s.trim().length > 0, { message: 'must not be blank' });
 
 const intIn = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -105,13 +110,13 @@ export const triplesBody = z.strictObject({
 
 /** Body of `POST /api/users/:user/remember`. */
 export const rememberBody = z.strictObject({
-  threadId: text.optional(),
+  threadId: exactText.optional(),
   messages: z
     .array(
       z.strictObject({
         role: z.enum(['user', 'assistant', 'system', 'tool']),
         content: z.string().min(1).max(MAX_MESSAGE_LENGTH),
-        name: text.optional(),
+        name: exactText.optional(),
       }),
     )
     .min(1)

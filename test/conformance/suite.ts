@@ -515,6 +515,44 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
+    describe('exactly as sent', () => {
+      it('keeps a turn byte-exact: edge whitespace, tabs, CRLF, non-BMP characters, names and thread ids', async () => {
+        const long = `  ${'x'.repeat(5_990)}\t `;
+        const reply = `\r\n\tdef f():\r\n\t\treturn 1  \r\n${'🦜 '.repeat(6_000)}`;
+        const messages = [
+          { role: 'user' as const, content: long, name: '  Ana María ' },
+          { role: 'assistant' as const, content: reply },
+          { role: 'user' as const, content: '𝒜 address:\n  12 Rue X  \n  Paris\t' },
+        ];
+        const threadId = ' thread\t1 ';
+        const result = await memory.remember({ userId: 'eve', threadId, messages, at: '2026-02-01' });
+        const [stored] = await memory.listEpisodes('eve', { uids: [result.episodeUid] });
+        expect(stored?.threadId).toBe(threadId);
+        expect(stored?.messages).toEqual(messages);
+        expect(stored?.messages.map((m) => m.content.length)).toEqual(messages.map((m) => m.content.length));
+        // Sent again exactly, it is the same turn; with one character less, another.
+        expect((await memory.remember({ userId: 'eve', threadId, messages, at: '2026-02-01' })).status).toBe(
+          'duplicate',
+        );
+      });
+
+      it('refuses a user id with surrounding whitespace instead of reading it as another user', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives_in', object: 'Paris' }]);
+        for (const id of ['alice ', ' alice', '\talice'])
+          await expect(
+            memory.addTriples(id, [{ subject: 'I', predicate: 'lives_in', object: 'Rome' }]),
+          ).rejects.toMatchObject({ name: 'InvalidInputError', message: expect.stringContaining('exact') });
+        await expect(memory.recall({ userId: 'alice ', query: 'where do I live' })).rejects.toMatchObject({
+          name: 'InvalidInputError',
+        });
+        expect((await memory.facts('alice')).map((f) => f.object)).toEqual(['Paris']);
+        expect(await memory.users()).toEqual(['alice']);
+        // Inner spaces are part of an id like any other character.
+        await memory.addTriples('alice smith', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }]);
+        expect((await memory.facts('alice smith')).map((f) => f.object)).toEqual(['Oslo']);
+      });
+    });
+
     describe('isolation between users', () => {
       beforeEach(async () => {
         await memory.addTriples('alice', [
