@@ -7,4 +7,4 @@ WITH p.subjectUid AS subjectUid, p.key AS predicateKey
 MATCH (s:Entity {uid: subjectUid})
 MATCH (s)-[f:FACT]->(o:Entity)
 WHERE f.userId = $userId AND f.key = predicateKey
-RETURN f.uid AS uid, s.uid AS subjectUid, o.uid AS objectUid, f.key AS key, f.validFrom AS validFrom, f.validTo AS validTo, f.invalidatedBy AS invalidatedBy, f.supersededBy AS supersededBy, f.episodeIds AS episodeIds
+RETURN f.uid AS uid, s.uid AS subjectUid, o.uid AS objectUid, f.key AS key, f.validFrom AS validFrom, f.validTo AS validTo, f.invalidatedBy AS invalidatedBy, f.supersededBy AS supersededBy, f.episodeIds AS episodeIds, f.predicate AS predicate, f.statement AS statement, f.confidence AS confidence, f.mentions AS mentions, f.observedAt AS observedAt, f.observedBy AS observedBy

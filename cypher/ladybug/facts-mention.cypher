@@ -1,8 +1,9 @@
-// A current fact said again: count it and add the new sources to its provenance.
-// (Fields projected with WITH first; see facts-current-from.cypher.)
+// Facts said again (or split, keeping only their earlier observations): the mention count,
+// provenance and observations as the write planned them (this process is the only writer).
+// (Fields projected with WITH first; see facts-from.cypher.)
 UNWIND $rows AS r
-WITH r.subjectUid AS subjectUid, r.uid AS factUid, r.mentions AS mentions, r.episodeIds AS episodeIds
+WITH r.subjectUid AS subjectUid, r.uid AS factUid, r.mentions AS mentions, r.episodeIds AS episodeIds, r.observedAt AS observedAt, r.observedBy AS observedBy
 MATCH (s:Entity {uid: subjectUid})
 MATCH (s)-[f:FACT]->(:Entity)
 WHERE f.uid = factUid AND f.userId = $userId
-SET f.mentions = f.mentions + mentions, f.episodeIds = list_distinct(list_concat(f.episodeIds, episodeIds))
+SET f.mentions = mentions, f.episodeIds = episodeIds, f.observedAt = observedAt, f.observedBy = observedBy

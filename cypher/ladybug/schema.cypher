@@ -21,3 +21,7 @@ ALTER TABLE Entity ADD IF NOT EXISTS vector STRING DEFAULT '';
 ALTER TABLE Episode ADD IF NOT EXISTS text STRING DEFAULT '';
 ALTER TABLE Episode ADD IF NOT EXISTS vector STRING DEFAULT '';
 ALTER TABLE FACT ADD IF NOT EXISTS vector STRING DEFAULT '';
+// Each time a fact was said (ISO instants) and by which episode or source; empty for a fact said
+// once, at its start, by its first source (src/store/observations.ts).
+ALTER TABLE FACT ADD IF NOT EXISTS observedAt STRING[];
+ALTER TABLE FACT ADD IF NOT EXISTS observedBy STRING[];

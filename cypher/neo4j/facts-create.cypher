@@ -2,4 +2,4 @@ UNWIND $rows AS r
 MATCH (s:Entity {uid: r.subjectUid})
 MATCH (o:Entity {uid: r.objectUid})
 WHERE s.userId = $userId AND o.userId = $userId
-CREATE (s)-[:FACT {uid: r.uid, userId: $userId, predicate: r.predicate, key: r.key, statement: r.statement, confidence: r.confidence, validFrom: r.validFrom, createdAt: r.createdAt, episodeIds: r.episodeIds, mentions: r.mentions, embedding: r.vector}]->(o)
+CREATE (s)-[:FACT {uid: r.uid, userId: $userId, predicate: r.predicate, key: r.key, statement: r.statement, confidence: r.confidence, validFrom: r.validFrom, createdAt: r.createdAt, episodeIds: r.episodeIds, mentions: r.mentions, observedAt: r.observedAt, observedBy: r.observedBy, embedding: r.vector}]->(o)

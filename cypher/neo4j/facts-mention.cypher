@@ -1,5 +1,6 @@
-// A current fact said again: count it and add the new sources to its provenance.
+// Facts said again (or split, keeping only their earlier observations): the mention count,
+// provenance and observations as the write planned them under the user's lock.
 UNWIND $rows AS r
 MATCH (:Entity {uid: r.subjectUid})-[f:FACT {uid: r.uid}]->(:Entity)
 WHERE f.userId = $userId
-SET f.mentions = f.mentions + r.mentions, f.episodeIds = f.episodeIds + [id IN r.episodeIds WHERE NOT id IN f.episodeIds]
+SET f.mentions = r.mentions, f.episodeIds = r.episodeIds, f.observedAt = r.observedAt, f.observedBy = r.observedBy

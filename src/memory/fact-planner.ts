@@ -12,7 +12,6 @@ import {
   applyPlacement,
   type ContradictionRules,
   oppositesOf,
-  type Placement,
   placeOnTimeline,
   type TimelineFact,
 } from './temporal.js';
@@ -55,10 +54,14 @@ export interface FactPlanOptions {
 
 /**
  * Decides what each triple does to the graph by the temporal rules (`temporal.ts`): the same
- * value holding at the write's time is a mention; a contradicting value (functional predicate,
- * opposite predicate, negation) closes what held and may itself be stored already closed when a
- * newer fact exists. Triples are applied in order, so a batch behaves as the same triples written
+ * value holding at the write's time is an observation more; a contradicting value (functional
+ * predicate, opposite predicate, negation) closes what held, may itself be stored already closed
+ * when a newer fact exists, and splits a fact said again after it (the later part continues as a
+ * fact of its own). Triples are applied in order, so a batch behaves as the same triples written
  * one by one.
+ *
+ * Every fact involved, stored or new, is a timeline entry that the placements change in place;
+ * the plan is then what differs from what was stored.
  */
 export async function planFacts(
   store: PlanningReads,
@@ -97,156 +100,243 @@ export async function planFacts(
   // Every known fact by subject and key; the write's own new facts join as they are planned.
   const known = new KnownFacts();
   if (lookups.length > 0) {
-    for (const ref of await store.factsFrom(options.userId, lookups))
-      known.add(ref.subjectUid, ref.key, entryOf(ref));
+    for (const ref of await store.factsFrom(options.userId, lookups)) known.add(storedEntry(ref));
   }
 
-  const plan: FactPlan = {
-    facts: [],
-    mentions: [],
-    invalidations: [],
-    validFrom: [],
-    tripleFacts: [],
-    closedCurrent: 0,
-  };
-  const pendingFacts = new Map<string, NewFact>();
-  const mentions = new Map<string, FactMention>();
-  const closes = new Map<string, FactInvalidation>();
-  const moves = new Map<string, FactValidFrom>();
-
+  const tripleFacts: string[] = [];
+  // Facts current when a triple of this write closed them (the write's own new ones included).
+  let closedCurrent = 0;
+  // Entries some placement looked at (and may have changed), in first-seen order.
+  const touched = new Set<TimelineEntry>();
   for (const t of triples) {
     const group = groupOf(t, known, rules.functional.has(t.key), oppositeKeys(t.key));
+    for (const entry of group) touched.add(entry);
     const value = groupValue(t.key, t.objectUid);
-    const newUid = randomUUID();
-    const placement: Placement = placeOnTimeline(group, value, options.at, source, newUid);
-    for (const change of placement.changes) {
-      const subjectUid = known.subjectOf(change.uid) ?? t.subjectUid;
-      if (change.validFrom) {
-        const pending = pendingFacts.get(change.uid);
-        if (pending) pending.validFrom = change.validFrom;
-        else moves.set(change.uid, { uid: change.uid, subjectUid, validFrom: change.validFrom });
-      }
-      if (change.close) {
-        const before = group.find((f) => f.uid === change.uid);
-        if (before && before.validTo === null) plan.closedCurrent++;
-        closes.set(change.uid, {
-          uid: change.uid,
-          subjectUid,
-          validTo: change.close.validTo,
-          invalidatedBy: change.close.invalidatedBy,
-          supersededBy: change.close.supersededBy ?? '',
-        });
-      }
-    }
-    // The group holds the known entries themselves, so the changes land in `known` too.
-    applyPlacement(group, placement, { uid: newUid, value, source });
+    const placement = placeOnTimeline(group, value, options.at, source, randomUUID);
+    const before = group.length;
+    for (const change of placement.changes)
+      if (change.close && group.find((f) => f.uid === change.uid)?.validTo === null) closedCurrent++;
+    // The group holds the entries themselves, so the changes land in `known` too.
+    applyPlacement(group, placement, { value, at: options.at, source });
+    tripleFacts.push(placement.uid);
 
     if (placement.kind === 'confirm') {
-      plan.tripleFacts.push(placement.uid);
-      const pending = pendingFacts.get(placement.uid);
-      if (pending) {
-        pending.mentions++;
-        continue;
+      const entry = group.find((f) => f.uid === placement.uid);
+      if (entry) {
+        entry.mentions++;
+        addSources(entry, options.sourceIds);
       }
-      const mention = mentions.get(placement.uid) ?? {
-        uid: placement.uid,
-        subjectUid: t.subjectUid,
-        mentions: 0,
-        episodeIds: [...options.sourceIds],
-      };
-      mention.mentions++;
-      mentions.set(placement.uid, mention);
       continue;
     }
-    const fact: NewFact = {
-      uid: newUid,
-      subjectUid: t.subjectUid,
-      objectUid: t.objectUid,
-      predicate: t.predicate,
-      key: t.key,
-      statement: factStatement(t.subjectName, t.predicate, t.objectName),
-      confidence: t.confidence,
-      validFrom: placement.validFrom,
-      createdAt: options.createdAt,
-      episodeIds: [...options.sourceIds],
-      mentions: 1,
-    };
-    plan.facts.push(fact);
-    plan.tripleFacts.push(fact.uid);
-    pendingFacts.set(fact.uid, fact);
-    if (placement.close) {
-      closes.set(fact.uid, {
-        uid: fact.uid,
-        subjectUid: t.subjectUid,
-        validTo: placement.close.validTo,
-        invalidatedBy: placement.close.invalidatedBy,
-        supersededBy: placement.close.supersededBy ?? '',
-      });
+    // A split fact keeps only its earlier observations: its count and provenance follow them.
+    for (const change of placement.changes) {
+      if (!change.observations) continue;
+      const holder = group.find((f) => f.uid === change.uid);
+      if (holder) narrowTo(holder, placement.continuation?.observations.length ?? 0);
     }
-    // `applyPlacement` appended the inserted fact to the group.
-    const added = group[group.length - 1];
-    if (added?.uid === fact.uid)
-      known.add(t.subjectUid, t.key, { ...added, key: t.key, objectUid: t.objectUid });
+    // applyPlacement appended the new fact, then a continuation of a split one, to the group.
+    for (const added of group.slice(before)) {
+      const entry =
+        added.uid === placement.uid
+          ? newEntry(added, {
+              subjectUid: t.subjectUid,
+              objectUid: t.objectUid,
+              key: t.key,
+              predicate: t.predicate,
+              statement: factStatement(t.subjectName, t.predicate, t.objectName),
+              confidence: t.confidence,
+              episodeIds: [...options.sourceIds],
+            })
+          : continuationEntry(
+              added,
+              group.find((f) => f.uid === placement.continuation?.of),
+            );
+      known.add(entry);
+      touched.add(entry);
+    }
   }
-  plan.mentions = [...mentions.values()];
-  plan.invalidations = [...closes.values()];
-  plan.validFrom = [...moves.values()];
-  return plan;
+  return { ...diff(touched, options.createdAt), tripleFacts, closedCurrent };
 }
 
-/**
- * Facts by subject, then predicate key, and the subject of each: nested maps rather than joined
- * keys, so planning a bulk write builds no key string per lookup.
- */
-class KnownFacts {
-  private readonly bySubject = new Map<string, Map<string, TimelineEntry[]>>();
-  private readonly subjects = new Map<string, string>();
-
-  /** The facts of one subject and key, or none. */
-  get(subjectUid: string, key: string): readonly TimelineEntry[] | undefined {
-    return this.bySubject.get(subjectUid)?.get(key);
-  }
-
-  add(subjectUid: string, key: string, entry: TimelineEntry): void {
-    let byKey = this.bySubject.get(subjectUid);
-    if (!byKey) {
-      byKey = new Map();
-      this.bySubject.set(subjectUid, byKey);
-    }
-    const list = byKey.get(key);
-    if (list) list.push(entry);
-    else byKey.set(key, [entry]);
-    this.subjects.set(entry.uid, subjectUid);
-  }
-
-  /** The subject of a known fact. */
-  subjectOf(uid: string): string | undefined {
-    return this.subjects.get(uid);
-  }
-}
-
-/** A known fact with what the planner needs to rebuild groups. */
-interface TimelineEntry extends TimelineFact {
-  key: string;
+/** What a timeline entry is beyond its place on the timeline: the fact it stands for. */
+interface FactDetails {
+  subjectUid: string;
   objectUid: string;
+  key: string;
+  predicate: string;
+  statement: string;
+  confidence: number;
+  episodeIds: string[];
+}
+
+/** A fact as the planner changes it, with how it was stored (`null`: created by this write). */
+interface TimelineEntry extends TimelineFact, FactDetails {
+  mentions: number;
+  stored: StoredState | null;
+}
+
+/** What was stored of a fact, to tell what a write changed. */
+interface StoredState {
+  validFrom: number;
+  closing: string;
+  observations: string;
+  mentions: number;
 }
 
 function groupValue(key: string, objectUid: string): string {
   return `${key}\u0000${objectUid}`;
 }
 
-function entryOf(ref: FactTimelineRef): TimelineEntry {
-  return {
+function closingKey(fact: TimelineFact): string {
+  return `${fact.validTo?.getTime() ?? ''}|${fact.invalidatedBy ?? ''}|${fact.supersededBy ?? ''}`;
+}
+
+function observationsKey(fact: TimelineFact): string {
+  return fact.observations.map((o) => `${o.at.getTime()}:${o.source}`).join(',');
+}
+
+function storedEntry(ref: FactTimelineRef): TimelineEntry {
+  const entry: TimelineEntry = {
     uid: ref.uid,
-    key: ref.key,
+    subjectUid: ref.subjectUid,
     objectUid: ref.objectUid,
+    key: ref.key,
+    predicate: ref.predicate,
+    statement: ref.statement,
+    confidence: ref.confidence,
+    episodeIds: [...ref.episodeIds],
+    mentions: ref.mentions,
     value: groupValue(ref.key, ref.objectUid),
     validFrom: ref.validFrom,
     validTo: ref.validTo,
     invalidatedBy: ref.invalidatedBy,
     supersededBy: ref.supersededBy,
-    source: ref.episodeIds[0] ?? '',
+    source: ref.observedBy[0] ?? ref.episodeIds[0] ?? '',
+    observations: ref.observedAt.map((at, i) => ({ at, source: ref.observedBy[i] ?? '' })),
+    stored: null,
   };
+  entry.stored = {
+    validFrom: ref.validFrom.getTime(),
+    closing: closingKey(entry),
+    observations: observationsKey(entry),
+    mentions: ref.mentions,
+  };
+  return entry;
+}
+
+function newEntry(fact: TimelineFact, details: FactDetails): TimelineEntry {
+  return Object.assign(fact, details, { mentions: fact.observations.length, stored: null });
+}
+
+/** The later part of a split fact: the holder's fact, from its first observation after the split. */
+function continuationEntry(fact: TimelineFact, holder: TimelineFact | undefined): TimelineEntry {
+  const of = holder as TimelineEntry | undefined;
+  if (!of) throw new Error('fact planner: internal error, a continuation without the fact it continues');
+  return newEntry(fact, {
+    subjectUid: of.subjectUid,
+    objectUid: of.objectUid,
+    key: of.key,
+    predicate: of.predicate,
+    statement: of.statement,
+    confidence: of.confidence,
+    episodeIds: distinct(fact.observations.map((o) => o.source)),
+  });
+}
+
+/** A split fact after `moved` of its observations went to its continuation. */
+function narrowTo(entry: TimelineFact, moved: number): void {
+  const e = entry as TimelineEntry;
+  e.mentions = Math.max(e.observations.length, e.mentions - moved);
+  e.episodeIds = distinct(e.observations.map((o) => o.source));
+}
+
+function addSources(entry: TimelineFact, sources: readonly string[]): void {
+  const e = entry as TimelineEntry;
+  for (const id of sources) if (!e.episodeIds.includes(id)) e.episodeIds.push(id);
+}
+
+function distinct(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** The plan: new facts, and what changed of stored ones (start, closing, observations). */
+function diff(
+  entries: ReadonlySet<TimelineEntry>,
+  createdAt: Date,
+): Omit<FactPlan, 'tripleFacts' | 'closedCurrent'> {
+  const plan: Omit<FactPlan, 'tripleFacts' | 'closedCurrent'> = {
+    facts: [],
+    mentions: [],
+    invalidations: [],
+    validFrom: [],
+  };
+  const invalidation = (e: TimelineEntry): FactInvalidation => ({
+    uid: e.uid,
+    subjectUid: e.subjectUid,
+    validTo: e.validTo as Date,
+    invalidatedBy: e.invalidatedBy ?? '',
+    supersededBy: e.supersededBy ?? '',
+  });
+  for (const e of entries) {
+    const said = {
+      observedAt: e.observations.map((o) => o.at),
+      observedBy: e.observations.map((o) => o.source),
+    };
+    if (e.stored === null) {
+      plan.facts.push({
+        uid: e.uid,
+        subjectUid: e.subjectUid,
+        objectUid: e.objectUid,
+        predicate: e.predicate,
+        key: e.key,
+        statement: e.statement,
+        confidence: e.confidence,
+        validFrom: e.validFrom,
+        createdAt,
+        episodeIds: e.episodeIds,
+        mentions: e.mentions,
+        ...said,
+      });
+      if (e.validTo !== null) plan.invalidations.push(invalidation(e));
+      continue;
+    }
+    if (e.validFrom.getTime() !== e.stored.validFrom)
+      plan.validFrom.push({ uid: e.uid, subjectUid: e.subjectUid, validFrom: e.validFrom });
+    if (e.validTo !== null && closingKey(e) !== e.stored.closing) plan.invalidations.push(invalidation(e));
+    if (observationsKey(e) !== e.stored.observations || e.mentions !== e.stored.mentions)
+      plan.mentions.push({
+        uid: e.uid,
+        subjectUid: e.subjectUid,
+        mentions: e.mentions,
+        episodeIds: e.episodeIds,
+        ...said,
+      });
+  }
+  return plan;
+}
+
+/**
+ * Facts by subject, then predicate key: nested maps rather than joined keys, so planning a bulk
+ * write builds no key string per lookup.
+ */
+class KnownFacts {
+  private readonly bySubject = new Map<string, Map<string, TimelineEntry[]>>();
+
+  /** The facts of one subject and key, or none. */
+  get(subjectUid: string, key: string): readonly TimelineEntry[] | undefined {
+    return this.bySubject.get(subjectUid)?.get(key);
+  }
+
+  add(entry: TimelineEntry): void {
+    let byKey = this.bySubject.get(entry.subjectUid);
+    if (!byKey) {
+      byKey = new Map();
+      this.bySubject.set(entry.subjectUid, byKey);
+    }
+    const list = byKey.get(entry.key);
+    if (list) list.push(entry);
+    else byKey.set(entry.key, [entry]);
+  }
 }
 
 /**

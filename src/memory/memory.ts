@@ -362,10 +362,13 @@ export class Memory {
             }
           : {}),
       };
+      // A split adds the later part of a fact as a new edge that no triple created.
+      const said = new Set(plan.tripleFacts);
+      const created = plan.facts.filter((f) => said.has(f.uid)).length;
       const result: AddTriplesResult = {
         added: plan.facts.length,
         // Every triple that did not create a fact confirmed one that already held.
-        updated: checked.length - plan.facts.length,
+        updated: checked.length - created,
         invalidated: plan.closedCurrent,
         entitiesCreated: resolution.entities.length,
         factUids: plan.tripleFacts,

@@ -44,7 +44,12 @@ export interface Fact {
   invalidatedBy: string | null;
   /** The uid of the fact that replaced this one, if any. */
   supersededBy: string | null;
+  /** How many times it was said (at least `observedAt.length`; more for facts stored before observations were kept). */
   mentions: number;
+  /** Each time it was said, oldest first (one per observation; for older facts, their start). */
+  observedAt: Date[];
+  /** The episode or source of each observation, parallel to `observedAt`. */
+  observedBy: string[];
 }
 
 /** Where an episode is in the write path. */

@@ -11,9 +11,11 @@ import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from 
 import { expand } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
-import { byScore, compareUids } from './order.js';
+import { compareUids } from './order.js';
 import { RelationMatcher } from './relations.js';
 
+// How an entity entered a recall, best first (the order of equal scores).
+const VIA_RANK: Readonly<Record<RecalledEntity['via'], number>> = { name: 0, similarity: 1, traversal: 2 };
 /** Hops walked when the question names no relation. */
 const DEFAULT_HOPS = 2;
 
@@ -225,7 +227,8 @@ export class Retriever {
         score: entityScores.get(entity.uid) ?? 0,
         via: via.get(entity.uid) ?? 'traversal',
       }))
-      .sort(byScore);
+      // On equal scores a seed comes before what was reached from it.
+      .sort((a, b) => b.score - a.score || VIA_RANK[a.via] - VIA_RANK[b.via] || compareUids(a.uid, b.uid));
 
     const context = formatContext(facts, episodes, {
       maxChars: request.maxChars,

@@ -60,6 +60,10 @@ export interface NewFact {
   createdAt: Date;
   episodeIds: string[];
   mentions: number;
+  /** When it was said, oldest first (usually once, at `validFrom`). */
+  observedAt: Date[];
+  /** Which episode or source said it each time (parallel to `observedAt`). */
+  observedBy: string[];
 }
 
 /** The identity of a fact: enough to dedupe and to close it. */
@@ -70,12 +74,18 @@ export interface FactRef {
   key: string;
 }
 
-/** A current fact said again. */
+/**
+ * A fact said again (or split, keeping only some of its observations): its mention count,
+ * provenance and observations as they are after this write. Values replace the stored ones (the
+ * write is planned under the user's write lock from what is stored, so nothing is lost).
+ */
 export interface FactMention {
   uid: string;
   subjectUid: string;
   mentions: number;
   episodeIds: string[];
+  observedAt: Date[];
+  observedBy: string[];
 }
 
 /**
@@ -99,13 +109,22 @@ export interface FactValidFrom {
   validFrom: Date;
 }
 
-/** A fact on a subject's timeline: what the temporal rules need to place a new fact. */
+/**
+ * A fact on a subject's timeline: what the temporal rules need to place a new fact, and what a
+ * split needs to continue it.
+ */
 export interface FactTimelineRef extends FactRef {
+  predicate: string;
+  statement: string;
+  confidence: number;
   validFrom: Date;
   validTo: Date | null;
   invalidatedBy: string | null;
   supersededBy: string | null;
   episodeIds: string[];
+  mentions: number;
+  observedAt: Date[];
+  observedBy: string[];
 }
 
 /** Everything one write changes, applied in one transaction. */

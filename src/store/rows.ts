@@ -1,5 +1,6 @@
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 import type { FactTimelineRef, StoredItem } from './base.js';
+import { readObservations } from './observations.js';
 
 /** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
@@ -30,6 +31,8 @@ export function entityFromRow(row: Row, userId: string): Entity {
 
 /** Maps a fact row (the columns of `facts-*.cypher`) to a {@link Fact}. */
 export function factFromRow(row: Row, userId: string): Fact {
+  const validFrom = asDate(row.validFrom);
+  const episodeIds = asStrings(row.episodeIds);
   return {
     uid: String(row.uid),
     userId,
@@ -41,13 +44,14 @@ export function factFromRow(row: Row, userId: string): Fact {
     key: String(row.key),
     statement: String(row.statement),
     confidence: Number(row.confidence ?? 1),
-    validFrom: asDate(row.validFrom),
+    validFrom,
     validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
     createdAt: asDate(row.createdAt),
-    episodeIds: asStrings(row.episodeIds),
+    episodeIds,
     invalidatedBy: optionalString(row.invalidatedBy),
     supersededBy: optionalString(row.supersededBy),
     mentions: Number(row.mentions ?? 1),
+    ...readObservations(row.observedAt, row.observedBy, validFrom, episodeIds),
   };
 }
 
@@ -83,16 +87,23 @@ export function episodeFromRow(row: Row, userId: string): Episode {
 
 /** Maps a timeline row (`facts-from.cypher`) to a {@link FactTimelineRef}. */
 export function factTimelineFromRow(row: Row): FactTimelineRef {
+  const validFrom = asDate(row.validFrom);
+  const episodeIds = asStrings(row.episodeIds);
   return {
     uid: String(row.uid),
     subjectUid: String(row.subjectUid),
     objectUid: String(row.objectUid),
     key: String(row.key),
-    validFrom: asDate(row.validFrom),
+    predicate: String(row.predicate),
+    statement: String(row.statement),
+    confidence: Number(row.confidence ?? 1),
+    validFrom,
     validTo: row.validTo === null || row.validTo === undefined ? null : asDate(row.validTo),
     invalidatedBy: optionalString(row.invalidatedBy),
     supersededBy: optionalString(row.supersededBy),
-    episodeIds: asStrings(row.episodeIds),
+    episodeIds,
+    mentions: Number(row.mentions ?? 1),
+    ...readObservations(row.observedAt, row.observedBy, validFrom, episodeIds),
   };
 }
 

@@ -161,6 +161,8 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
         createdAt: 'datetime',
         episodeIds: 'strings',
         mentions: 'integer',
+        observedAt: 'strings',
+        observedBy: 'strings',
         vector: 'vector',
       },
     },
@@ -198,7 +200,16 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'facts-list': { ...user, ...timeScope, entityUid: 'string', key: 'string', limit: 'integer' },
   'facts-mention': {
     ...user,
-    rows: { rows: { uid: 'string', subjectUid: 'string', mentions: 'integer', episodeIds: 'strings' } },
+    rows: {
+      rows: {
+        uid: 'string',
+        subjectUid: 'string',
+        mentions: 'integer',
+        episodeIds: 'strings',
+        observedAt: 'strings',
+        observedBy: 'strings',
+      },
+    },
   },
   'facts-mention-one': {
     ...user,
@@ -206,6 +217,8 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     subjectUid: 'string',
     mentions: 'integer',
     episodeIds: 'strings',
+    observedAt: 'strings',
+    observedBy: 'strings',
   },
   'facts-missing-vectors': { ...user, limit: 'integer' },
   'facts-predicate-keys': user,

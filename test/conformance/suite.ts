@@ -279,6 +279,45 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           ],
         },
       ];
+      // A value that recurs: Lisbon, Oslo, Lisbon again, written in every one of the six orders;
+      // and a value recurring three times, in a sample of the 120 orders of its five writes.
+      const recurring: [string, string, string][] = [
+        ['Lisbon', '2026-01-01', 'jan'],
+        ['Oslo', '2026-03-01', 'mar'],
+        ['Lisbon', '2026-06-01', 'jun'],
+      ];
+      for (const order of permutations(recurring)) {
+        cases.push({
+          name: `a recurring value, written ${order.map((w) => w[2]).join(', ')}`,
+          writes: order,
+          expected: [
+            'Lisbon [2026-01-01, 2026-03-01) mar',
+            'Oslo [2026-03-01, 2026-06-01) jun',
+            'Lisbon [2026-06-01, now) -',
+          ],
+        });
+      }
+      const threeTimes: [string, string, string][] = [
+        ['Lisbon', '2026-01-01', 'w1'],
+        ['Oslo', '2026-03-01', 'w2'],
+        ['Lisbon', '2026-05-01', 'w3'],
+        ['Oslo', '2026-07-01', 'w4'],
+        ['Lisbon', '2026-09-01', 'w5'],
+      ];
+      for (const [i, order] of permutations(threeTimes).entries()) {
+        if (i % 17 !== 0) continue;
+        cases.push({
+          name: `a value recurring three times, written ${order.map((w) => w[2]).join(', ')}`,
+          writes: order,
+          expected: [
+            'Lisbon [2026-01-01, 2026-03-01) w2',
+            'Oslo [2026-03-01, 2026-05-01) w3',
+            'Lisbon [2026-05-01, 2026-07-01) w4',
+            'Oslo [2026-07-01, 2026-09-01) w5',
+            'Lisbon [2026-09-01, now) -',
+          ],
+        });
+      }
       for (const { name, writes, expected } of cases) {
         it(`keeps history consistent: ${name}`, async () => {
           for (const [city, at, source] of writes)
@@ -286,6 +325,38 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           expect(await history('tim')).toEqual(expected);
         });
       }
+
+      it('keeps each observation with its time and source, and the count of mentions equal to them', async () => {
+        for (const [city, at, source] of [
+          ['Lisbon', '2026-06-01', 'jun'],
+          ['Lisbon', '2026-02-01', 'feb'],
+          ['Lisbon', '2026-01-01', 'jan'],
+          ['Oslo', '2026-03-01', 'mar'],
+        ] as const)
+          await memory.addTriples('tim', lives(city), { at, source });
+        const facts = (await memory.facts('tim', { includeHistory: true, predicate: 'lives_in' })).sort(
+          (a, b) => a.validFrom.getTime() - b.validFrom.getTime(),
+        );
+        expect(
+          facts.map((f) => [
+            f.object,
+            f.mentions,
+            f.observedAt.map((t) => t.toISOString().slice(0, 10)),
+            f.observedBy,
+            [...f.episodeIds].sort(),
+          ]),
+        ).toEqual([
+          ['Lisbon', 2, ['2026-01-01', '2026-02-01'], ['jan', 'feb'], ['feb', 'jan']],
+          ['Oslo', 1, ['2026-03-01'], ['mar'], ['mar']],
+          ['Lisbon', 1, ['2026-06-01'], ['jun'], ['jun']],
+        ]);
+        // The current home is the June one; in April it was Oslo, in February Lisbon.
+        expect((await memory.facts('tim', { predicate: 'lives_in' })).map((f) => f.object)).toEqual([
+          'Lisbon',
+        ]);
+        expect((await memory.facts('tim', { asOf: '2026-04-01' })).map((f) => f.object)).toEqual(['Oslo']);
+        expect((await memory.facts('tim', { asOf: '2026-02-15' })).map((f) => f.object)).toEqual(['Lisbon']);
+      });
 
       it('answers asOf between two facts written out of order', async () => {
         await memory.addTriples('tim', lives('Rome'), { at: '2026-03-01' });
@@ -459,6 +530,8 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           createdAt: now,
           episodeIds: ['api'],
           mentions: 1,
+          observedAt: [now],
+          observedBy: ['api'],
         };
         await store.write({
           userId: 'eve',
@@ -1049,4 +1122,12 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
   });
+}
+
+/** Every order of a list. */
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
 }

@@ -18,7 +18,7 @@ const schema = {
       ...'id createdAt uid userId key name type summary aliases aliasText embedding updatedAt mentions'.split(
         ' ',
       ),
-      ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy supersededBy value'.split(
+      ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy supersededBy value observedAt observedBy'.split(
         ' ',
       ),
       ...'threadId messages contentHash at status error text concepts userKey writeLock'.split(' '),

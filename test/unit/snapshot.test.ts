@@ -42,6 +42,8 @@ const fact = (uid: string, subject: Entity, object: Entity): Fact => ({
   invalidatedBy: null,
   supersededBy: null,
   mentions: 1,
+  observedAt: [at],
+  observedBy: ['api'],
 });
 const index = (rows: [string, number[]][]) => {
   const built = new UserVectorIndex(4);

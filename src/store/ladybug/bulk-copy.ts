@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Connection } from '@ladybugdb/core';
 import type { NewEntity, NewEntityKey, NewFact } from '../base.js';
+import { storedObservations } from '../observations.js';
 import { entityKeyId } from '../rows.js';
 import { execute } from './results.js';
 import { encodeVector } from './vector-codec.js';
@@ -34,7 +35,10 @@ export function canCopy(rows: BulkRows, threshold = COPY_THRESHOLD): boolean {
   if (rows.entities.length + rows.facts.length < threshold) return false;
   if (!PLAIN_PATH.test(tmpdir())) return false;
   const plain = (list: readonly string[]) => list.every((item) => PLAIN_LIST_ELEMENT.test(item));
-  return rows.entities.every((e) => plain(e.aliases)) && rows.facts.every((f) => plain(f.episodeIds));
+  return (
+    rows.entities.every((e) => plain(e.aliases)) &&
+    rows.facts.every((f) => plain(f.episodeIds) && plain(f.observedBy))
+  );
 }
 
 /** The Entity and FACT tables' property names in their stored order (`table_info`). */
@@ -106,6 +110,8 @@ export function copyRows(conn: Connection, rows: BulkRows, columns: CopyColumns)
       createdAt: plain((f) => iso(f.createdAt)),
       episodeIds: text((f) => listText(f.episodeIds)),
       mentions: plain((f) => String(f.mentions)),
+      observedAt: text((f) => listText(storedObservations(f).observedAt)),
+      observedBy: text((f) => listText(storedObservations(f).observedBy)),
       vector: plain((f) => encodeVector(f.vector)),
     };
     load('FACT', 'facts', rows.facts, [

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Entity, Fact } from '../../model/types.js';
+import { storedObservations } from '../observations.js';
 import type { VectorIndexData } from './vector-index.js';
 
-const FORMAT = 'kgmem-user-snapshot/1';
+// 2: facts carry their observations (times and sources).
+const FORMAT = 'kgmem-user-snapshot/2';
 const MAGIC = Buffer.from('KGSNAP1\n');
 
 /**
@@ -221,6 +223,19 @@ function graphColumns(graph: { entities: Entity[]; facts: Fact[] }): Column[] {
     { name: 'fact.invalidatedBy', type: 'json', value: sparse(facts.map((f) => f.invalidatedBy)) },
     { name: 'fact.supersededBy', type: 'json', value: sparse(facts.map((f) => f.supersededBy)) },
     { name: 'fact.mentions', type: 'f64', value: Float64Array.from(facts, (f) => f.mentions) },
+    // Only facts said more than once, or not at their start by their first source (most are not).
+    {
+      name: 'fact.observations',
+      type: 'json',
+      value: sparse(
+        facts.map((f) => {
+          const stored = storedObservations(f);
+          return stored.observedAt.length === 0
+            ? null
+            : JSON.stringify([f.observedAt.map((t) => t.getTime()), f.observedBy]);
+        }),
+      ),
+    },
   ];
 }
 
@@ -278,10 +293,15 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
   const invalidatedBy = get<Record<number, string>>('fact.invalidatedBy');
   const supersededBy = get<Record<number, string>>('fact.supersededBy');
   const factMentions = get<Float64Array>('fact.mentions');
+  const observations = get<Record<number, string>>('fact.observations');
   const facts: Fact[] = factUids.map((uid, i) => {
     const subject = entities[subjects[i] as number] as Entity;
     const object = entities[objects[i] as number] as Entity;
     const to = validTo[i] as number;
+    const from = dateAt(validFrom[i] as number);
+    const episodeIds = episodeLists[episodes[i] as number] as string[];
+    const said = observations[i];
+    const [times, sources] = said ? (JSON.parse(said) as [number[], string[]]) : [undefined, undefined];
     return {
       uid,
       userId,
@@ -293,13 +313,15 @@ function decodeGraph(c: Map<string, unknown>, userId: string): { entities: Entit
       key: factKeys[key[i] as number] as string,
       statement: statements[i] as string,
       confidence: confidence[i] as number,
-      validFrom: dateAt(validFrom[i] as number),
+      validFrom: from,
       validTo: Number.isNaN(to) ? null : dateAt(to),
       createdAt: dateAt(createdAt[i] as number),
-      episodeIds: episodeLists[episodes[i] as number] as string[],
+      episodeIds,
       invalidatedBy: invalidatedBy[i] ?? null,
       supersededBy: supersededBy[i] ?? null,
       mentions: factMentions[i] as number,
+      observedAt: times ? times.map(dateAt) : [from],
+      observedBy: sources ?? [episodeIds[0] ?? ''],
     };
   });
   return { entities, facts };

@@ -30,6 +30,7 @@ import {
   type EmbedderIdentity,
 } from '../embedder-identity.js';
 import { type NameMatch, rankNames } from '../name-search.js';
+import { fullObservations, storedObservations } from '../observations.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { typedParams } from '../statements.js';
 import { type BulkRows, type CopyColumns, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
@@ -293,6 +294,7 @@ export class LadybugStore extends GraphStore {
             statement: f.statement,
             confidence: f.confidence,
             mentions: f.mentions,
+            ...storedObservations(f),
             vector: encodeVector(f.vector),
           })),
         });
@@ -315,8 +317,9 @@ export class LadybugStore extends GraphStore {
     // After the creates, so a fact created and contradicted in one batch is closed too.
     // A few rows (the usual conversational write) go one by one as key lookups; many rows
     // (bulk loads) in one UNWIND statement.
-    if (batch.mentions.length > SINGLE_ROW_LIMIT) this.run('facts-mention', { userId, rows: batch.mentions });
-    else for (const m of batch.mentions) this.run('facts-mention-one', { userId, ...m });
+    const mentions = batch.mentions.map((m) => ({ ...m, ...fullObservations(m) }));
+    if (mentions.length > SINGLE_ROW_LIMIT) this.run('facts-mention', { userId, rows: mentions });
+    else for (const m of mentions) this.run('facts-mention-one', { userId, ...m });
     const invalidations = batch.invalidations.map((i) => ({ ...i, validTo: i.validTo.toISOString() }));
     if (invalidations.length > SINGLE_ROW_LIMIT)
       this.run('facts-invalidate', { userId, rows: invalidations });

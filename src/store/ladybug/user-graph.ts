@@ -89,11 +89,17 @@ export class UserGraph {
           subjectUid,
           objectUid: fact.objectUid,
           key,
+          predicate: fact.predicate,
+          statement: fact.statement,
+          confidence: fact.confidence,
           validFrom: fact.validFrom,
           validTo: fact.validTo,
           invalidatedBy: fact.invalidatedBy,
           supersededBy: fact.supersededBy,
           episodeIds: [...fact.episodeIds],
+          mentions: fact.mentions,
+          observedAt: [...fact.observedAt],
+          observedBy: [...fact.observedBy],
         });
       }
     }
@@ -202,13 +208,17 @@ export class UserGraph {
         invalidatedBy: null,
         supersededBy: null,
         mentions: f.mentions,
+        observedAt: [...f.observedAt],
+        observedBy: [...f.observedBy],
       });
     }
     for (const m of batch.mentions) {
       const fact = this.facts.get(m.uid);
       if (!fact) continue;
-      fact.mentions += m.mentions;
-      fact.episodeIds = [...new Set([...fact.episodeIds, ...m.episodeIds])];
+      fact.mentions = m.mentions;
+      fact.episodeIds = [...m.episodeIds];
+      fact.observedAt = [...m.observedAt];
+      fact.observedBy = [...m.observedBy];
     }
     for (const i of batch.invalidations) {
       const fact = this.facts.get(i.uid);

@@ -30,6 +30,7 @@ import {
   type EmbedderIdentity,
 } from '../embedder-identity.js';
 import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
+import { fullObservations, storedObservations } from '../observations.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import type { Neo4jStoreOptions } from './options.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
@@ -604,6 +605,7 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
       userId,
       rows: batch.facts.map((f) => ({
         ...f,
+        ...storedObservations(f),
         vector: f.vector ? Array.from(f.vector) : null,
         validFrom: f.validFrom,
         createdAt: f.createdAt,
@@ -625,7 +627,11 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
     });
   }
   // After the creates, so a fact created and contradicted in one batch is closed too.
-  if (batch.mentions.length > 0) await run('facts-mention', { userId, rows: batch.mentions });
+  if (batch.mentions.length > 0)
+    await run('facts-mention', {
+      userId,
+      rows: batch.mentions.map((m) => ({ ...m, ...fullObservations(m) })),
+    });
   if (batch.invalidations.length > 0) {
     await run('facts-invalidate', {
       userId,
