@@ -17,7 +17,6 @@ import {
   type ScoredEntity,
   type Statement,
   type TimeScope,
-  type VectorUpdate,
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
