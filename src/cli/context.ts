@@ -73,7 +73,7 @@ export async function withMemory<T>(
 /** What the read commands need of a memory: a local `Memory` or a running server's API. */
 export type MemoryReader = Pick<
   Memory,
-  'recall' | 'facts' | 'entities' | 'users' | 'stats' | 'hasUser' | 'close'
+  'recall' | 'facts' | 'entities' | 'users' | 'stats' | 'hasUser' | 'exportUser' | 'close'
 > & {
   cypher(
     statement: string,

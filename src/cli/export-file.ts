@@ -1,52 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from './context.js';
 
-/** A fact as `kgmem export` writes it (the parts an import needs). */
-export interface ExportedFact {
-  subject: string;
-  predicate: string;
-  object: string;
-  validFrom: string;
-  validTo: string | null;
-}
-
-/** The format tag `kgmem export` writes. */
-export const EXPORT_FORMAT = 'kgmem-export/1';
+// An export starts with its format field (kgmem export writes it first).
+const EXPORT_START = /^\s*\{\s*"format"\s*:\s*"kgmem-export\//;
 
 /**
- * Reads a `kgmem export` document, or returns `undefined` when the file is not one (a triple
- * file). A document that says it is an export but is malformed is a usage error naming the fact.
+ * Reads a `kgmem export` file as parsed JSON, or returns `undefined` when the file is not one (a
+ * triple file: TSV or JSON lines). A file that starts as an export but does not parse as one
+ * JSON document (cut short, or damaged) is a usage error: nothing of it is imported.
  */
-export function readExport(path: string): { userId: string; facts: ExportedFact[] } | undefined {
+export function readExportFile(path: string): unknown | undefined {
   if (path === '-') return undefined;
   const text = readFileSync(path, 'utf8');
   if (!text.trimStart().startsWith('{')) return undefined;
+  const looksLikeExport = EXPORT_START.test(text.slice(0, 200));
   let document: unknown;
   try {
     document = JSON.parse(text);
-  } catch {
-    return undefined; // JSON lines: one object per line, not one document
+  } catch (error) {
+    if (!looksLikeExport) return undefined; // JSON lines: one object per line, not one document
+    throw new UsageError(
+      `${path} is a kgmem export that does not parse as JSON (${error instanceof Error ? error.message : String(error)}): the file is incomplete or damaged; nothing was imported`,
+    );
   }
-  if (
-    typeof document !== 'object' ||
-    document === null ||
-    (document as { format?: unknown }).format !== EXPORT_FORMAT
-  )
-    return undefined;
-  const { userId, facts } = document as { userId?: unknown; facts?: unknown };
-  if (!Array.isArray(facts)) throw new UsageError(`${path}: a ${EXPORT_FORMAT} document needs a facts array`);
-  const checked = facts.map((raw, i) => {
-    const f = raw as Partial<ExportedFact>;
-    const fine =
-      typeof f.subject === 'string' &&
-      typeof f.predicate === 'string' &&
-      typeof f.object === 'string' &&
-      typeof f.validFrom === 'string' &&
-      !Number.isNaN(Date.parse(f.validFrom)) &&
-      (f.validTo === null || (typeof f.validTo === 'string' && !Number.isNaN(Date.parse(f.validTo))));
-    if (!fine)
-      throw new UsageError(`${path}: fact ${i + 1} needs subject, predicate, object, validFrom and validTo`);
-    return f as ExportedFact;
-  });
-  return { userId: typeof userId === 'string' ? userId : '', facts: checked };
+  if (typeof document !== 'object' || document === null) return undefined;
+  const format = (document as { format?: unknown }).format;
+  return typeof format === 'string' && format.startsWith('kgmem-export/') ? document : undefined;
 }

@@ -1,4 +1,5 @@
 import type { RememberInput, RememberResult } from '../memory/episodes.js';
+import type { ExportDocument } from '../memory/export-format.js';
 import type {
   AddTriplesOptions,
   AddTriplesResult,
@@ -99,6 +100,11 @@ export class RemoteMemory {
       limit: options.limit,
     });
     return body.entities;
+  }
+
+  /** See `Memory.exportUser`. */
+  async exportUser(userId: string): Promise<ExportDocument> {
+    return this.get(`api/users/${enc(userId)}/export`, {});
   }
 
   /** See `Memory.entity`. */

@@ -1,4 +1,5 @@
 export * from './create.js';
+export * from './export-format.js';
 export * from './memory.js';
 export * from './options.js';
 export {

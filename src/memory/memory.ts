@@ -30,6 +30,8 @@ import type { NameMatchKind } from '../store/name-search.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
+import { exportUser } from './export.js';
+import type { ExportDocument, ImportSummary } from './export-format.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
 import { buildGraphView } from './graph-view.js';
 import type { ResolvedMemoryOptions } from './options.js';
@@ -847,6 +849,38 @@ export class Memory {
       await this.store.recordEmbedder(this.embedder.identity);
       return total;
     });
+  }
+
+  /**
+   * One user's whole memory as a versioned backup document (`kgmem-export/2`): entities, facts
+   * with their history, provenance and observations, and every stored turn exactly as sent. See
+   * `export-format.ts` for the format; {@link Memory.importUser} restores it.
+   *
+   * @throws NotFoundError when the user has no memory
+   */
+  async exportUser(userId: string): Promise<ExportDocument> {
+    const where = 'Memory.exportUser';
+    const user = checkUserId(userId, where);
+    if (!(await this.store.hasUser(user))) throw new NotFoundError(`${where}: there is no user "${user}"`);
+    return exportUser(this.store, user);
+  }
+
+  /**
+   * Restores a backup written by {@link Memory.exportUser} (or by `kgmem export` of an older
+   * version): into the file's user, or into `userId` when given (a copy under another id gets
+   * uids of its own). The whole file is checked first and written in one transaction; records the
+   * user already holds are kept as they are, so importing the same file twice changes nothing.
+   *
+   * @throws InvalidInputError for a file of an unknown version, an invalid or incomplete one, or
+   *   an entity name the user already uses for another entity (nothing is written)
+   */
+  async importUser(document: unknown, options: { userId?: string } = {}): Promise<ImportSummary> {
+    const where = 'Memory.importUser';
+    // The checker (and zod) load only when a backup is imported.
+    const { checkExport, restoreExport } = await import('./restore.js');
+    const checked = checkExport(document, `${where}: export file`);
+    const target = options.userId ?? checked.document.userId;
+    return this.lock.run(() => restoreExport(this.store, this.embedder.embeddings, checked, target, where));
   }
 
   /** Waits for pending writes and closes the database. */

@@ -2,14 +2,19 @@ import { episodeText } from '../model/episode-text.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
 import { type NameMatch, rankNames } from './name-search.js';
+import { storedObservations } from './observations.js';
 import {
   entityFromRow,
+  entityKeyId,
   episodeFromRow,
   factFromRow,
   factTimelineFromRow,
   type Row,
   storedItemFromRow,
 } from './rows.js';
+
+// Rows per statement of a restore (all statements run in one transaction).
+const RESTORE_CHUNK = 2000;
 
 /** A new entity to create, with its embedding and lookup keys. */
 export interface NewEntity {
@@ -245,6 +250,22 @@ export interface PlannedWrite<T> {
   result: T;
 }
 
+/**
+ * What a restore (`kgmem import` of an export) writes for one user: records with their exported
+ * uids, times and provenance, and their embeddings computed by the importing memory's embedder.
+ */
+export interface RestoreBatch {
+  entities: (Entity & { embedding: ArrayLike<number> })[];
+  /** Created current; the closed ones are closed with their exported end in the same transaction. */
+  facts: (Fact & { vector: ArrayLike<number> | undefined })[];
+  episodes: (Episode & { vector: ArrayLike<number> | undefined })[];
+  /** Which entities each turn mentioned. */
+  mentions: { episodeUid: string; entityUid: string }[];
+}
+
+/** The reads a restore plans from (what the user already holds). */
+export type RestoreReads = Pick<GraphStore, 'entitiesByKeys' | 'entitiesByUids' | 'factsByUids' | 'episodes'>;
+
 /** One named statement (`cypher/<backend>/<name>.cypher`) with its parameters. */
 export interface Statement {
   name: string;
@@ -311,6 +332,136 @@ export abstract class GraphStore {
     const { batch, result } = await plan(this);
     if (batch) await this.write(batch);
     return result;
+  }
+
+  /**
+   * Restores records of one user atomically: `plan` reads what the user holds and returns what to
+   * write. Here it reads the store and the batch is written in one transaction (the embedded
+   * store's single writer queues its writes); the Neo4j adapter plans and writes in one
+   * transaction after locking the user.
+   */
+  async restore(userId: string, plan: (reads: RestoreReads) => Promise<RestoreBatch>): Promise<void> {
+    const batch = await plan(this);
+    await this.runStatements('write', this.restoreStatements(userId, batch));
+  }
+
+  /** The statements of a restore, in order (user, entities and keys, facts, closings, turns). */
+  protected restoreStatements(userId: string, batch: RestoreBatch): Statement[] {
+    const chunks = <T>(items: readonly T[], size = RESTORE_CHUNK): T[][] => {
+      const out: T[][] = [];
+      for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+      return out;
+    };
+    const statements: Statement[] = [
+      { name: 'user-merge', params: { userId, at: new Date().toISOString() } },
+    ];
+    for (const rows of chunks(batch.entities)) {
+      statements.push({
+        name: 'entities-restore',
+        params: {
+          userId,
+          rows: rows.map((e) => ({
+            uid: e.uid,
+            key: e.key,
+            name: e.name,
+            type: e.type,
+            summary: e.summary,
+            aliases: e.aliases,
+            aliasText: e.aliases.join(' '),
+            embedding: this.encodeEmbedding(e.embedding),
+            createdAt: e.createdAt,
+            updatedAt: e.updatedAt,
+            mentions: e.mentions,
+          })),
+        },
+      });
+    }
+    const keys = batch.entities.flatMap((e) =>
+      e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
+    );
+    for (const rows of chunks(keys))
+      statements.push({ name: 'entity-keys-create', params: { userId, rows } });
+    for (const rows of chunks(batch.facts)) {
+      statements.push({
+        name: this.factsRestoreStatement,
+        params: {
+          userId,
+          rows: rows.map((f) => ({
+            uid: f.uid,
+            subjectUid: f.subjectUid,
+            objectUid: f.objectUid,
+            predicate: f.predicate,
+            key: f.key,
+            statement: f.statement,
+            confidence: f.confidence,
+            validFrom: f.validFrom,
+            createdAt: f.createdAt,
+            episodeIds: f.episodeIds,
+            mentions: f.mentions,
+            ...storedObservations(f),
+            vector: this.encodeVector(f.vector),
+          })),
+        },
+      });
+    }
+    const closed = batch.facts.filter((f) => f.validTo !== null);
+    for (const rows of chunks(closed)) {
+      statements.push({
+        name: 'facts-invalidate',
+        params: {
+          userId,
+          rows: rows.map((f) => ({
+            uid: f.uid,
+            subjectUid: f.subjectUid,
+            validTo: f.validTo as Date,
+            invalidatedBy: f.invalidatedBy ?? '',
+            supersededBy: f.supersededBy ?? '',
+          })),
+        },
+      });
+    }
+    for (const rows of chunks(batch.episodes)) {
+      statements.push({
+        name: 'episodes-restore',
+        params: { userId, rows: rows.map((e) => this.episodeRestoreRow(e, e.vector)) },
+      });
+    }
+    for (const rows of chunks(batch.mentions))
+      statements.push({ name: 'episode-mentions-restore', params: { userId, rows } });
+    return statements;
+  }
+
+  /**
+   * The statement that creates restored facts with per-row times and provenance (a backend whose
+   * `facts-create` already takes them per row uses that).
+   */
+  protected readonly factsRestoreStatement: string = 'facts-restore';
+
+  /** One row of `episodes-restore` (a backend may store more, such as concepts). */
+  protected episodeRestoreRow(
+    episode: Episode,
+    vector: ArrayLike<number> | undefined,
+  ): Record<string, unknown> {
+    const { userId: _, ...created } = this.episodeCreateParams(episode, vector);
+    return {
+      concepts: '',
+      ...created,
+      summary: episode.summary,
+      status: episode.status,
+      error: episode.error,
+    };
+  }
+
+  /** Which entities each of a user's turns mentioned, by episode uid. */
+  async episodeMentions(userId: string): Promise<Map<string, string[]>> {
+    const mentions = new Map<string, string[]>();
+    for (const row of await this.readRows('episode-mentions', { userId })) {
+      const episode = String(row.episodeUid);
+      const list = mentions.get(episode) ?? [];
+      list.push(String(row.entityUid));
+      mentions.set(episode, list);
+    }
+    return mentions;
   }
 
   /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */

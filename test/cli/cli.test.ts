@@ -169,7 +169,7 @@ describe('kgmem command line', () => {
     expect((await kgmem(['export', '--user', 'a', '--out', file])).code).toBe(0);
     const run = await kgmem(['import', file, '--user', 'copy']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/imported 3 exported facts/);
+    expect(run.stdout).toMatch(/restored 4 entities, 3 facts and 0 turns .* into user "copy"/);
     const shape = async (user: string) =>
       (
         JSON.parse((await kgmem(['facts', '--user', user, '--history', '--json'])).stdout) as {
@@ -189,7 +189,7 @@ describe('kgmem command line', () => {
     const run = await kgmem(['export', '--user', 'a']);
     expect(run.code).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({ format: 'kgmem-export/1', userId: 'a' });
+    expect(doc).toMatchObject({ format: 'kgmem-export/2', userId: 'a', counts: { facts: 2 } });
     expect(doc.facts).toHaveLength(2);
     expect(doc.entities.map((e: { name: string }) => e.name).sort()).toEqual(['Acme', 'Globex', 'User']);
   });

@@ -2,6 +2,7 @@ import { MultiDirectedGraph } from 'graphology';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
+import type { ExportDocument } from '../../src/memory/export-format.js';
 import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import type { StoreInitializer } from './types.js';
@@ -326,6 +327,23 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         });
       }
 
+      it('closes many facts in one write (more than the single-row statements take)', async () => {
+        const people = Array.from({ length: 40 }, (_, i) => `Person ${i}`);
+        const move = (city: string) =>
+          people.map((p) => ({ subject: p, predicate: 'lives_in', object: city }));
+        await memory.addTriples('tim', move('Lisbon'), { at: '2026-01-01' });
+        const moved = await memory.addTriples('tim', move('Oslo'), { at: '2026-02-01' });
+        expect(moved).toMatchObject({ added: 40, invalidated: 40 });
+        expect(new Set((await memory.facts('tim', { predicate: 'lives_in' })).map((f) => f.object))).toEqual(
+          new Set(['Oslo']),
+        );
+        const closed = (await memory.facts('tim', { includeHistory: true })).filter(
+          (f) => f.validTo !== null,
+        );
+        expect(closed).toHaveLength(40);
+        expect(closed.every((f) => f.supersededBy !== null && f.invalidatedBy === 'api')).toBe(true);
+      });
+
       it('keeps each observation with its time and source, and the count of mentions equal to them', async () => {
         for (const [city, at, source] of [
           ['Lisbon', '2026-06-01', 'jun'],
@@ -623,6 +641,129 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         // Inner spaces are part of an id like any other character.
         await memory.addTriples('alice smith', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }]);
         expect((await memory.facts('alice smith')).map((f) => f.object)).toEqual(['Oslo']);
+      });
+    });
+
+    describe('backup and restore', () => {
+      /** A memory with history, recurring values, repeated mentions, turns (one failed) and aliases. */
+      const fill = async (target: Memory) => {
+        await target.addTriples('ann', [{ subject: 'I', predicate: 'lives_in', object: 'Lisbon' }], {
+          at: '2026-01-01',
+          source: 'jan',
+        });
+        await target.addTriples('ann', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }], {
+          at: '2026-03-01',
+          source: 'mar',
+        });
+        await target.addTriples('ann', [{ subject: 'I', predicate: 'lives_in', object: 'Lisbon' }], {
+          at: '2026-06-01',
+          source: 'jun',
+        });
+        await target.addTriples('ann', [{ subject: 'I', predicate: 'lives_in', object: 'Lisbon' }], {
+          at: '2026-07-01',
+          source: 'jul',
+        });
+        await target.remember({
+          userId: 'ann',
+          threadId: ' t1 ',
+          messages: [
+            { role: 'user', content: '  My friend Polar bear loves pizza.\t', name: 'Ann' },
+            { role: 'assistant', content: 'Noted!\r\n' },
+          ],
+          at: '2026-04-01T10:00:00Z',
+        });
+        await target.remember({
+          userId: 'ann',
+          messages: [{ role: 'user', content: 'I play the cello 🎻' }],
+          at: '2026-05-01T10:00:00Z',
+        });
+        await target.addTriples('ann', [{ subject: 'Polar bear', predicate: 'likes', object: 'salmon' }], {
+          at: '2026-04-02',
+        });
+        await target.addTriples('bob', [{ subject: 'I', predicate: 'lives_in', object: 'Rome' }]);
+      };
+      const withoutTime = (doc: ExportDocument) => ({ ...doc, exportedAt: '' });
+      const recalled = async (target: Memory, userId: string) =>
+        Promise.all(
+          ['where do I live', 'what does my friend like', 'which instrument do I play'].map(async (query) => {
+            const r = await target.recall({ userId, query });
+            return { facts: r.facts.map((f) => f.uid), episodes: r.episodes.map((e) => e.uid) };
+          }),
+        );
+
+      it('restores a user exactly: the export of the restore equals the export, and recall answers alike', async () => {
+        await fill(memory);
+        const before = await memory.exportUser('ann');
+        expect(before.counts).toMatchObject({ episodes: 2 });
+        expect(before.facts.find((f) => f.observedAt.length === 2)?.observedBy).toEqual(['jun', 'jul']);
+        const answers = await recalled(memory, 'ann');
+        await memory.forget({ userId: 'ann', all: true });
+
+        const summary = await memory.importUser(JSON.parse(JSON.stringify(before)));
+        expect(summary).toMatchObject({
+          userId: 'ann',
+          restored: before.counts,
+          kept: { entities: 0, facts: 0, episodes: 0 },
+          lacking: [],
+        });
+        expect(withoutTime(await memory.exportUser('ann'))).toEqual(withoutTime(before));
+        expect(await recalled(memory, 'ann')).toEqual(answers);
+        // The same turn remembered again is known; bob is untouched.
+        const [first] = before.episodes;
+        const again = await memory.remember({
+          userId: 'ann',
+          threadId: first?.threadId as string,
+          messages: first?.messages as ExportDocument['episodes'][number]['messages'],
+          at: first?.at as string,
+        });
+        expect(again.status).toBe('duplicate');
+        expect((await memory.facts('bob')).map((f) => f.object)).toEqual(['Rome']);
+      });
+
+      it('changes nothing when the same file is imported again, and copies under another id', async () => {
+        await fill(memory);
+        const doc = await memory.exportUser('ann');
+        const again = await memory.importUser(doc);
+        expect(again.restored).toEqual({ entities: 0, facts: 0, episodes: 0 });
+        expect(again.kept).toEqual(doc.counts);
+        expect(withoutTime(await memory.exportUser('ann'))).toEqual(withoutTime(doc));
+
+        const copy = await memory.importUser(doc, { userId: 'ann-copy' });
+        expect(copy.restored).toEqual(doc.counts);
+        await memory.importUser(doc, { userId: 'ann-copy' });
+        const copied = await memory.exportUser('ann-copy');
+        expect(copied.counts).toEqual(doc.counts);
+        const shape = (facts: ExportDocument['facts']) =>
+          facts
+            .map((f) => JSON.stringify([f.statement, f.validFrom, f.validTo, f.mentions, f.observedAt]))
+            .sort();
+        expect(shape(copied.facts)).toEqual(shape(doc.facts));
+        expect(copied.episodes.map((e) => e.messages)).toEqual(doc.episodes.map((e) => e.messages));
+        // The copy has uids of its own: forgetting it leaves the original whole.
+        await memory.forget({ userId: 'ann-copy', all: true });
+        expect(withoutTime(await memory.exportUser('ann'))).toEqual(withoutTime(doc));
+      });
+
+      it('refuses a file of an unknown version, an incomplete one and a clashing user, writing nothing', async () => {
+        await fill(memory);
+        const doc = await memory.exportUser('ann');
+        const stats = await memory.stats('bob');
+        const bad = [
+          { ...doc, format: 'kgmem-export/9' },
+          { ...doc, facts: doc.facts.slice(1) },
+          { ...doc, facts: [{ ...doc.facts[0], validFrom: 'soon' }, ...doc.facts.slice(1)] },
+        ];
+        for (const file of bad)
+          await expect(memory.importUser(file, { userId: 'carl' })).rejects.toMatchObject({
+            name: 'InvalidInputError',
+          });
+        // bob has his own "user" entity (and Rome): ann's file cannot be poured into him.
+        await expect(memory.importUser(doc, { userId: 'bob' })).rejects.toMatchObject({
+          name: 'InvalidInputError',
+          message: expect.stringContaining('Nothing was imported'),
+        });
+        expect(await memory.hasUser('carl')).toBe(false);
+        expect(await memory.stats('bob')).toEqual(stats);
       });
     });
 

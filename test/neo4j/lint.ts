@@ -26,7 +26,7 @@ const schema = {
       ...'vector'.split(' '),
       ...'path vectors seq'.split(' '),
       // Keys of the row maps passed as parameters (UNWIND $rows AS r … r.subjectUid).
-      ...'entityUid subjectUid objectUid'.split(' '),
+      ...'entityUid subjectUid objectUid episodeUid'.split(' '),
     ]),
   ],
 };

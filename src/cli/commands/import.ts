@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import type { Memory } from '../../memory/memory.js';
 import type { CheckedTriple } from '../../model/triple.js';
 import { type CliIo, intOption, requireUser, UsageError, withMemory } from '../context.js';
-import { type ExportedFact, readExport } from '../export-file.js';
+import { readExportFile } from '../export-file.js';
 import { Progress } from '../progress.js';
 import { countLines, formatOf, readTripleFile, type TripleFormat } from '../triple-file.js';
 
@@ -35,9 +35,14 @@ interface ImportTotals {
 export function registerImport(program: Command, io: CliIo): void {
   program
     .command('import')
-    .description('import triples from a TSV (subject<TAB>predicate<TAB>object) or JSONL file ("-" for stdin)')
+    .description(
+      'restore a kgmem export, or import triples from a TSV (subject<TAB>predicate<TAB>object) or JSONL file ("-" for stdin)',
+    )
     .argument('<file>')
-    .option('-u, --user <id>', 'user id (memory scope)')
+    .option(
+      '-u, --user <id>',
+      "user id (memory scope); for an export, restore under this id instead of the file's",
+    )
     .option('--format <format>', 'tsv or jsonl (default: from the file extension)')
     .option(
       '--batch-size <n>',
@@ -47,13 +52,13 @@ export function registerImport(program: Command, io: CliIo): void {
     .option('--strict', 'refuse the whole file if any line is invalid')
     .option('--source <name>', 'provenance recorded on each fact (default: import:<file name>)')
     .action(async (file: string, options, command: Command) => {
-      const userId = requireUser(options);
       if (file !== '-' && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
-      const exported = readExport(file);
-      if (exported) {
-        await withMemory(command, (memory) => importExport(memory, userId, exported.facts, file, io));
+      const exported = readExportFile(file);
+      if (exported !== undefined) {
+        await withMemory(command, (memory) => restoreFile(memory, exported, options.user, file, io));
         return;
       }
+      const userId = requireUser(options);
       const format = (options.format ?? formatOf(file)) as TripleFormat;
       if (format !== 'tsv' && format !== 'jsonl') throw new UsageError('--format must be tsv or jsonl');
       const batchSize = Math.max(1, intOption(options.batchSize, '--batch-size', DEFAULT_BATCH_SIZE));
@@ -92,50 +97,23 @@ export function registerImport(program: Command, io: CliIo): void {
     });
 }
 
-/**
- * Replays a `kgmem export`: facts in the order they became true, each group at its own time (so
- * functional predicates close what they replaced), then the facts the export shows closed are
- * closed at their recorded end.
- */
-async function importExport(
+/** Restores a `kgmem export` file and says what it restored, kept and could not restore. */
+async function restoreFile(
   memory: Memory,
-  userId: string,
-  facts: readonly ExportedFact[],
+  document: unknown,
+  userId: string | undefined,
   file: string,
   io: CliIo,
 ): Promise<void> {
-  const source = `import:${basename(file)}`;
-  const ordered = [...facts].sort((a, b) => Date.parse(a.validFrom) - Date.parse(b.validFrom));
-  const closedAt = new Map<string, string>();
-  let added = 0;
-  for (let i = 0; i < ordered.length; ) {
-    const at = ordered[i]?.validFrom ?? '';
-    let j = i;
-    while (j < ordered.length && ordered[j]?.validFrom === at) j++;
-    const group = ordered.slice(i, j);
-    const result = await memory.addTriples(
-      userId,
-      group.map((f) => ({ subject: f.subject, predicate: f.predicate, object: f.object })),
-      { at, source, similarityMerge: false },
-    );
-    added += result.added;
-    for (const [k, f] of group.entries()) {
-      const uid = result.factUids[k];
-      if (uid && f.validTo) closedAt.set(uid, f.validTo);
-    }
-    i = j;
-  }
-  const current = new Set((await memory.facts(userId, { limit: 1_000_000 })).map((f) => f.uid));
-  let closed = 0;
-  for (const [uid, validTo] of closedAt) {
-    if (!current.has(uid)) continue;
-    await memory.closeFact(userId, uid, { at: validTo, source });
-    closed++;
-  }
+  const summary = await memory.importUser(document, userId === undefined ? {} : { userId });
+  const { restored, kept } = summary;
   io.out(
-    `imported ${facts.length.toLocaleString('en-US')} exported facts for user "${userId}": ${added.toLocaleString('en-US')} new, ` +
-      `${closedAt.size.toLocaleString('en-US')} with history (${closed.toLocaleString('en-US')} closed at their recorded end, the rest by the facts that replaced them)`,
+    `restored ${restored.entities.toLocaleString('en-US')} entities, ${restored.facts.toLocaleString('en-US')} facts and ${restored.episodes.toLocaleString('en-US')} turns from ${file} into user "${summary.userId}"` +
+      (kept.entities + kept.facts + kept.episodes > 0
+        ? ` (already there and kept as they are: ${kept.entities} entities, ${kept.facts} facts, ${kept.episodes} turns)`
+        : ''),
   );
+  for (const missing of summary.lacking) io.err(`note: a ${summary.format} file lacks ${missing}`);
 }
 
 async function importLines(

@@ -95,6 +95,12 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     });
   });
 
+  // A backup of the user's whole memory (kgmem-export/2), as `kgmem export` writes it.
+  app.get('/api/users/:user/export', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    return c.json(await memory.exportUser(userId));
+  });
+
   app.get('/api/users/:user/entities', async (c) => {
     const userId = await existingUser(c.req.param('user'));
     const q = parseInput(entitiesQuery, c.req.query(), 'query');

@@ -15,6 +15,8 @@ import {
   GraphStore,
   type PlannedWrite,
   type PlanningReads,
+  type RestoreBatch,
+  type RestoreReads,
   type ScoredEntity,
   type Statement,
   type TimeScope,
@@ -38,7 +40,12 @@ import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 // Meta key of the migration that gave older entities and episodes their user's full-text key.
 const USER_KEYS_META_KEY = 'userKeys';
 // Statements that take the user's full-text key, which this adapter adds from the userId.
-const KEYED_STATEMENTS = new Set(['entities-create', 'episode-create']);
+const KEYED_STATEMENTS = new Set([
+  'entities-create',
+  'episode-create',
+  'entities-restore',
+  'episodes-restore',
+]);
 // Turns given their concepts per statement when a database written before concept indexing is searched.
 const CONCEPT_BATCH = 500;
 // With a concept search, each full-text field returns this many times the hits wanted before
@@ -55,6 +62,8 @@ const CONSTRAINT_RETRIES = 3;
  */
 export class Neo4jStore extends GraphStore {
   override readonly backend = 'neo4j';
+  // facts-create takes every time and provenance per row already.
+  protected override readonly factsRestoreStatement = 'facts-create';
   private driver: Driver | undefined;
   private bookmarks: BookmarkManager | undefined;
   private embedder: EmbedderIdentity | number = 0;
@@ -182,6 +191,20 @@ export class Neo4jStore extends GraphStore {
         if (attempt >= CONSTRAINT_RETRIES || !isConstraintRace(error)) throw error;
       }
     }
+  }
+
+  /** A restore planned and written in one transaction, after the user's lock (as a write). */
+  override async restore(
+    userId: string,
+    plan: (reads: RestoreReads) => Promise<RestoreBatch>,
+  ): Promise<void> {
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        await runIn(tx, 'user-lock', { userId, at: new Date() });
+        const batch = await plan(this.inTransaction(tx) as unknown as RestoreReads);
+        for (const { name, params } of this.restoreStatements(userId, batch)) await runIn(tx, name, params);
+      }),
+    );
   }
 
   /** This store with every statement run in `tx` (the planning reads of a write). */
