@@ -6,7 +6,7 @@ import {
   MAX_USER_ID_LENGTH,
 } from '../model/limits.js';
 
-/** Rows a `cypher_read` call returns at most. */
+/** Rows an `explore` call returns at most. */
 export const CYPHER_MAX_ROWS = 200;
 
 const shortText = (what: string) => z.string().trim().min(1).max(MAX_TEXT_LENGTH).describe(what);
@@ -117,19 +117,16 @@ export function toolInputs(multiUser: boolean) {
         .optional()
         .describe('most turns to return, newest first; default 20'),
     }),
-    cypher_read: scoped({
-      statement: z
+    explore: scoped({
+      query: z
         .string()
-        .trim()
         .min(1)
-        .max(20_000)
-        .describe(
-          'one read-only Cypher statement; filter on userId = $userId (bound for you) to stay in this memory',
-        ),
+        .max(100)
+        .describe('the name of a ready-made query (listed in the tool description)'),
       params: z
         .record(z.string(), z.unknown())
         .optional()
-        .describe('named parameters ($name) for the statement'),
+        .describe("the query's parameters other than userId (which is always this memory's user)"),
     }),
   };
 }

@@ -28,7 +28,13 @@ export interface McpOptions {
   user?: string;
   /** Tools take a `user_id` argument (for a trusted client serving several users). @default false */
   multiUser?: boolean;
-  /** Offer `cypher_read` (read-only Cypher, rows capped). @default false */
+  /**
+   * Offer `explore`: the ready-made analyst queries of `cypher/explore/`, run read-only for the
+   * server's user (bound by the server, never by the client). Raw Cypher is never offered to an
+   * MCP client: a client is a model acting for one user, and a raw statement could read other
+   * users' memory. Refused with `multiUser`.
+   * @default false
+   */
   allowCypher?: boolean;
   /**
    * Offer the tools that change memory (remember, add_facts, update_fact, forget_*).
@@ -50,6 +56,11 @@ type Args = Record<string, unknown>;
 export function createMcpServer(options: McpOptions): McpServer {
   const { memory } = options;
   const multiUser = options.multiUser ?? false;
+  if (options.allowCypher && multiUser) {
+    throw new InvalidInputError(
+      "Cypher is not offered to a multi-user MCP server: its client names any user, and Cypher would reach every user's memory; drop --allow-cypher, or serve one user (--user <id>) to offer the ready-made queries",
+    );
+  }
   const fixedUser = options.user === undefined ? undefined : checkUserId(options.user, 'kgmem mcp --user');
   if (!multiUser && fixedUser === undefined) {
     throw new InvalidInputError(
@@ -225,16 +236,32 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
   if (options.allowCypher) {
+    const queries = memory.exploreQueries();
     tool(
-      'cypher_read',
-      `Run one read-only Cypher statement on the memory database; $userId is bound to the current user (filter with userId = $userId). At most ${CYPHER_MAX_ROWS} rows; statements that write are refused.`,
+      'explore',
+      `Run one ready-made analyst query over this user's memory graph (read-only, at most ${CYPHER_MAX_ROWS} rows). Queries: ${queries
+        .map(
+          (q) =>
+            `${q.name} (${q.question}${
+              q.parameters.some((p) => p.name !== 'userId')
+                ? `; params: ${q.parameters
+                    .filter((p) => p.name !== 'userId')
+                    .map((p) => p.name)
+                    .join(', ')}`
+                : ''
+            })`,
+        )
+        .join('; ')}.`,
       { readOnlyHint: true },
       async (args, user) => {
-        const params = { ...((args.params as Args | undefined) ?? {}), userId: user };
-        const result = await memory.cypher(String(args.statement), params, {
-          readOnly: true,
-          maxRows: CYPHER_MAX_ROWS,
-        });
+        const result = await memory.explore(
+          user,
+          String(args.query),
+          (args.params as Args | undefined) ?? {},
+          {
+            maxRows: CYPHER_MAX_ROWS,
+          },
+        );
         return [result, cypherText(result)];
       },
     );

@@ -26,7 +26,9 @@ import type {
   UserStats,
   WriteBatch,
 } from '../store/base.js';
+import { type CypherExample, cypherExamples } from '../store/explore-queries.js';
 import type { NameMatchKind } from '../store/name-search.js';
+import type { ReadVerdict } from '../store/read-policy/policy.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
@@ -716,9 +718,51 @@ export class Memory {
     return options.readOnly ? run() : this.lock.run(run);
   }
 
-  /** Whether a Cypher statement only reads (the database checks it without running it). */
-  async cypherIsReadOnly(statement: string): Promise<boolean> {
-    return this.store.cypherIsReadOnly(checkText(statement, 'statement', 'Memory.cypherIsReadOnly'));
+  /**
+   * The ready-made analyst queries of `cypher/explore/` for this memory's backend: the per-user
+   * way to explore with Cypher (see {@link Memory.explore}).
+   */
+  exploreQueries(): CypherExample[] {
+    return cypherExamples(this.store.backend);
+  }
+
+  /**
+   * Runs one ready-made query of `cypher/explore/` for one user: the user id is bound by this
+   * call (a `userId` among `params` is ignored), the statement is the file's, and it runs
+   * read-only with rows capped. What a surface acting for one user (MCP, a per-user token)
+   * offers instead of raw Cypher.
+   *
+   * @throws NotFoundError for an unknown query name
+   */
+  async explore(
+    userId: string,
+    name: string,
+    params: Record<string, unknown> = {},
+    options: Pick<CypherOptions, 'maxRows' | 'timeoutMs'> = {},
+  ): Promise<CypherResult> {
+    const where = 'Memory.explore';
+    const user = checkUserId(userId, where);
+    const query = this.exploreQueries().find((q) => q.name === name);
+    if (!query)
+      throw new NotFoundError(
+        `${where}: no ready-made query "${name}"; the queries are ${this.exploreQueries()
+          .map((q) => q.name)
+          .join(', ')}`,
+      );
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      throw new InvalidInputError(`${where}: params must be an object of named values`);
+    const { userId: _ignored, ...rest } = params;
+    return this.cypher(query.statement, { ...rest, userId: user }, { ...options, readOnly: true });
+  }
+
+  /**
+   * Whether a Cypher statement may run where only reading is allowed (without the write token,
+   * or on a read-only surface): a plain query of this database, and nothing that writes, reads
+   * or writes files, loads extensions or reaches another database. The statement is not run; the
+   * verdict names the clause that stops it.
+   */
+  async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
+    return this.store.checkReadOnly(checkText(statement, 'statement', 'Memory.checkReadOnly'), params);
   }
 
   /**

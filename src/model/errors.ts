@@ -38,6 +38,15 @@ export class CypherError extends KgmemError {
   override name = 'CypherError';
 }
 
+/**
+ * A statement was refused by a read-only surface (the console without the write token, MCP's
+ * explore tool, a per-user token) before it reached the database: it is not a plain read of this
+ * database. The message names the clause.
+ */
+export class StatementNotAllowedError extends CypherError {
+  override name = 'StatementNotAllowedError';
+}
+
 /** The configured store could not be opened or reached. */
 export class StoreUnavailableError extends KgmemError {
   override name = 'StoreUnavailableError';

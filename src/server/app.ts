@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import type { McpHttpOptions } from '../mcp/http.js';
 import type { Memory } from '../memory/memory.js';
 import { KgmemError } from '../model/errors.js';
-import { requireToken } from './auth.js';
+import { confineUserTokens, requireToken } from './auth.js';
 import { HttpError } from './http-error.js';
 import { hostnameOf, isLoopbackHost } from './loopback.js';
 import { registerReadRoutes } from './routes/read.js';
@@ -33,8 +33,9 @@ export interface AppOptions {
   mcp?: McpHttpOptions;
 }
 
-const STATUS_OF_ERROR: Record<string, 400 | 404 | 503> = {
+const STATUS_OF_ERROR: Record<string, 400 | 403 | 404 | 503> = {
   InvalidInputError: 400,
+  StatementNotAllowedError: 403,
   CypherError: 400,
   NotFoundError: 404,
   DatabaseLockedError: 503,
@@ -73,6 +74,9 @@ export function createApp(options: AppOptions): Hono {
     const guard = requireToken(options.token, 'reading over the network');
     app.use('/api/*', async (c, next) => (c.req.path === '/api/health' ? next() : guard(c, next)));
   }
+
+  const userTokens = options.mcp?.tokenUsers ?? {};
+  if (Object.keys(userTokens).length > 0) app.use('/api/*', confineUserTokens(userTokens));
 
   registerReadRoutes(app, memory);
   registerWriteRoutes(app, memory, {

@@ -19,6 +19,30 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
+ * Confines per-user tokens (`--mcp-tokens`: each token acts for one memory user) to their user on
+ * the JSON API: such a token reaches `/api/users/<its user>/…` and `/api/health`, nothing else
+ * (not the console over the whole database, not the list of users, not another user's routes).
+ */
+export function confineUserTokens(tokenUsers: Readonly<Record<string, string>>): MiddlewareHandler {
+  const entries = Object.entries(tokenUsers);
+  return async (c, next) => {
+    const presented = bearerToken(c.req.header('authorization'));
+    const user =
+      presented === undefined ? undefined : entries.find(([token]) => tokensMatch(presented, token))?.[1];
+    if (user === undefined || c.req.path === '/api/health') return next();
+    const own = `/api/users/${encodeURIComponent(user)}`;
+    const path = c.req.path;
+    const [, api, users, segment] = path.split('/');
+    if (api === 'api' && users === 'users' && segment !== undefined && decoded(segment) === user)
+      return next();
+    throw new HttpError(
+      403,
+      `this token acts for user "${user}" only: it reaches /api/users/${encodeURIComponent(user)}/… (ready-made queries at ${own}/explore/<name>), not ${path}`,
+    );
+  };
+}
+
+/**
  * Requires `Authorization: Bearer <token>`. Without a configured token the guarded routes are
  * refused outright (403): writes over HTTP are opt-in.
  */
@@ -41,4 +65,12 @@ export function requireToken(token: string | undefined, what: string): Middlewar
     }
     await next();
   };
+}
+
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

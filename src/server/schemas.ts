@@ -90,6 +90,12 @@ export const cypherBody = z.strictObject({
   maxRows: z.number().int().min(1).max(1_000_000).optional(),
 });
 
+/** Body of `POST /api/users/:user/explore/:name`: the query's parameters (the user is bound). */
+export const exploreBody = z.strictObject({
+  params: z.record(z.string(), z.unknown()).default({}),
+  maxRows: z.number().int().min(1).max(10_000).optional(),
+});
+
 /** Query of `GET /api/users/:user/path`. */
 export const pathQuery = z.strictObject({
   from: text,

@@ -1,8 +1,17 @@
 import { episodeText } from '../model/episode-text.js';
+import { StatementNotAllowedError } from '../model/errors.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
+import { refuseTransactionControl } from './console-guard.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
 import { type NameMatch, rankNames } from './name-search.js';
 import { storedObservations } from './observations.js';
+import {
+  type CypherDialect,
+  checkPlan,
+  checkStatement,
+  type PlanSummary,
+  type ReadVerdict,
+} from './read-policy/policy.js';
 import {
   entityFromRow,
   entityKeyId,
@@ -529,15 +538,53 @@ export abstract class GraphStore {
   /** Deletes one fact of a user; false when the user has no such fact. */
   abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
 
-  /** Runs one raw Cypher statement with parameters (the console; read-only for MCP clients). */
-  abstract runCypher(
-    statement: string,
-    params?: Record<string, unknown>,
-    options?: CypherOptions,
-  ): Promise<CypherResult>;
+  /** The Cypher dialect of this backend's statements and console. */
+  abstract readonly dialect: CypherDialect;
 
-  /** Whether a raw Cypher statement only reads (checked by the database, without running it). */
-  abstract cypherIsReadOnly(statement: string): Promise<boolean>;
+  /**
+   * Runs one raw Cypher statement with parameters (the console). With `readOnly` the statement
+   * must pass {@link GraphStore.checkReadOnly} first, or nothing reaches the database.
+   *
+   * @throws StatementNotAllowedError when `readOnly` and the statement is not a plain read
+   */
+  async runCypher(
+    statement: string,
+    params: Record<string, unknown> = {},
+    options: CypherOptions = {},
+  ): Promise<CypherResult> {
+    refuseTransactionControl(statement);
+    if (options.readOnly) {
+      const verdict = await this.checkReadOnly(statement, params);
+      if (!verdict.allowed)
+        throw new StatementNotAllowedError(`read-only: ${verdict.reason}; nothing was run`);
+    }
+    return this.executeConsole(statement, params, options);
+  }
+
+  /**
+   * Whether a raw statement may run where only reading is allowed: a query of this database and
+   * nothing else. Decided in two steps, both allow-lists: the statement's clauses, checked before
+   * anything reaches the database (`read-policy/policy.ts`), then the database's own plan of it
+   * (every operator a reading one). The statement is never run.
+   */
+  async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
+    const clauses = checkStatement(statement, this.dialect);
+    if (!clauses.allowed) return clauses;
+    return checkPlan(await this.explain(statement, params), this.dialect);
+  }
+
+  /**
+   * The database's plan of one statement (that passed the clause check), without running it;
+   * `writes` when the database says it would change anything.
+   */
+  protected abstract explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary>;
+
+  /** Runs one console statement as the database takes it (after {@link GraphStore.runCypher}'s checks). */
+  protected abstract executeConsole(
+    statement: string,
+    params: Record<string, unknown>,
+    options: CypherOptions,
+  ): Promise<CypherResult>;
 
   /** Releases the database; further calls fail with `ClosedError`. */
   abstract close(): Promise<void>;

@@ -1,3 +1,5 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MultiDirectedGraph } from 'graphology';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
@@ -5,6 +7,7 @@ import { createMemory } from '../../src/memory/create.js';
 import type { ExportDocument } from '../../src/memory/export-format.js';
 import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import type { StoreInitializer } from './types.js';
 
 /**
@@ -872,7 +875,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
       });
     });
 
-    describe('read-only Cypher (MCP cypher_read)', () => {
+    describe('read-only Cypher (the console without the token)', () => {
       it('refuses a writing statement before it runs, and caps the rows it reads', async () => {
         await memory.addTriples('alice', [
           { subject: 'I', predicate: 'likes', object: 'tea' },
@@ -885,7 +888,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
             { userId: 'alice', name: 'X' },
             { readOnly: true },
           ),
-        ).rejects.toMatchObject({ name: 'CypherError' });
+        ).rejects.toMatchObject({ name: 'StatementNotAllowedError' });
         expect((await memory.entities('alice')).map((e) => e.name)).not.toContain('X');
         const capped = await memory.cypher(
           'MATCH (e:Entity) WHERE e.userId = $userId RETURN e.name AS name ORDER BY name',
@@ -901,6 +904,81 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         );
         expect(all.rows).toHaveLength(4);
         expect(all.truncated).toBeUndefined();
+      });
+
+      it('refuses what reads or writes host files, loads code or reaches another database, touching nothing', async () => {
+        await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
+        const host = tempDir('kgmem-escape-');
+        try {
+          const secret = join(host.path, 'secret.csv');
+          writeFileSync(secret, 'top,secret\n1,2\n');
+          const out = join(host.path, 'out.csv');
+          const dump = join(host.path, 'dump');
+          const escapes =
+            store.dialect === 'ladybug'
+              ? [
+                  `LOAD FROM '${secret}' (header=true) RETURN *`,
+                  `COPY (MATCH (e:Entity) RETURN e.name) TO '${out}'`,
+                  `EXPORT DATABASE '${dump}'`,
+                  `ATTACH '${join(host.path, 'other.lbug')}' AS other (dbtype lbug)`,
+                  'INSTALL json',
+                  'LOAD EXTENSION json',
+                  `MATCH (e:Entity) RETURN e.name; COPY (MATCH (e:Entity) RETURN e.name) TO '${out}'`,
+                ]
+              : [
+                  `LOAD CSV FROM 'file://${secret}' AS line RETURN line`,
+                  'CALL dbms.listConfig() YIELD name RETURN name',
+                  'CALL db.createLabel("Escape")',
+                  'SHOW USERS',
+                  'MATCH (e:Entity) RETURN e.name; MATCH (e:Entity) SET e.name = "X"',
+                ];
+          for (const statement of escapes) {
+            await expect(memory.checkReadOnly(statement)).resolves.toMatchObject({ allowed: false });
+            await expect(memory.cypher(statement, {}, { readOnly: true })).rejects.toMatchObject({
+              name: 'StatementNotAllowedError',
+              message: expect.stringContaining('nothing was run'),
+            });
+          }
+          expect(readdirSync(host.path)).toEqual(['secret.csv']);
+          expect((await memory.entities('alice')).map((e) => e.name).sort()).toEqual(['User', 'tea']);
+        } finally {
+          host.remove();
+        }
+      });
+
+      it('runs every ready-made query read-only, for the one user the caller binds', async () => {
+        await memory.addTriples('alice', [
+          { subject: 'I', predicate: 'lives_in', object: 'Paris' },
+          { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
+        ]);
+        await memory.addTriples('bob', [{ subject: 'I', predicate: 'lives_in', object: 'Rome' }]);
+        const queries = memory.exploreQueries();
+        expect(queries.length).toBeGreaterThanOrEqual(10);
+        for (const query of queries) {
+          const params = Object.fromEntries(
+            query.parameters
+              .filter((p) => p.name !== 'userId')
+              .map((p) => [
+                p.name,
+                p.example ?? (p.name === 'from' ? 'User' : p.name === 'to' ? 'Paris' : 'x'),
+              ]),
+          );
+          expect(
+            await memory.checkReadOnly(query.statement, { ...params, userId: 'alice' }),
+            query.name,
+          ).toEqual({
+            allowed: true,
+          });
+          await memory.explore('alice', query.name, params);
+        }
+        // The user is bound by the call: a userId among the parameters is ignored.
+        const facts = await memory.explore('alice', 'current-facts', { userId: 'bob' });
+        const objects = facts.rows.map((r) => r.object);
+        expect(objects).toContain('Paris');
+        expect(objects).not.toContain('Rome');
+        await expect(memory.explore('alice', 'no-such-query')).rejects.toMatchObject({
+          name: 'NotFoundError',
+        });
       });
     });
 

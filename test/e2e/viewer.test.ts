@@ -440,7 +440,7 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await page.locator('#cypher-run').click();
     await expect
       .poll(() => page.locator('#cypher-result .error').textContent())
-      .toMatch(/would change the database/);
+      .toMatch(/CREATE changes the database; nothing was run/);
     const probe = await fetch(`${server.url}api/cypher`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -13,10 +13,14 @@ export interface ServeProcess {
 }
 
 /** Starts the built `kgmem serve --port 0` on a data folder and waits (at most 30 s) for its URL. */
-export function startServe(dataDir: string, args: readonly string[] = []): Promise<ServeProcess> {
+export function startServe(
+  dataDir: string,
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-      env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
+      env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -143,39 +143,30 @@ describe('kgmem mcp over stdio', () => {
       expect((plain.structuredContent as { facts: unknown[] }).facts).toEqual([]);
       await expect(client.readResource({ uri: 'kgmem://users/bob/summary' })).rejects.toThrow(/alice/);
       const tools = (await client.listTools()).tools.map((t) => t.name);
-      expect(tools).not.toContain('cypher_read');
+      expect(tools).not.toContain('explore');
     } finally {
       await client.close();
     }
   });
 
-  it('with --multi-user takes user_id per call, and cypher_read only reads', async () => {
-    const client = await connect(dataDir, ['--multi-user', '--allow-cypher']);
+  it('with --multi-user takes user_id per call', async () => {
+    const client = await connect(dataDir, ['--multi-user']);
     try {
       const without = await call(client, 'recall', { query: 'What does Bob play?' });
       expect(without.isError).toBe(true);
       const bob = await call(client, 'recall', { query: 'What does Bob play?', user_id: 'bob' });
       expect(text(bob)).toContain('chess');
-      const rows = await call(client, 'cypher_read', {
-        statement: 'MATCH (e:Entity) WHERE e.userId = $userId RETURN e.name AS name ORDER BY name',
-        user_id: 'bob',
-      });
-      expect(rows.isError, text(rows)).toBeFalsy();
-      expect((rows.structuredContent as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([
-        'Bob',
-        'chess',
-      ]);
-      const write = await call(client, 'cypher_read', {
-        statement: 'MATCH (e:Entity) WHERE e.userId = $userId SET e.name = "X" RETURN e.name',
-        user_id: 'bob',
-      });
-      expect(write.isError).toBe(true);
-      expect(text(write)).toContain('only reading statements');
-      const still = await call(client, 'recall', { query: 'What does Bob play?', user_id: 'bob' });
-      expect(text(still)).toContain('Bob plays chess');
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      expect(tools).not.toContain('explore');
     } finally {
       await client.close();
     }
+  });
+
+  it('refuses --allow-cypher with --multi-user at start, saying why', async () => {
+    const run = await runCli(['mcp', '--multi-user', '--allow-cypher'], { dataDir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--allow-cypher cannot be combined with --multi-user.*every user's memory/);
   });
 
   it('refuses to start without a user', async () => {

@@ -16,7 +16,10 @@ export function registerMcp(program: Command, io: CliIo): void {
       '--multi-user',
       'tools take a user_id argument instead (only for a client you trust with every user)',
     )
-    .option('--allow-cypher', 'offer cypher_read: read-only Cypher over the database, rows capped')
+    .option(
+      '--allow-cypher',
+      "offer explore: the ready-made analyst queries over this user's memory (raw Cypher is never offered to MCP clients)",
+    )
     .option('--read-only', 'offer only the tools that read memory')
     .action(async (options, command: Command) => {
       const user: string | undefined = options.user ?? process.env.KGMEM_USER ?? undefined;
@@ -28,6 +31,11 @@ export function registerMcp(program: Command, io: CliIo): void {
       }
       if (user !== undefined && multiUser) {
         throw new UsageError('give --user or --multi-user, not both');
+      }
+      if (multiUser && options.allowCypher) {
+        throw new UsageError(
+          "--allow-cypher cannot be combined with --multi-user: a multi-user client names any user, and Cypher would reach every user's memory. Serve one user (--user <id>) to offer the ready-made queries.",
+        );
       }
       // The MCP SDK loads only for this command.
       const { serveMcpOverStdio } = await import('../../mcp/stdio.js');

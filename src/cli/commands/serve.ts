@@ -23,7 +23,10 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--mcp-user <id>', 'the memory user MCP clients at /mcp act for (env KGMEM_USER)')
     .option('--mcp-multi-user', 'MCP tools take a user_id argument instead of --mcp-user')
     .option('--mcp-tokens <file>', 'JSON {"<token>": "<user>"}: each token acts for its user over MCP')
-    .option('--allow-cypher', 'offer the MCP tool cypher_read (read-only Cypher, rows capped)')
+    .option(
+      '--allow-cypher',
+      "offer the MCP tool explore (the ready-made analyst queries over the MCP user's memory) with --mcp-user",
+    )
     .action(async (options, command: Command) => {
       const host: string = options.host;
       const token: string | undefined = options.token ?? process.env.KGMEM_TOKEN ?? undefined;
@@ -44,6 +47,11 @@ export function registerServe(program: Command, io: CliIo): void {
         : [];
 
       const mcpUser: string | undefined = options.mcpUser ?? process.env.KGMEM_USER ?? undefined;
+      if (options.allowCypher && (options.mcpMultiUser || options.mcpTokens)) {
+        throw new UsageError(
+          `--allow-cypher cannot be combined with ${options.mcpTokens ? '--mcp-tokens' : '--mcp-multi-user'}: those MCP clients act for many users (or one user each), and Cypher would reach every user's memory. With --mcp-user <id> it offers the ready-made queries for that user; per-user clients can reach them at /api/users/<user>/explore/<name>.`,
+        );
+      }
       const mcp = {
         ...(mcpUser !== undefined ? { user: mcpUser } : {}),
         multiUser: options.mcpMultiUser === true,

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import type { Memory } from '../../memory/memory.js';
 import { checkUserId } from '../../model/validate.js';
-import { cypherExamples } from '../cypher-examples.js';
+import { cypherExamples } from '../../store/explore-queries.js';
 import { HttpError } from '../http-error.js';
 import {
   entitiesQuery,
   entityQuery,
+  exploreBody,
   factsQuery,
   graphQuery,
   pathQuery,
@@ -123,6 +124,17 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
 
   // The ready-made analyst queries (cypher/explore) for this backend, for the browser console.
   app.get('/api/cypher/examples', (c) => c.json({ examples: cypherExamples(memory.store.backend) }));
+
+  // One ready-made query for one user, the user bound by the server: the per-user way to
+  // explore with Cypher (what a per-user token or an MCP client gets instead of the console).
+  app.post('/api/users/:user/explore/:name', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const body = parseInput(exploreBody, await c.req.json().catch(() => ({})), 'body');
+    const result = await memory.explore(userId, c.req.param('name'), body.params, {
+      ...(body.maxRows ? { maxRows: body.maxRows } : {}),
+    });
+    return c.json(result);
+  });
 
   app.get('/api/users/:user/path', async (c) => {
     const userId = await existingUser(c.req.param('user'));

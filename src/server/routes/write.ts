@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Memory } from '../../memory/memory.js';
+import { StatementNotAllowedError } from '../../model/errors.js';
 import { checkText, checkUserId } from '../../model/validate.js';
+import type { CypherResult } from '../../store/base.js';
 import { bearerToken, requireToken, tokensMatch } from '../auth.js';
 import { resultRefs } from '../cypher-refs.js';
 import { HttpError } from '../http-error.js';
@@ -29,23 +31,28 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
     },
   });
 
-  // The Cypher console over HTTP: reading statements for anyone who may read; with the server's
-  // token, any statement (as `kgmem cypher` on the machine would).
+  // The Cypher console over HTTP, over the whole database: plain reads (the read-only policy)
+  // for anyone who may read; with the server's token, any statement (as `kgmem cypher` on the
+  // machine would). A per-user token never reaches it (see the app's per-user guard).
   app.post('/api/cypher', limit, async (c) => {
     const body = parseInput(cypherBody, await jsonBody(c), 'body');
     const presented = bearerToken(c.req.header('authorization'));
     const mayWrite =
       options.token !== undefined && presented !== undefined && tokensMatch(presented, options.token);
-    if (!mayWrite && !(await memory.cypherIsReadOnly(body.statement))) {
-      throw new HttpError(
-        403,
-        'this statement would change the database: send the token of `kgmem serve` ("Authorization: Bearer <token>") to run it',
-      );
+    let result: CypherResult;
+    try {
+      result = await memory.cypher(body.statement, body.params, {
+        readOnly: !mayWrite,
+        ...(body.maxRows ? { maxRows: body.maxRows } : {}),
+      });
+    } catch (error) {
+      if (error instanceof StatementNotAllowedError)
+        throw new HttpError(
+          403,
+          `${error.message}. Without the token of \`kgmem serve\` the console runs plain reads of this database only; the owner runs anything with "Authorization: Bearer <token>"`,
+        );
+      throw error;
     }
-    const result = await memory.cypher(body.statement, body.params, {
-      readOnly: !mayWrite,
-      ...(body.maxRows ? { maxRows: body.maxRows } : {}),
-    });
     // The entities and facts the rows name, for the viewer to draw the result as a graph.
     return c.json({ ...result, refs: resultRefs(result.rows) });
   });

@@ -3,7 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
-import { ClosedError, CypherError } from '../../model/errors.js';
+import { ClosedError, CypherError, StatementNotAllowedError } from '../../model/errors.js';
 import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
   type CypherOptions,
@@ -20,7 +20,6 @@ import {
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
-import { refuseTransactionControl } from '../console-guard.js';
 import { loadCypher, splitStatements } from '../cypher-files.js';
 import {
   checkEmbedder,
@@ -30,6 +29,7 @@ import {
 } from '../embedder-identity.js';
 import { type NameMatch, rankNames } from '../name-search.js';
 import { fullObservations, storedObservations } from '../observations.js';
+import type { PlanSummary } from '../read-policy/policy.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { typedParams } from '../statements.js';
 import { type BulkRows, type CopyColumns, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
@@ -46,6 +46,7 @@ import {
   timeParams,
   toLadybugValue,
 } from './params.js';
+import { ladybugPlanSummary } from './plan.js';
 import { drain, execute } from './results.js';
 import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
 import { UserGraph } from './user-graph.js';
@@ -116,6 +117,7 @@ const SINGLE_ROW_LIMIT = 16;
  */
 export class LadybugStore extends GraphStore {
   override readonly backend = 'ladybug';
+  override readonly dialect = 'ladybug';
   private db: Database | undefined;
   private conn: Connection | undefined;
   private dimension = 0;
@@ -553,20 +555,34 @@ export class LadybugStore extends GraphStore {
     return results;
   }
 
-  override async cypherIsReadOnly(statement: string): Promise<boolean> {
-    return this.prepareConsole(statement).isReadOnly();
+  protected override async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
+    // Prepared alone first: one statement only (the driver refuses several), and its kind.
+    const prepared = this.prepareConsole(statement);
+    if (!prepared.isReadOnly()) return { operators: [], procedures: [], writes: true };
+    const explained = this.connection().prepareSync(`EXPLAIN ${statement}`);
+    if (!explained.isSuccess()) throw new CypherError(explained.getErrorMessage());
+    let text: string;
+    try {
+      text = drain(this.connection().executeSync(explained, params as never))
+        .map((row) => Object.values(row).join('\n'))
+        .join('\n');
+    } catch (error) {
+      throw new CypherError(errorMessage(error));
+    }
+    return ladybugPlanSummary(text);
   }
 
-  override async runCypher(
+  protected override async executeConsole(
     statement: string,
-    params: Record<string, unknown> = {},
-    options: CypherOptions = {},
+    params: Record<string, unknown>,
+    options: CypherOptions,
   ): Promise<CypherResult> {
     const conn = this.connection();
     const prepared = this.prepareConsole(statement);
+    // Checked again on what runs: a read-only console never writes, whatever the plan said.
     if (options.readOnly && !prepared.isReadOnly()) {
-      throw new CypherError(
-        'this statement would change the database; only reading statements are allowed here',
+      throw new StatementNotAllowedError(
+        'read-only: this statement would change the database; nothing was run',
       );
     }
     // A hand-written statement may change anything of anyone, outside any transaction kgmem
@@ -842,9 +858,8 @@ export class LadybugStore extends GraphStore {
     this.columns = undefined;
   }
 
-  /** Prepares a console statement; transaction control is refused (see {@link refuseTransactionControl}). */
+  /** Prepares a console statement (one statement only). */
   private prepareConsole(statement: string): PreparedStatement {
-    refuseTransactionControl(statement);
     let prepared: PreparedStatement;
     try {
       prepared = this.connection().prepareSync(statement);

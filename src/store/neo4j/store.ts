@@ -23,7 +23,6 @@ import {
   type WriteBatch,
 } from '../base.js';
 import { capPerEntity } from '../cap.js';
-import { refuseTransactionControl } from '../console-guard.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import {
   checkEmbedder,
@@ -33,8 +32,10 @@ import {
 } from '../embedder-identity.js';
 import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
 import { fullObservations, storedObservations } from '../observations.js';
+import type { PlanSummary } from '../read-policy/policy.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import type { Neo4jStoreOptions } from './options.js';
+import { neo4jPlanSummary } from './plan.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
 // Meta key of the migration that gave older entities and episodes their user's full-text key.
@@ -62,6 +63,7 @@ const CONSTRAINT_RETRIES = 3;
  */
 export class Neo4jStore extends GraphStore {
   override readonly backend = 'neo4j';
+  override readonly dialect = 'neo4j';
   // facts-create takes every time and provenance per row already.
   protected override readonly factsRestoreStatement = 'facts-create';
   private driver: Driver | undefined;
@@ -466,13 +468,13 @@ export class Neo4jStore extends GraphStore {
     return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
   }
 
-  override async cypherIsReadOnly(statement: string): Promise<boolean> {
-    refuseTransactionControl(statement);
+  protected override async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
     const session = this.connected().session(this.sessionConfig('READ'));
     try {
-      // EXPLAIN plans without running; the summary says whether the statement reads ('r') only.
-      const result = await session.run(`EXPLAIN ${statement}`);
-      return result.summary.queryType === 'r';
+      // EXPLAIN plans without running: the summary says whether the statement only reads ('r'),
+      // and its plan which operators and procedures it would use.
+      const result = await session.executeRead((tx) => tx.run(`EXPLAIN ${statement}`, consoleParams(params)));
+      return { ...neo4jPlanSummary(result.summary.plan), writes: result.summary.queryType !== 'r' };
     } catch (error) {
       throw new CypherError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -480,12 +482,11 @@ export class Neo4jStore extends GraphStore {
     }
   }
 
-  override async runCypher(
+  protected override async executeConsole(
     statement: string,
-    params: Record<string, unknown> = {},
-    options: CypherOptions = {},
+    params: Record<string, unknown>,
+    options: CypherOptions,
   ): Promise<CypherResult> {
-    refuseTransactionControl(statement);
     const driver = this.connected();
     const session = driver.session(this.sessionConfig(options.readOnly ? 'READ' : 'WRITE'));
     const maxRows = options.maxRows ?? Infinity;

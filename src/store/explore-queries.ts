@@ -1,8 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CYPHER_ROOT, stripComments } from '../store/cypher-files.js';
+import { CYPHER_ROOT, stripComments } from './cypher-files.js';
 
-/** A ready-made analyst query of `cypher/explore/`, as the browser console offers it. */
+/**
+ * A ready-made analyst query of `cypher/explore/`: what the browser console offers, and the
+ * per-user way to explore (MCP's `explore` tool, `/api/users/:user/explore/:name`), where the
+ * user is bound by the server.
+ */
 export interface CypherExample {
   name: string;
   /** The header's question ("what does kgmem currently believe about this user?"). */
@@ -18,6 +22,17 @@ export interface CypherExample {
  * `// Parameters: $name (type, e.g. value), …`.
  */
 export function cypherExamples(backend: string): CypherExample[] {
+  const cached = examples.get(backend);
+  if (cached) return cached;
+  const loaded = readExamples(backend);
+  examples.set(backend, loaded);
+  return loaded;
+}
+
+// The files ship with the package and do not change while it runs: read once per backend.
+const examples = new Map<string, CypherExample[]>();
+
+function readExamples(backend: string): CypherExample[] {
   const dir = backend === 'neo4j' ? join(CYPHER_ROOT, 'explore') : join(CYPHER_ROOT, 'explore', 'ladybug');
   return readdirSync(dir)
     .filter((file) => file.endsWith('.cypher'))
