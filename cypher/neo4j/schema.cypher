@@ -20,8 +20,12 @@ CREATE CONSTRAINT kgmem_store_item_id IF NOT EXISTS FOR (i:StoreItem) REQUIRE i.
 CREATE INDEX kgmem_store_item_path IF NOT EXISTS FOR (i:StoreItem) ON (i.path);
 CREATE INDEX kgmem_store_item_user IF NOT EXISTS FOR (i:StoreItem) ON (i.userId);
 DROP INDEX kgmem_episode_text IF EXISTS;
-CREATE FULLTEXT INDEX kgmem_episode_search IF NOT EXISTS FOR (p:Episode) ON EACH [p.text, p.userKey];
-CREATE FULLTEXT INDEX kgmem_episode_concepts IF NOT EXISTS FOR (p:Episode) ON EACH [p.concepts, p.userKey];
+// Turns are searched by the terms kgmem reads out of them (as the embedded store searches them):
+// fields Lucene splits on whitespace only. The indexes of the raw text and concepts are retired.
+DROP INDEX kgmem_episode_search IF EXISTS;
+DROP INDEX kgmem_episode_concepts IF EXISTS;
+CREATE FULLTEXT INDEX kgmem_episode_terms IF NOT EXISTS FOR (p:Episode) ON EACH [p.terms, p.userKey] OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}};
+CREATE FULLTEXT INDEX kgmem_episode_concept_terms IF NOT EXISTS FOR (p:Episode) ON EACH [p.conceptTerms, p.userKey] OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace'}};
 DROP INDEX kgmem_fact_statement IF EXISTS;
 CREATE VECTOR INDEX kgmem_episode_embedding IF NOT EXISTS FOR (p:Episode) ON (p.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};
 CREATE VECTOR INDEX kgmem_fact_embedding IF NOT EXISTS FOR ()-[f:FACT]-() ON (f.embedding) OPTIONS {indexConfig: {`vector.dimensions`: {{embeddingDimension}}, `vector.similarity_function`: 'cosine'}};

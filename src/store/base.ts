@@ -453,7 +453,6 @@ export abstract class GraphStore {
   ): Record<string, unknown> {
     const { userId: _, ...created } = this.episodeCreateParams(episode, vector);
     return {
-      concepts: '',
       ...created,
       summary: episode.summary,
       status: episode.status,
@@ -537,6 +536,9 @@ export abstract class GraphStore {
 
   /** Deletes one fact of a user; false when the user has no such fact. */
   abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
+
+  /** Where the data is, for messages: a database file, or a server's address. */
+  abstract readonly location: string;
 
   /** The Cypher dialect of this backend's statements and console. */
   abstract readonly dialect: CypherDialect;

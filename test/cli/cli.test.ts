@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { itOnLadybug, onLadybug } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -115,10 +116,16 @@ describe('kgmem command line', () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).toMatch(/line 3: not valid JSON/);
     expect(strict.stderr).toMatch(/nothing was written/);
-    // Nothing was written, not even an empty database (read commands then find no memory).
+    // Nothing was written: on the embedded store not even an empty database (read commands then
+    // find no memory); on a server, no user.
     const users = await kgmem(['users', '--json']);
-    expect(users.code).toBe(1);
-    expect(users.stderr).toMatch(/no kgmem memory here/);
+    if (onLadybug) {
+      expect(users.code).toBe(1);
+      expect(users.stderr).toMatch(/no kgmem memory here/);
+    } else {
+      expect(users.code, users.stderr).toBe(0);
+      expect(JSON.parse(users.stdout)).toEqual([]);
+    }
 
     writeFileSync(
       file,
@@ -133,7 +140,9 @@ describe('kgmem command line', () => {
     await kgmem(['add', 'I', 'likes', 'tea', '--user', 'a']);
     const bad = await kgmem(['cypher', '-e', 'MATCH (n RETURN n']);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^kgmem: .*Parser exception/);
+    // The database's own message: LadybugDB's parser or Neo4j's.
+    const parserError = onLadybug ? /Parser exception/ : /Invalid input/;
+    expect(bad.stderr).toMatch(new RegExp(`^kgmem: .*${parserError.source}`));
     expect(bad.stderr).not.toMatch(/\n\s+at /);
 
     const session = await kgmem(
@@ -141,7 +150,7 @@ describe('kgmem command line', () => {
       'MATCH (n RETURN n;\nMATCH (u:User)\nRETURN u.id AS id;\n:param who="a"\nMATCH (u:User {id: $who}) RETURN count(u) AS n;\n:quit\n',
     );
     expect(session.code).toBe(0);
-    expect(session.stderr).toMatch(/Cypher error: .*Parser exception/);
+    expect(session.stderr).toMatch(new RegExp(`Cypher error: .*${parserError.source}`));
     expect(session.stdout).toMatch(/id\s*\n-+\s*\na\s*\n\(1 row\)/);
     expect(session.stdout).toMatch(/n\s*\n-+\s*\n1\s*\n/);
   });
@@ -194,34 +203,38 @@ describe('kgmem command line', () => {
     expect(doc.entities.map((e: { name: string }) => e.name).sort()).toEqual(['Acme', 'Globex', 'User']);
   });
 
-  it('gives a second process a clear message while one holds the database, and loses nothing', async () => {
-    await kgmem(['add', 'I', 'likes', 'tea', '--user', 'a']);
-    const bin = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
-    const holder = spawn(process.execPath, [bin, 'cypher'], {
-      env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('console did not start')), 30_000);
-        holder.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('Cypher console')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
+  // The embedded database admits one process; a server admits many (nothing to show there).
+  itOnLadybug(
+    'gives a second process a clear message while one holds the database, and loses nothing',
+    async () => {
+      await kgmem(['add', 'I', 'likes', 'tea', '--user', 'a']);
+      const bin = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
+      const holder = spawn(process.execPath, [bin, 'cypher'], {
+        env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
-      const second = await kgmem(['add', 'I', 'likes', 'coffee', '--user', 'a']);
-      expect(second.code).toBe(1);
-      expect(second.stderr).toMatch(/is open in process \d+ \(`kgmem cypher`/);
-      expect(second.stderr.trim().split('\n')).toHaveLength(1);
-    } finally {
-      holder.stdin.end(':quit\n');
-      await new Promise((resolve) => holder.on('close', resolve));
-    }
-    const facts = JSON.parse((await kgmem(['facts', '--user', 'a', '--json'])).stdout);
-    expect(facts.map((f: { object: string }) => f.object)).toEqual(['tea']);
-  });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('console did not start')), 30_000);
+          holder.stdout.on('data', (chunk: Buffer) => {
+            if (chunk.toString().includes('Cypher console')) {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
+        });
+        const second = await kgmem(['add', 'I', 'likes', 'coffee', '--user', 'a']);
+        expect(second.code).toBe(1);
+        expect(second.stderr).toMatch(/is open in process \d+ \(`kgmem cypher`/);
+        expect(second.stderr.trim().split('\n')).toHaveLength(1);
+      } finally {
+        holder.stdin.end(':quit\n');
+        await new Promise((resolve) => holder.on('close', resolve));
+      }
+      const facts = JSON.parse((await kgmem(['facts', '--user', 'a', '--json'])).stdout);
+      expect(facts.map((f: { object: string }) => f.object)).toEqual(['tea']);
+    },
+  );
 
   it('runs the demo offline and recalls across threads', async () => {
     const run = await kgmem(['demo']);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testBackend } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { startServe } from '../helpers/serve.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -31,7 +32,7 @@ describe('kgmem serve', () => {
     const server = await startServe(dataDir, ['--token', 'cli-secret']);
     try {
       const health = await fetch(`${server.url}api/health`);
-      expect(await health.json()).toMatchObject({ ok: true, backend: 'ladybug' });
+      expect(await health.json()).toMatchObject({ ok: true, backend: testBackend() });
       const page = await fetch(server.url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('kgmem viewer');

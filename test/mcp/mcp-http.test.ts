@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
 import { startServer } from '../../src/server/serve.js';
+import { storeEnv } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { callTool, toolText } from '../helpers/mcp.js';
 import { startServe } from '../helpers/serve.js';
@@ -113,7 +114,7 @@ describe('MCP over streamable HTTP at /mcp on kgmem serve', () => {
   });
 
   it('beyond loopback: every MCP request needs the token', async () => {
-    const memory = await createMemory({ dataDir, embeddings: new HashingEmbeddings(), env: {} });
+    const memory = await createMemory({ dataDir, embeddings: new HashingEmbeddings(), env: storeEnv() });
     const server = await startServer({
       memory,
       host: '0.0.0.0',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storeEnv } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { callTool, toolText } from '../helpers/mcp.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -14,7 +15,7 @@ async function connect(dataDir: string, args: string[]): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', ...args],
-    env: { PATH: process.env.PATH ?? '', KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
+    env: { PATH: process.env.PATH ?? '', KGMEM_DATA_DIR: dataDir, ...(storeEnv() as Record<string, string>) },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'kgmem-test', version: '1.0.0' });

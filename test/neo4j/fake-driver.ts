@@ -57,7 +57,7 @@ function result(keysOf: Record<string, unknown>[]) {
       toObject: () => row,
       get: (key: string) => row[key],
     })),
-    summary: { queryType: 'r' },
+    summary: { queryType: 'r', counters: { updates: () => ({}) } },
   };
 }
 

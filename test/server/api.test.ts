@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemory } from '../../src/memory/create.js';
 import type { Memory } from '../../src/memory/memory.js';
 import { createApp } from '../../src/server/app.js';
+import { keepDataAcrossTests, storeEnv, testBackend } from '../helpers/backend.js';
+
+// The tests read what beforeAll wrote.
+keepDataAcrossTests();
+
 import { tempDir } from '../helpers/temp-dir.js';
 
 const TOKEN = 'test-token-1234';
@@ -30,7 +35,7 @@ describe('kgmem serve API (in-process, real database)', () => {
 
   beforeAll(async () => {
     dir = tempDir('kgmem-api-');
-    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: {} });
+    memory = await createMemory({ dataDir: join(dir.path, 'data'), env: storeEnv() });
     await memory.addTriples(
       'sasako',
       [
@@ -69,7 +74,7 @@ describe('kgmem serve API (in-process, real database)', () => {
     it('reports health and lists users with their sizes', async () => {
       const health = await call(app, '/api/health');
       expect(health.status).toBe(200);
-      expect(await body(health)).toMatchObject({ ok: true, backend: 'ladybug' });
+      expect(await body(health)).toMatchObject({ ok: true, backend: testBackend() });
       const users = await body<{
         users: { id: string; entities: number; facts: number; currentFacts: number }[];
       }>(await call(app, '/api/users'));

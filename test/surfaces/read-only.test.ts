@@ -5,8 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Neo4jStore } from '../../src/store/neo4j/store.js';
 import { neo4jSettings } from '../conformance/neo4j.initializer.js';
+import { storeEnv, testBackend } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { callTool, toolText } from '../helpers/mcp.js';
 import { startServe } from '../helpers/serve.js';
@@ -16,31 +16,12 @@ const BIN = fileURLToPath(new URL('../../bin/kgmem.js', import.meta.url));
 const OWNER = 'owner-token-0123456789';
 const ALICE = 'alice-token-0123456789';
 
-interface Backend {
-  name: 'ladybug' | 'neo4j';
-  env: NodeJS.ProcessEnv;
-}
-
 const neo4j = neo4jSettings();
-const backends: Backend[] = [
-  { name: 'ladybug', env: { KGMEM_STORE: 'ladybug' } },
-  ...(neo4j
-    ? [
-        {
-          name: 'neo4j' as const,
-          env: {
-            KGMEM_STORE: 'neo4j',
-            NEO4J_URI: neo4j.uri,
-            NEO4J_USER: neo4j.user,
-            NEO4J_PASSWORD: neo4j.password,
-          },
-        },
-      ]
-    : []),
-];
+// The backend of this test project (see vitest.config.ts): the probe runs on each in turn.
+const backend = { name: testBackend(), env: storeEnv() };
 
-/** The held-out probe of issue #33 on each surface, per backend. */
-for (const backend of backends) {
+/** The held-out probe of issue #33 on each surface, on this project's backend. */
+{
   describe(`read-only Cypher surfaces on ${backend.name}: no files, no other user, the owner still writes`, () => {
     let dir: { path: string; remove: () => void };
     let dataDir: string;
@@ -73,12 +54,6 @@ for (const backend of backends) {
       const { mkdirSync } = await import('node:fs');
       mkdirSync(host);
       writeFileSync(join(host, 'secret.csv'), 'root:x:0:0\n');
-      if (backend.name === 'neo4j' && neo4j) {
-        const cleaner = new Neo4jStore(neo4j);
-        await cleaner.open(256);
-        await cleaner.clearAll();
-        await cleaner.close();
-      }
       for (const [user, object] of [
         ['alice', 'Paris'],
         ['bob', 'Oslo'],

@@ -7,6 +7,11 @@ import { createMcpServer } from '../../src/mcp/server.js';
 import { createMemory } from '../../src/memory/create.js';
 import type { Memory } from '../../src/memory/memory.js';
 import { createApp } from '../../src/server/app.js';
+import { keepDataAcrossTests, storeEnv } from '../helpers/backend.js';
+
+// The tests read what beforeAll wrote.
+keepDataAcrossTests();
+
 import { runCli } from '../helpers/cli.js';
 import { callTool, toolText } from '../helpers/mcp.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -25,7 +30,7 @@ describe('user ids are exact or refused, on every surface', () => {
   beforeAll(async () => {
     dir = tempDir('kgmem-user-ids-');
     dataDir = join(dir.path, 'data');
-    memory = await createMemory({ dataDir, env: {} });
+    memory = await createMemory({ dataDir, env: storeEnv() });
     await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives_in', object: 'Paris' }]);
   });
   afterAll(async () => {
@@ -93,7 +98,7 @@ describe('user ids are exact or refused, on every surface', () => {
       const facts = await runCli(['facts', '--user', 'alice', '--json'], { dataDir });
       expect(JSON.parse(facts.stdout).map((f: { object: string }) => f.object)).toEqual(['Paris']);
     } finally {
-      memory = await createMemory({ dataDir, env: {} });
+      memory = await createMemory({ dataDir, env: storeEnv() });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -88,6 +88,21 @@ async function repl(
 ): Promise<void> {
   const settings = { ...initialSettings };
   const historyPath = join(memory.options.dataDir, HISTORY_FILE);
+  // The history lives in the data dir, which a server backend (Neo4j) may not have made yet; a
+  // history that cannot be written is said once and never ends the session.
+  let historyBroken = false;
+  const remember = (statement: string) => {
+    if (historyBroken) return;
+    try {
+      mkdirSync(memory.options.dataDir, { recursive: true });
+      appendFileSync(historyPath, `${statement.replace(/\n/g, ' ')}\n`);
+    } catch (error) {
+      historyBroken = true;
+      io.err(
+        `note: the console history cannot be kept in ${historyPath} (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  };
   const history = existsSync(historyPath)
     ? readFileSync(historyPath, 'utf8').split('\n').filter(Boolean).slice(-HISTORY_SIZE).reverse()
     : [];
@@ -111,7 +126,7 @@ async function repl(
     rl.prompt();
   });
   io.out(
-    `kgmem Cypher console on ${memory.store.backend} (${memory.options.dataDir}). ` +
+    `kgmem Cypher console on ${memory.store.backend} (${memory.store.location}). ` +
       'End statements with ";". :help for commands, Ctrl-C clears a statement, Ctrl-D or :quit leaves.',
   );
   rl.prompt();
@@ -164,7 +179,7 @@ async function repl(
     const statement = buffer;
     buffer = '';
     rl.setPrompt('kgmem> ');
-    appendFileSync(historyPath, `${statement.replace(/\n/g, ' ')}\n`);
+    remember(statement);
     try {
       await runOne(memory, statement, params, settings, io);
     } catch (error) {

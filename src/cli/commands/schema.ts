@@ -15,10 +15,16 @@ export function registerSchema(program: Command, io: CliIo): void {
           const { Neo4jStore } = await import('../../store/neo4j/store.js');
           if (!(memory.store instanceof Neo4jStore)) throw new Error('kgmem schema: unexpected store');
           await memory.store.applySchema(memory.embedder.dimension);
+          // Opening the memory applied the schema already: say what this process changed in all.
+          const changes = memory.store.schemaChanges;
           const indexes = await memory.cypher(
-            'SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state',
+            'SHOW INDEXES YIELD name, type, entityType, labelsOrTypes, properties, state ORDER BY name',
           );
-          io.out(`schema applied to Neo4j at ${memory.store.options.uri}`);
+          io.out(
+            changes.added + changes.removed === 0
+              ? `schema of Neo4j at ${memory.store.options.uri} already in place: nothing changed; every index online`
+              : `schema applied to Neo4j at ${memory.store.options.uri}: ${changes.added} indexes and constraints created, ${changes.removed} retired; every index online`,
+          );
           io.out(formatTable(indexes.columns, indexes.rows));
         } else {
           const tables = await memory.cypher('CALL show_tables() RETURN name, type ORDER BY name');

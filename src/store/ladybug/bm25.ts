@@ -1,12 +1,14 @@
+import { BM25_B, BM25_K1 } from '../episode-terms.js';
+
 /** A uid with a score, best first in every list. */
 export interface ScoredUid {
   uid: string;
   score: number;
 }
 
-/** BM25 parameters: term-frequency saturation and length normalisation (the usual values). */
-const K1 = 1.2;
-const B = 0.75;
+// BM25 parameters (term-frequency saturation, length normalisation), shared with the Neo4j search.
+const K1 = BM25_K1;
+const B = BM25_B;
 
 /**
  * An in-process BM25 index over short documents (conversation turns): terms are added per

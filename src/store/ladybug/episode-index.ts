@@ -1,6 +1,6 @@
-import { sharedConceptReader } from '../../lexicon/concepts.js';
 import { searchTerms } from '../../model/text.js';
 import type { EpisodeHits, EpisodeQuery, ScoredEntity } from '../base.js';
+import { turnTerms, weightedTerms } from '../episode-terms.js';
 import { Bm25Index } from './bm25.js';
 import { UserVectorIndex } from './vector-index.js';
 
@@ -35,16 +35,9 @@ export class EpisodeIndex {
   /** Adds one episode (its text, and its embedding when it has one). */
   add(uid: string, text: string, vector: ArrayLike<number> | undefined, threadId: string, at: Date): void {
     if (this.text.has(uid)) return;
-    const terms = searchTerms(text);
+    const { terms, conceptTerms } = turnTerms(text);
     this.text.add(uid, terms);
-    // A concept term the turn also says in words is already in the first field.
-    const own = new Set(terms);
-    this.concepts.add(
-      uid,
-      sharedConceptReader()
-        .conceptTermsOf(text)
-        .filter((term) => !own.has(term)),
-    );
+    this.concepts.add(uid, conceptTerms);
     if (vector) this.vectors.add(uid, vector);
     const turns = this.threads.get(threadId) ?? [];
     turns.push({ uid, at: at.getTime() });
@@ -74,11 +67,9 @@ export class EpisodeIndex {
 
   /** Both rankings for a query. */
   search(query: EpisodeQuery): EpisodeHits {
-    const weighted = (words: readonly { word: string; weight: number }[]) =>
-      words.flatMap(({ word, weight }) => searchTerms(word).map((term) => ({ term, weight })));
-    const concepts = weighted(query.concepts ?? []);
+    const concepts = weightedTerms(query.concepts ?? []);
     const words = searchTerms(query.text);
-    const expansion = weighted(query.expansion ?? []);
+    const expansion = weightedTerms(query.expansion ?? []);
     return {
       // With concepts, the two fields' scores of every turn either finds are added up (BM25F-style:
       // each field's weight is in its terms) before the best are taken.

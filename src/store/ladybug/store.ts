@@ -118,6 +118,11 @@ const SINGLE_ROW_LIMIT = 16;
 export class LadybugStore extends GraphStore {
   override readonly backend = 'ladybug';
   override readonly dialect = 'ladybug';
+
+  /** The database file. */
+  get location(): string {
+    return this.options.path;
+  }
   private db: Database | undefined;
   private conn: Connection | undefined;
   private dimension = 0;

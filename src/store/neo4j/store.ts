@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
-import { sharedConceptReader } from '../../lexicon/concepts.js';
 import { episodeText } from '../../model/episode-text.js';
 import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
 import { tokenize } from '../../model/normalize.js';
@@ -30,6 +29,7 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
+import { BM25_K1, turnTerms, weightedTerms } from '../episode-terms.js';
 import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
 import { fullObservations, storedObservations } from '../observations.js';
 import type { PlanSummary } from '../read-policy/policy.js';
@@ -52,6 +52,8 @@ const CONCEPT_BATCH = 500;
 // With a concept search, each full-text field returns this many times the hits wanted before
 // their scores are added up per turn.
 const CONCEPT_DEPTH = 4;
+// Nodes deleted per transaction by clearAll.
+const CLEAR_BATCH = 20_000;
 // How often a write is planned again after a uniqueness race with another writer.
 const CONSTRAINT_RETRIES = 3;
 
@@ -64,13 +66,22 @@ const CONSTRAINT_RETRIES = 3;
 export class Neo4jStore extends GraphStore {
   override readonly backend = 'neo4j';
   override readonly dialect = 'neo4j';
+
+  /** The server's address (and database, when one is named). */
+  get location(): string {
+    return this.options.database
+      ? `${this.options.uri}, database ${this.options.database}`
+      : this.options.uri;
+  }
   // facts-create takes every time and provenance per row already.
   protected override readonly factsRestoreStatement = 'facts-create';
   private driver: Driver | undefined;
   private bookmarks: BookmarkManager | undefined;
   private embedder: EmbedderIdentity | number = 0;
-  // Users whose turns written before concept indexing were given their concepts (this process).
-  private readonly conceptsChecked = new Set<string>();
+  /** Indexes and constraints this store created and retired since it was made (open included). */
+  readonly schemaChanges = { added: 0, removed: 0 };
+  // Users whose turns stored before they kept their search terms were given them (this process).
+  private readonly termsChecked = new Set<string>();
 
   constructor(readonly options: Neo4jStoreOptions) {
     super();
@@ -138,12 +149,34 @@ export class Neo4jStore extends GraphStore {
     this.embedder = identity;
   }
 
-  /** Applies `schema.cypher` (constraints, indexes, vector and full-text indexes) and waits for them. */
-  async applySchema(embeddingDimension: number): Promise<void> {
+  /**
+   * Applies `schema.cypher` (constraints, indexes, vector and full-text indexes; every statement
+   * idempotent) and waits until every index is online (`db.awaitIndexes`), so the first search
+   * finds what was written before. Says what it changed: nothing, on a database that has them.
+   */
+  async applySchema(embeddingDimension: number): Promise<{ added: number; removed: number }> {
     const schema = fillIntegerPlaceholders(loadCypher('neo4j', 'schema'), { embeddingDimension });
+    const changes = { added: 0, removed: 0 };
+    const total = this.schemaChanges;
     // Schema commands cannot share a transaction with anything else: one auto-commit each.
-    for (const statement of splitStatements(schema)) await this.autoCommit(statement);
+    for (const statement of splitStatements(schema)) {
+      let result: { summary: { counters: { updates(): Record<string, number> } } };
+      try {
+        result = (await this.autoCommit(statement)) as typeof result;
+      } catch (error) {
+        // Two processes opening at once both create what is missing; the server refuses the
+        // second creation of the same index (IF NOT EXISTS is checked before either commits).
+        if (isSchemaRace(error)) continue;
+        throw error;
+      }
+      const updates = result.summary.counters.updates();
+      changes.added += (updates.indexesAdded ?? 0) + (updates.constraintsAdded ?? 0);
+      changes.removed += (updates.indexesRemoved ?? 0) + (updates.constraintsRemoved ?? 0);
+    }
+    total.added += changes.added;
+    total.removed += changes.removed;
     await this.autoCommit(loadCypher('neo4j', 'await-indexes'), 'await-indexes', { timeoutSeconds: 300 });
+    return changes;
   }
 
   private async meta(key: string): Promise<string | undefined> {
@@ -241,23 +274,33 @@ export class Neo4jStore extends GraphStore {
     return this.similar('entities', userId, vector, k, minScore);
   }
 
+  /**
+   * Searches a user's turns as the embedded store does (`episode-terms.ts`): the same terms, in
+   * fields Lucene indexes without analysing them further (whitespace), BM25 with the same k1 and
+   * b, scores on the same scale (Lucene leaves out BM25's constant factor k1 + 1, put back here;
+   * the user's key filters without scoring). What differs: Lucene's document frequencies count
+   * every user's turns in the shared index, and concepts most turns share are scored (faintly)
+   * rather than skipped.
+   */
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
-    const boosted = (words: readonly { word: string; weight: number }[]) =>
-      words.flatMap(({ word, weight }) =>
-        searchTerms(word).map((term) => `${luceneQuery(term)}^${weight.toFixed(3)}`),
-      );
-    const words = [luceneQuery(searchTerms(query.text).join(' ')), ...boosted(query.expansion ?? [])]
-      .filter(Boolean)
+    await this.indexTerms(userId);
+    const own = [...new Set(searchTerms(query.text))];
+    const words = [
+      ...own.map(luceneTerm),
+      ...weightedTerms(query.expansion ?? [])
+        .filter(({ term }) => !own.includes(term))
+        .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`),
+    ].join(' ');
+    const concepts = weightedTerms(query.concepts ?? [])
+      .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`)
       .join(' ');
-    const concepts = boosted(query.concepts ?? []).join(' ');
-    if (concepts) await this.indexConcepts(userId);
     // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
     const k = concepts ? query.k * CONCEPT_DEPTH : query.k;
     const text = words
-      ? await this.readRows('episodes-fulltext', { userId, query: userQuery(userId, words), k })
+      ? await this.readRows('episodes-fulltext', { userId, query: termQuery(userId, words), k })
       : [];
     const byConcept = concepts
-      ? await this.readRows('episodes-concepts-fulltext', { userId, query: userQuery(userId, concepts), k })
+      ? await this.readRows('episodes-concepts-fulltext', { userId, query: termQuery(userId, concepts), k })
       : [];
     const vector = isSearchable(query.vector)
       ? await this.readRows('episodes-similar-exact', {
@@ -269,7 +312,7 @@ export class Neo4jStore extends GraphStore {
       : [];
     const sum = new Map<string, number>();
     for (const r of [...text, ...byConcept])
-      sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + Number(r.score));
+      sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + (BM25_K1 + 1) * Number(r.score));
     return {
       text: [...sum]
         .map(([uid, score]) => ({ uid, score }))
@@ -279,36 +322,34 @@ export class Neo4jStore extends GraphStore {
     };
   }
 
-  /** Stores each turn's concepts with it, for the concept index (`kgmem_episode_concepts`). */
+  /** Stores each turn's terms and concept terms with it, for the two full-text indexes. */
   protected override episodeCreateParams(
     episode: Episode,
     vector?: ArrayLike<number>,
   ): Record<string, unknown> {
-    return {
-      ...super.episodeCreateParams(episode, vector),
-      concepts: conceptText(episodeText(episode.messages)),
-    };
+    return { ...super.episodeCreateParams(episode, vector), ...storedTerms(episodeText(episode.messages)) };
   }
 
   /**
-   * Gives a user's turns written before concept indexing their concepts, on the first concept
-   * search of the user in this process (batches of {@link CONCEPT_BATCH}, until none is left).
+   * Gives a user's turns stored before they kept their terms (`terms`, `conceptTerms`) those
+   * terms, on the first search of the user in this process (batches of {@link CONCEPT_BATCH},
+   * until none is left).
    */
-  private async indexConcepts(userId: string): Promise<void> {
-    if (this.conceptsChecked.has(userId)) return;
+  private async indexTerms(userId: string): Promise<void> {
+    if (this.termsChecked.has(userId)) return;
     for (;;) {
-      const rows = await this.readRows('episodes-missing-concepts', { userId, limit: CONCEPT_BATCH });
+      const rows = await this.readRows('episodes-missing-terms', { userId, limit: CONCEPT_BATCH });
       if (rows.length === 0) break;
-      await this.writeRows('episodes-set-concepts', {
+      await this.writeRows('episodes-set-terms', {
         userId,
         rows: rows.map((r) => ({
           uid: String(r.uid),
-          concepts: conceptText(episodeText(episodeFromRow(r, userId).messages)),
+          ...storedTerms(episodeText(episodeFromRow(r, userId).messages)),
         })),
       });
       if (rows.length < CONCEPT_BATCH) break;
     }
-    this.conceptsChecked.add(userId);
+    this.termsChecked.add(userId);
   }
 
   override async episodeNeighbours(
@@ -510,9 +551,18 @@ export class Neo4jStore extends GraphStore {
     }
   }
 
-  /** Deletes every kgmem node (tests, `kgmem schema reset`). */
+  /**
+   * Deletes every kgmem node (tests, `kgmem schema reset`), in batches (a database of any size
+   * fits the server's transaction memory), and drops the vector indexes: the embedder record goes
+   * with the data, so the next open creates them again at its own embedder's dimension.
+   */
   async clearAll(): Promise<void> {
-    await this.writeRows('clear-all', {});
+    for (;;) {
+      const [row] = await this.writeRows('clear-all', { batch: CLEAR_BATCH });
+      if (Number(row?.deleted ?? 0) < CLEAR_BATCH) break;
+    }
+    for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
+      await this.autoCommit(statement);
   }
 
   override async close(): Promise<void> {
@@ -707,17 +757,20 @@ export function userSearchKey(userId: string): string {
   return createHash('sha256').update(userId).digest('hex').slice(0, 32);
 }
 
-/** A Lucene query that requires the user's key and any of the words. */
-/**
- * A turn's concepts as the text the concept index holds, one per line: those that say more than
- * the turn's own words (as the embedded store indexes them).
- */
-function conceptText(text: string): string {
-  const own = new Set(searchTerms(text));
-  return sharedConceptReader()
-    .conceptsOf(text)
-    .filter((concept) => searchTerms(concept).some((term) => !own.has(term)))
-    .join('\n');
+/** A turn's terms and concept terms as the whitespace-analysed index fields hold them. */
+function storedTerms(text: string): { terms: string; conceptTerms: string } {
+  const { terms, conceptTerms } = turnTerms(text);
+  return { terms: terms.join(' '), conceptTerms: conceptTerms.join(' ') };
+}
+
+/** One term of a query on a whitespace-analysed field, escaped for Lucene's query syntax. */
+function luceneTerm(term: string): string {
+  return luceneQuery(term) || '""';
+}
+
+/** A Lucene query on turn terms: the user's key required but not scored (`^0`), any of the terms. */
+function termQuery(userId: string, terms: string): string {
+  return `+userKey:${userSearchKey(userId)}^0 +(${terms})`;
 }
 
 function userQuery(userId: string, words: string): string {
@@ -729,6 +782,16 @@ function isSearchable(vector: ArrayLike<number> | null): vector is ArrayLike<num
   if (!vector) return false;
   for (let i = 0; i < vector.length; i++) if (vector[i] !== 0) return true;
   return false;
+}
+
+/** Another process created the same index or constraint at the same time (both saw it missing). */
+function isSchemaRace(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return [
+    'Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists',
+    'Neo.ClientError.Schema.IndexAlreadyExists',
+    'Neo.ClientError.Schema.ConstraintAlreadyExists',
+  ].includes(code);
 }
 
 /** A uniqueness violation: another writer created the same user or key between our reads and writes. */

@@ -1,0 +1,202 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import { Neo4jStore } from '../../src/store/neo4j/store.js';
+import { neo4jSettings } from '../conformance/neo4j.initializer.js';
+import { storeEnv } from '../helpers/backend.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+const LIBRARY = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+
+function settings() {
+  const found = neo4jSettings();
+  if (!found) throw new Error('NEO4J_URI is not set (npm run neo4j:start)');
+  return found;
+}
+
+/** Runs a library script in a process of its own against the test server; resolves with its exit. */
+function processRun(body: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const script = `import { createMemory } from ${JSON.stringify(LIBRARY)};
+const memory = await createMemory({ env: process.env });
+try { ${body} } finally { await memory.close(); }`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, ...storeEnv() },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
+
+/** Properties only a real server shows: concurrency, sessions, index scale, schema. */
+describe('Neo4j, a real server', () => {
+  it('two processes writing one user at once: no duplicate entity, one current value, every write kept', async () => {
+    // Each process says where the user lives 500 times (cities recur) and mentions shared names,
+    // at times that interleave with the other process's.
+    const writer = (offset: number) =>
+      processRun(`
+        for (let i = 0; i < 500; i++) {
+          await memory.addTriples('duo', [
+            { subject: 'I', predicate: 'lives_in', object: 'City ' + ((i * 7 + ${offset}) % 13) },
+            { subject: 'Shared friend', predicate: 'likes', object: 'Shared food ' + (i % 5) },
+          ], { at: new Date(Date.UTC(2026, 0, 1) + (2 * i + ${offset}) * 60_000), source: 'p${offset}-' + i });
+        }`);
+    const [a, b] = await Promise.all([writer(0), writer(1)]);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+
+    const memory = await createMemory({ env: storeEnv() });
+    try {
+      const entities = await memory.entities('duo');
+      const keys = entities.map((e) => e.key);
+      expect(keys.length).toBe(new Set(keys).size);
+      expect(keys.filter((k) => k === 'user')).toHaveLength(1);
+      expect(keys.filter((k) => k === 'shared friend')).toHaveLength(1);
+      const homes = await memory.facts('duo', {
+        predicate: 'lives_in',
+        includeHistory: true,
+        limit: 100_000,
+      });
+      expect(homes.filter((f) => f.validTo === null)).toHaveLength(1);
+      // Every one of the 1,000 statements of a home is an observation of some fact, and the
+      // last one said is the current home.
+      expect(homes.reduce((n, f) => n + f.observedAt.length, 0)).toBe(1000);
+      const last = (499 * 7 + 1) % 13;
+      expect(homes.find((f) => f.validTo === null)?.object).toBe(`City ${last}`);
+      // No two facts of the home overlap in time.
+      const spans = homes
+        .map((f) => [f.validFrom.getTime(), f.validTo?.getTime() ?? Infinity] as const)
+        .sort((x, y) => x[0] - y[0]);
+      for (let i = 1; i < spans.length; i++)
+        expect(spans[i]?.[0]).toBeGreaterThanOrEqual((spans[i - 1] as readonly [number, number])[1]);
+      const likes = await memory.facts('duo', { predicate: 'likes', limit: 100 });
+      expect(likes).toHaveLength(5);
+      expect(likes.reduce((n, f) => n + f.mentions, 0)).toBe(1000);
+    } finally {
+      await memory.close();
+    }
+  }, 300_000);
+
+  it('reads its writes across sessions: each write is seen by the next recall, in this process and another', async () => {
+    const writer = await createMemory({ env: storeEnv() });
+    const reader = await createMemory({ env: storeEnv() });
+    try {
+      for (let i = 0; i < 25; i++) {
+        await writer.addTriples('rw', [{ subject: `Item ${i}`, predicate: 'has_code', object: `Code ${i}` }]);
+        const own = await writer.recall({ userId: 'rw', query: `What is the code of Item ${i}?` });
+        expect(own.facts.map((f) => f.object)).toContain(`Code ${i}`);
+        const other = await reader.facts('rw', { entity: `Item ${i}` });
+        expect(other.map((f) => f.object)).toEqual([`Code ${i}`]);
+      }
+    } finally {
+      await writer.close();
+      await reader.close();
+    }
+  });
+
+  it('finds every user its own nearest entity among 2,000 users and 200,000 entities in the shared index', async () => {
+    const dimension = 32;
+    const users = 2000;
+    const perUser = 100;
+    const store = new Neo4jStore({ ...settings(), exactSearchLimit: 0 });
+    await store.open(dimension, { reembedding: true });
+    try {
+      // Deterministic unit vectors, written straight in as a bulk load would (what kgmem would
+      // embed does not matter here: the index and the per-user search do).
+      let seed = 12345;
+      const random = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        return seed / 2 ** 31 - 0.5;
+      };
+      const vectorOf = () => {
+        const v = Array.from({ length: dimension }, random);
+        const norm = Math.hypot(...v);
+        return v.map((x) => x / norm);
+      };
+      const probes: { userId: string; uid: string; vector: number[] }[] = [];
+      const rows: { userId: string; uid: string; embedding: number[] }[] = [];
+      for (let u = 0; u < users; u++) {
+        for (let e = 0; e < perUser; e++) {
+          const row = { userId: `scale-${u}`, uid: `scale-${u}-${e}`, embedding: vectorOf() };
+          rows.push(row);
+          if (e === u % perUser) probes.push({ userId: row.userId, uid: row.uid, vector: row.embedding });
+        }
+      }
+      for (let i = 0; i < rows.length; i += 10_000) {
+        await store.runCypher(
+          `UNWIND $rows AS r
+           MERGE (u:User {id: r.userId})
+           CREATE (u)-[:OWNS]->(:Entity {uid: r.uid, userId: r.userId, key: r.uid, name: r.uid, type: '', summary: '',
+             aliases: [r.uid], embedding: r.embedding, mentions: 1})`,
+          { rows: rows.slice(i, i + 10_000) },
+        );
+      }
+      await store.runCypher('CALL db.awaitIndexes(600)');
+      const total = await store.runCypher('MATCH (e:Entity) RETURN count(e) AS n');
+      expect(Number(total.rows[0]?.n)).toBeGreaterThanOrEqual(200_000);
+      const missed: string[] = [];
+      for (const probe of probes) {
+        // A vector near the probe entity's own: its nearest entity among the user's is that one.
+        const near = probe.vector.map((x, i) => x + (i % 2 === 0 ? 0.01 : -0.01));
+        const [best] = await store.similarEntities(probe.userId, near, 1, 0);
+        if (best?.uid !== probe.uid) missed.push(`${probe.userId}: ${best?.uid ?? 'nothing'}`);
+      }
+      expect(missed).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 900_000);
+
+  it('kgmem schema apply twice on a fresh server: everything created once, nothing the second time', async () => {
+    // The test setup emptied the database and dropped its vector indexes (as on a fresh server,
+    // the first apply creates them).
+    const dir = tempDir('kgmem-schema-');
+    try {
+      const env = storeEnv();
+      const first = await runCli(['schema', 'apply'], { dataDir: dir.path, env });
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/schema applied to Neo4j at .*: [1-9]\d* indexes and constraints created/);
+      const second = await runCli(['schema', 'apply'], { dataDir: dir.path, env });
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stdout).toMatch(/already in place: nothing changed; every index online/);
+      const table = (out: string) => out.split('\n').slice(1).join('\n');
+      expect(table(second.stdout)).toEqual(table(first.stdout));
+      expect(second.stdout).not.toMatch(/POPULATING|FAILED/);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('reads console results in the server’s shapes: nodes, relationships, zoned and local times', async () => {
+    const memory = await createMemory({ env: storeEnv(), embeddings: new HashingEmbeddings() });
+    try {
+      await memory.addTriples('shapes', [{ subject: 'I', predicate: 'lives_in', object: 'Kyoto' }], {
+        at: '2026-03-02T09:00:00Z',
+      });
+      const result = await memory.cypher(
+        `MATCH (s:Entity {userId: 'shapes'})-[f:FACT]->(o:Entity)
+         RETURN s, f, o.name AS object, f.validFrom AS since,
+                localdatetime('2026-01-02T03:04:05') AS local, datetime('2026-01-02T03:04:05+09:00') AS zoned`,
+        {},
+        { readOnly: true },
+      );
+      const [row] = result.rows;
+      expect(row?.object).toBe('Kyoto');
+      expect((row?.s as { name: string }).name).toBe('User');
+      expect((row?.f as { predicate: string }).predicate).toBe('lives_in');
+      expect(row?.since).toEqual(new Date('2026-03-02T09:00:00Z'));
+      expect(row?.local).toEqual(new Date('2026-01-02T03:04:05Z'));
+      expect(row?.zoned).toEqual(new Date('2026-01-01T18:04:05Z'));
+    } finally {
+      await memory.close();
+    }
+  });
+});
