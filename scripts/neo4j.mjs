@@ -14,7 +14,18 @@
 // JAVA_HOME. State lives in .neo4j/ at the repository root (ignored by git).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,7 +64,9 @@ function note(message) {
 }
 
 function printConnection(state) {
-  process.stdout.write(`NEO4J_URI=${state.uri}\nNEO4J_USER=${state.user}\nNEO4J_PASSWORD=${state.password}\n`);
+  process.stdout.write(
+    `NEO4J_URI=${state.uri}\nNEO4J_USER=${state.user}\nNEO4J_PASSWORD=${state.password}\n`,
+  );
 }
 
 function readState() {
@@ -79,10 +92,14 @@ function java() {
   const command = fromHome && existsSync(fromHome) ? fromHome : 'java';
   const probe = spawnSync(command, ['-version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
-    fail('Java 17 or newer is needed to run the local Neo4j: install it (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME.');
+    fail(
+      'Java 17 or newer is needed to run the local Neo4j: install it (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME.',
+    );
   const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
   if (version && Number(version) < 17)
-    fail(`Java ${version} found, Neo4j 5.26 needs Java 17 or newer: install it (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME.`);
+    fail(
+      `Java ${version} found, Neo4j 5.26 needs Java 17 or newer: install it (Debian: apt-get install openjdk-17-jdk-headless) or set JAVA_HOME.`,
+    );
   return command;
 }
 
@@ -99,9 +116,14 @@ function build() {
   if (existsSync(marker) && statSync(marker).mtimeMs >= sources) return;
   const probe = spawnSync('mvn', ['-v'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0)
-    fail('Maven is needed to build the local Neo4j on first use: install it (Debian: apt-get install maven).');
+    fail(
+      'Maven is needed to build the local Neo4j on first use: install it (Debian: apt-get install maven).',
+    );
   note('building the launcher (first use: Maven fetches the Neo4j harness, about 150 MB)…');
-  const result = spawnSync('mvn', ['-q', '-B', '-DskipTests', 'package'], { cwd: LAUNCHER, stdio: ['ignore', 2, 2] });
+  const result = spawnSync('mvn', ['-q', '-B', '-DskipTests', 'package'], {
+    cwd: LAUNCHER,
+    stdio: ['ignore', 2, 2],
+  });
   if (result.status !== 0) fail('the Maven build of neo4j-local/ failed (see above).');
   writeFileSync(marker, new Date().toISOString());
 }
@@ -142,7 +164,16 @@ async function start() {
   const log = openSync(LOG, 'w');
   const child = spawn(
     javaCommand,
-    [`-Xmx${process.env.KGMEM_NEO4J_HEAP ?? '2g'}`, ...JVM_FLAGS, '-cp', classpath, 'dev.kgmem.neo4j.LocalNeo4j', dataDir, String(port), password],
+    [
+      `-Xmx${process.env.KGMEM_NEO4J_HEAP ?? '2g'}`,
+      ...JVM_FLAGS,
+      '-cp',
+      classpath,
+      'dev.kgmem.neo4j.LocalNeo4j',
+      dataDir,
+      String(port),
+      password,
+    ],
     { detached: true, stdio: ['ignore', log, log] },
   );
   child.unref();
@@ -162,7 +193,9 @@ async function start() {
   if (!uri) {
     process.kill(child.pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    fail(`Neo4j did not answer on Bolt within ${START_TIMEOUT_MS / 1000} s; its log is ${LOG}:\n${tail(LOG)}`);
+    fail(
+      `Neo4j did not answer on Bolt within ${START_TIMEOUT_MS / 1000} s; its log is ${LOG}:\n${tail(LOG)}`,
+    );
   }
   const state = { pid: child.pid, uri, user: USER, password, dataDir, startedAt: new Date().toISOString() };
   writeFileSync(STATE, JSON.stringify(state, null, 2));

@@ -188,13 +188,14 @@ describe('Neo4j, a real server', () => {
         {},
         { readOnly: true },
       );
-      const [row] = result.rows;
-      expect(row?.object).toBe('Kyoto');
-      expect((row?.s as { name: string }).name).toBe('User');
-      expect((row?.f as { predicate: string }).predicate).toBe('lives_in');
-      expect(row?.since).toEqual(new Date('2026-03-02T09:00:00Z'));
-      expect(row?.local).toEqual(new Date('2026-01-02T03:04:05Z'));
-      expect(row?.zoned).toEqual(new Date('2026-01-01T18:04:05Z'));
+      expect(result.rows).toHaveLength(1);
+      const row = result.rows[0] as Record<string, unknown>;
+      expect(row.object).toBe('Kyoto');
+      expect((row.s as { name: string }).name).toBe('User');
+      expect((row.f as { predicate: string }).predicate).toBe('lives_in');
+      expect(row.since).toEqual(new Date('2026-03-02T09:00:00Z'));
+      expect(row.local).toEqual(new Date('2026-01-02T03:04:05Z'));
+      expect(row.zoned).toEqual(new Date('2026-01-01T18:04:05Z'));
     } finally {
       await memory.close();
     }
