@@ -2,6 +2,7 @@ import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { QueryExpander } from '../src/lexicon/expansion.js';
 import { createMemory } from '../src/memory/create.js';
 import { contentHash } from '../src/memory/episode-id.js';
+import type { Memory } from '../src/memory/memory.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { loadLocomo } from './locomo-data.js';
 import { ms, quantile, timed } from './stats.js';
@@ -64,54 +65,7 @@ export async function benchEpisodes(): Promise<string> {
   const embeddings = new CountingEmbeddings();
   const memory = await createMemory({ dataDir: dir.path, embeddings, env: {} });
   try {
-    // 10,000 turns stored as episodes with their embeddings (the store path remember() takes
-    // first), so the bench measures search rather than hours of extraction.
-    const start = Date.UTC(2024, 0, 1);
-    const vectors = await embeddings.embedDocuments(
-      Array.from({ length: TURNS }, (_, i) => turns[i % turns.length]?.text ?? ''),
-    );
-    for (let i = 0; i < TURNS; i++) {
-      const turn = turns[i % turns.length];
-      const messages = [{ role: 'user' as const, content: `${turn?.text ?? ''} (${i})` }];
-      await memory.store.createEpisode(
-        {
-          uid: `ep_bench_${i}`,
-          userId: 'talker',
-          threadId: `session_${Math.floor(i / 20)}`,
-          messages,
-          contentHash: contentHash('bench', messages),
-          summary: '',
-          at: new Date(start + i * 60_000),
-          status: 'extracted',
-          error: '',
-        },
-        vectors[i],
-      );
-    }
-    const questions = loadLocomo()
-      .flatMap((c) => c.questions)
-      .filter((q) => q.category <= 4)
-      .slice(0, 200)
-      .map((q) => q.question);
-    await memory.recall({ userId: 'talker', query: 'warm up' });
-    const search: number[] = [];
-    const recall: number[] = [];
-    const expander = new QueryExpander();
-    for (const question of questions) {
-      const vector = await embeddings.embedQuery(question);
-      const [, searchMs] = await timed(() =>
-        memory.store.searchEpisodes('talker', {
-          text: question,
-          concepts: expander.conceptTerms(question),
-          vector,
-          k: 30,
-          minSimilarity: 0.3,
-        }),
-      );
-      search.push(searchMs);
-      const [, recallMs] = await timed(() => memory.recall({ userId: 'talker', query: question }));
-      recall.push(recallMs);
-    }
+    const { search, recall } = await episodeSearchLatency(memory, embeddings);
 
     // Write cost: a fresh user's turns through remember() (rule extractor) and addTriples of 5.
     const writeTurns = turns.slice(0, 100);
@@ -184,4 +138,64 @@ export async function benchEpisodes(): Promise<string> {
     await memory.close();
     dir.remove();
   }
+}
+
+/**
+ * Episode search on one user with {@link TURNS} stored turns (LoCoMo turns, cycled): stored as
+ * episodes with their embeddings (the store path remember() takes first), so the bench measures
+ * search rather than hours of extraction; then 200 LoCoMo questions searched and recalled.
+ */
+export async function episodeSearchLatency(
+  memory: Memory,
+  embeddings: HashingEmbeddings,
+): Promise<{ search: number[]; recall: number[] }> {
+  const turns = loadLocomo().flatMap((c) => c.turns);
+  const start = Date.UTC(2024, 0, 1);
+  const vectors = await embeddings.embedDocuments(
+    Array.from({ length: TURNS }, (_, i) => turns[i % turns.length]?.text ?? ''),
+  );
+  for (let i = 0; i < TURNS; i++) {
+    const turn = turns[i % turns.length];
+    const messages = [{ role: 'user' as const, content: `${turn?.text ?? ''} (${i})` }];
+    await memory.store.createEpisode(
+      {
+        uid: `ep_bench_${i}`,
+        userId: 'talker',
+        threadId: `session_${Math.floor(i / 20)}`,
+        messages,
+        contentHash: contentHash('bench', messages),
+        summary: '',
+        at: new Date(start + i * 60_000),
+        status: 'extracted',
+        error: '',
+      },
+      vectors[i],
+    );
+  }
+  const questions = loadLocomo()
+    .flatMap((c) => c.questions)
+    .filter((q) => q.category <= 4)
+    .slice(0, 200)
+    .map((q) => q.question);
+  await memory.recall({ userId: 'talker', query: 'warm up' });
+  const search: number[] = [];
+  const recall: number[] = [];
+  const expander = new QueryExpander();
+  for (const question of questions) {
+    const vector = await embeddings.embedQuery(question);
+    const [, searchMs] = await timed(() =>
+      memory.store.searchEpisodes('talker', {
+        text: question,
+        concepts: expander.conceptTerms(question),
+        vector,
+        k: 30,
+        minSimilarity: 0.3,
+      }),
+    );
+    search.push(searchMs);
+    const [, recallMs] = await timed(() => memory.recall({ userId: 'talker', query: question }));
+    recall.push(recallMs);
+  }
+
+  return { search, recall };
 }

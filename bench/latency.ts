@@ -24,7 +24,7 @@ export function queriesFor(kb: readonly KbTriple[], count: number): string[] {
   });
 }
 
-async function recallLatencies(
+export async function recallLatencies(
   memory: Memory,
   userId: string,
   queries: readonly string[],

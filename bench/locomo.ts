@@ -103,7 +103,10 @@ function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<strin
  * memories, the evidence turns counted among the top 10 turns the returned facts and episodes
  * come from; beside BM25 over the raw turns in the same run.
  */
-export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise<string> {
+export async function benchLocomo(
+  recall: MemoryOptions['recall'] = {},
+  options: Pick<MemoryOptions, 'store'> = {},
+): Promise<{ markdown: string; recall10: number; bm25Recall10: number; latencies: number[] }> {
   const conversations = loadLocomo();
   const dir = tempDir('kgmem-locomo-');
   const memory = await createMemory({
@@ -111,6 +114,7 @@ export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise
     embeddings: new HashingEmbeddings(),
     env: {},
     recall,
+    ...options,
   });
   const writes: WriteReport[] = [];
   const perCategory = new Map<string, { kg: Score; bm25: Score }>();
@@ -176,11 +180,17 @@ export async function benchLocomo(recall: MemoryOptions['recall'] = {}): Promise
     refused: w.refused,
     'write ms': (w as WriteReport & { ms: number }).ms,
   }));
-  return (
+  const all = perCategory.get('all');
+  const markdown =
     '### LoCoMo evidence-turn recall (k = 10; 2 development conversations, offline)\n\n' +
     `${markdownTable(rows)}\n\n` +
     `Recall p50 / p95: ${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.95).toFixed(1)} ms for both speakers' memories.\n\n` +
     `${markdownTable(writeRows)}\n\n` +
-    "Each turn goes through `remember()` as its speaker's own message (thread = session, time = the session's time; a shared image's caption is part of the turn); questions of categories 1–4 recall against both speakers' memories (`limit: 10`), and the evidence turns are counted among the top 10 turns the returned episodes and facts come from. BM25: the same tokenizer and stemmer over the raw turns of the conversation, top 10."
-  );
+    "Each turn goes through `remember()` as its speaker's own message (thread = session, time = the session's time; a shared image's caption is part of the turn); questions of categories 1–4 recall against both speakers' memories (`limit: 10`), and the evidence turns are counted among the top 10 turns the returned episodes and facts come from. BM25: the same tokenizer and stemmer over the raw turns of the conversation, top 10.";
+  return {
+    markdown,
+    recall10: all ? all.kg.recall / all.kg.questions : 0,
+    bm25Recall10: all ? all.bm25.recall / all.bm25.questions : 0,
+    latencies,
+  };
 }

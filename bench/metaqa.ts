@@ -1,5 +1,5 @@
 import { InMemoryStore } from '@langchain/langgraph-checkpoint';
-import { DEFAULT_BATCH_SIZE } from '../src/cli/commands/import.js';
+import { defaultBatchSize } from '../src/cli/commands/import.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import type { Memory } from '../src/memory/memory.js';
 import { normalizeKey } from '../src/model/normalize.js';
@@ -23,8 +23,9 @@ const K = 20;
  */
 export async function importKb(memory: Memory, userId: string, kb: readonly KbTriple[]): Promise<number> {
   const start = performance.now();
-  for (let i = 0; i < kb.length; i += DEFAULT_BATCH_SIZE) {
-    await memory.addTriples(userId, kb.slice(i, i + DEFAULT_BATCH_SIZE), {
+  const batch = defaultBatchSize(memory.store.backend);
+  for (let i = 0; i < kb.length; i += batch) {
+    await memory.addTriples(userId, kb.slice(i, i + batch), {
       source: 'import:kb.tsv',
       similarityMerge: false,
     });

@@ -3,6 +3,7 @@ import { DEFAULT_BATCH_SIZE } from '../src/cli/commands/import.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
+import { benchBackends } from './backends.js';
 import { benchEpisodes } from './episodes.js';
 import { benchExtraction } from './extraction.js';
 import { benchLatency } from './latency.js';
@@ -16,7 +17,7 @@ import { benchViewer, benchViewerBigUser } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, episodes, extraction, viewer).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, episodes, extraction, viewer, backends).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
     `# kgmem benchmarks\n\nMachine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}\n`,
   );
   if (runs('retrieval')) await benchRetrieval(runs('serve'), runs('viewer'));
-  if (runs('locomo')) console.log(`\n${await benchLocomo()}`);
+  if (runs('locomo')) console.log(`\n${(await benchLocomo()).markdown}`);
+  if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);

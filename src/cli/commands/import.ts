@@ -17,6 +17,17 @@ const MAX_REJECTS_SHOWN = 20;
  */
 export const DEFAULT_BATCH_SIZE = 250_000;
 
+/**
+ * Lines per transaction on a server (Neo4j): a transaction's changes are held in the server's
+ * memory until it commits, and 10,000 lines keep one well within a default configuration.
+ */
+export const SERVER_BATCH_SIZE = 10_000;
+
+/** The default lines per transaction of `kgmem import` on a backend. */
+export function defaultBatchSize(backend: string): number {
+  return backend === 'neo4j' ? SERVER_BATCH_SIZE : DEFAULT_BATCH_SIZE;
+}
+
 /** Totals of one import. */
 interface ImportTotals {
   read: number;
@@ -46,8 +57,7 @@ export function registerImport(program: Command, io: CliIo): void {
     .option('--format <format>', 'tsv or jsonl (default: from the file extension)')
     .option(
       '--batch-size <n>',
-      'triples per transaction (one COPY per table each)',
-      String(DEFAULT_BATCH_SIZE),
+      `triples per transaction (default ${DEFAULT_BATCH_SIZE.toLocaleString('en-US')} on the embedded store, one COPY per table each; ${SERVER_BATCH_SIZE.toLocaleString('en-US')} on Neo4j)`,
     )
     .option('--strict', 'refuse the whole file if any line is invalid')
     .option('--source <name>', 'provenance recorded on each fact (default: import:<file name>)')
@@ -61,7 +71,10 @@ export function registerImport(program: Command, io: CliIo): void {
       const userId = requireUser(options);
       const format = (options.format ?? formatOf(file)) as TripleFormat;
       if (format !== 'tsv' && format !== 'jsonl') throw new UsageError('--format must be tsv or jsonl');
-      const batchSize = Math.max(1, intOption(options.batchSize, '--batch-size', DEFAULT_BATCH_SIZE));
+      const chosenBatch =
+        options.batchSize === undefined
+          ? undefined
+          : Math.max(1, intOption(options.batchSize, '--batch-size', 1));
       const source = options.source ?? `import:${file === '-' ? 'stdin' : basename(file)}`;
 
       if (options.strict) {
@@ -79,6 +92,7 @@ export function registerImport(program: Command, io: CliIo): void {
       const total = file === '-' ? 0 : await countLines(file);
       await withMemory(command, async (memory) => {
         const progress = new Progress(total, process.stderr);
+        const batchSize = chosenBatch ?? defaultBatchSize(memory.store.backend);
         const totals = await importLines(memory, userId, file, format, { batchSize, source, io, progress });
         progress.finish();
         const seconds = progress.seconds;

@@ -52,6 +52,8 @@ const CONCEPT_BATCH = 500;
 // With a concept search, each full-text field returns this many times the hits wanted before
 // their scores are added up per turn.
 const CONCEPT_DEPTH = 4;
+// Rows sent per statement of a write batch (bounded messages for bulk writes).
+const ROWS_PER_STATEMENT = 5000;
 // Nodes deleted per transaction by clearAll.
 const CLEAR_BATCH = 20_000;
 // How often a write is planned again after a uniqueness race with another writer.
@@ -623,10 +625,19 @@ export class Neo4jStore extends GraphStore {
   }
 }
 
-/** Applies one write batch in `tx`, in the order the write path relies on. */
+/**
+ * Applies one write batch in `tx`, in the order the write path relies on; a statement's rows go
+ * in chunks of {@link ROWS_PER_STATEMENT} (one message each, all in the one transaction).
+ */
 async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<void> {
   const { userId } = batch;
-  const run = (name: string, params: Record<string, unknown>) => runIn(tx, name, params);
+  const run = async (name: string, params: Record<string, unknown>) => {
+    const rows = params.rows;
+    if (!Array.isArray(rows) || rows.length <= ROWS_PER_STATEMENT) return runIn(tx, name, params);
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+      await runIn(tx, name, { ...params, rows: rows.slice(i, i + ROWS_PER_STATEMENT) });
+    return [];
+  };
   await run('user-merge', { userId, at: batch.at });
   if (batch.entities.length > 0) {
     await run('entities-create', {

@@ -1,0 +1,104 @@
+import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { createMemory } from '../src/memory/create.js';
+import type { MemoryOptions } from '../src/memory/options.js';
+import { Neo4jStore } from '../src/store/neo4j/store.js';
+import { tempDir } from '../test/helpers/temp-dir.js';
+import { episodeSearchLatency } from './episodes.js';
+import { queriesFor, recallLatencies } from './latency.js';
+import { benchLocomo } from './locomo.js';
+import { evaluateKgmem, importKb, sample } from './metaqa.js';
+import { loadKb, loadQuestions } from './metaqa-data.js';
+import { quantile } from './stats.js';
+
+/** What one backend measured (printed as JSON by this process; see backends.ts). */
+export interface BackendFigures {
+  backend: string;
+  facts: number;
+  importRate: number;
+  importSeconds: number;
+  recall: { p50: number; p95: number; p99: number; queries: number };
+  metaqa: { hops: number; questions: number; recall: number }[];
+  episodeSearch: { p50: number; p95: number; turns: number };
+  locomo: { recall10: number; bm25Recall10: number };
+  peakRssMb: number;
+}
+
+/**
+ * One backend's side of the side-by-side benchmark, in a process of its own (so its peak memory
+ * is its own): the MetaQA kb imported as one user, recall latency on it, MetaQA dev recall@20 with
+ * the questions' hop counts, episode search at 10,000 turns, LoCoMo dev evidence recall@10.
+ * `tsx bench/backend-run.ts ladybug|neo4j` (Neo4j from NEO4J_URI, NEO4J_USER, NEO4J_PASSWORD).
+ */
+async function main(): Promise<void> {
+  const backend = process.argv[2];
+  if (backend !== 'ladybug' && backend !== 'neo4j') throw new Error('usage: backend-run.ts ladybug|neo4j');
+  const neo4j =
+    backend === 'neo4j'
+      ? {
+          uri: process.env.NEO4J_URI ?? '',
+          user: process.env.NEO4J_USER ?? 'neo4j',
+          password: process.env.NEO4J_PASSWORD ?? '',
+        }
+      : undefined;
+  const fresh = async () => {
+    if (!neo4j) return;
+    const store = new Neo4jStore(neo4j);
+    await store.open(256, { reembedding: true });
+    await store.clearAll();
+    await store.close();
+  };
+  const dir = tempDir(`kgmem-bench-${backend}-`);
+  const options = (): MemoryOptions => ({
+    dataDir: dir.path,
+    embeddings: new HashingEmbeddings(),
+    env: {},
+    ...(neo4j ? { store: { neo4j } } : {}),
+  });
+  const questionLimit = process.env.BENCH_QUESTIONS ? Number(process.env.BENCH_QUESTIONS) : undefined;
+  try {
+    await fresh();
+    const memory = await createMemory(options());
+    const kb = loadKb();
+    const started = performance.now();
+    const importRate = await importKb(memory, 'metaqa', kb);
+    const importSeconds = (performance.now() - started) / 1000;
+    const latencies = await recallLatencies(memory, 'metaqa', queriesFor(kb, 500));
+    const metaqa = [];
+    for (const hops of [1, 2, 3] as const) {
+      const all = loadQuestions(hops);
+      const questions = questionLimit ? sample(all, questionLimit) : all;
+      const score = await evaluateKgmem(memory, 'metaqa', questions, hops);
+      metaqa.push({ hops, questions: score.questions, recall: score.recall });
+    }
+    const episodes = await episodeSearchLatency(memory, new HashingEmbeddings());
+    await memory.close();
+
+    await fresh();
+    const locomo = await benchLocomo({}, neo4j ? { store: { neo4j } } : {});
+    const figures: BackendFigures = {
+      backend,
+      facts: kb.length,
+      importRate,
+      importSeconds,
+      recall: {
+        p50: quantile(latencies, 0.5),
+        p95: quantile(latencies, 0.95),
+        p99: quantile(latencies, 0.99),
+        queries: latencies.length,
+      },
+      metaqa,
+      episodeSearch: {
+        p50: quantile(episodes.search, 0.5),
+        p95: quantile(episodes.search, 0.95),
+        turns: 10_000,
+      },
+      locomo: { recall10: locomo.recall10, bm25Recall10: locomo.bm25Recall10 },
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+    };
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } finally {
+    dir.remove();
+  }
+}
+
+await main();
