@@ -63,6 +63,7 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'episodes-clear-vectors': user,
   'facts-clear-vectors': user,
   'vector-indexes-drop': {},
+  'vectors-zero-to-empty': {},
   'entity-embeddings-legacy': {},
   'entity-embedding-legacy-drop': {},
   'entity-embeddings': user,

@@ -492,6 +492,23 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(recalled.episodes[0]?.signals).toContain('episode-text');
       });
 
+      it('searches and recalls past turns whose embedding is zero (emoji, dots) without failing', async () => {
+        for (const [i, content] of ['🙂🙂', '...', 'I baked a lemon cake for the party.'].entries())
+          await memory.remember(turn(content, `2026-03-0${i + 1}T10:00:00Z`));
+        const vector = await new HashingEmbeddings({ dimension: 64 }).embedQuery('lemon cake');
+        const hits = await store.searchEpisodes('eve', {
+          text: 'lemon cake',
+          vector,
+          k: 5,
+          minSimilarity: 0.1,
+        });
+        expect(hits.vector.length).toBeGreaterThan(0);
+        const recalled = await memory.recall({ userId: 'eve', query: 'What did I bake?' });
+        expect(recalled.episodes[0]?.excerpt).toContain('lemon cake');
+        // Embedded (with nothing to compare), not missing: no re-embedding on every recall.
+        expect((await store.missingVectors('eve', 10)).episodes).toEqual([]);
+      });
+
       it("finds facts by the similarity of their statements, and never another user's", async () => {
         await memory.addTriples('eve', [
           { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },

@@ -38,6 +38,8 @@ import type { Neo4jStoreOptions } from './options.js';
 import { neo4jPlanSummary } from './plan.js';
 import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
 
+// Meta key of the migration that replaced stored zero vectors by none.
+const ZERO_VECTORS_META_KEY = 'zeroVectors';
 // Meta key of the migration that gave older entities and episodes their user's full-text key.
 const USER_KEYS_META_KEY = 'userKeys';
 // Statements that take the user's full-text key, which this adapter adds from the userId.
@@ -127,11 +129,20 @@ export class Neo4jStore extends GraphStore {
           await this.writeRows('meta-set', { key: DIMENSION_META_KEY, value: String(dimension) });
       }
       await this.migrateUserKeys();
+      await this.migrateZeroVectors();
     } catch (error) {
       await this.close();
       throw error;
     }
     this.embedder = embedder;
+  }
+
+  protected override encodeVector(vector: ArrayLike<number> | undefined): unknown {
+    return storableVector(vector);
+  }
+
+  protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
+    return storableVector(vector);
   }
 
   override async prepareReembedding(dimension: number): Promise<void> {
@@ -184,6 +195,16 @@ export class Neo4jStore extends GraphStore {
   private async meta(key: string): Promise<string | undefined> {
     const value = (await this.readRows('meta-get', { key }))[0]?.value;
     return value === undefined || value === null ? undefined : String(value);
+  }
+
+  /**
+   * Replaces zero vectors stored before they were refused (Neo4j's cosine fails on them) by an
+   * empty list (see `storableVector`), once per database (recorded in Meta).
+   */
+  private async migrateZeroVectors(): Promise<void> {
+    if ((await this.meta(ZERO_VECTORS_META_KEY)) === '1') return;
+    await this.writeRows('vectors-zero-to-empty', {});
+    await this.writeRows('meta-set', { key: ZERO_VECTORS_META_KEY, value: '1' });
   }
 
   /**
@@ -650,7 +671,7 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
         summary: e.summary,
         aliases: e.aliases,
         aliasText: e.aliases.join(' '),
-        embedding: Array.from(e.embedding),
+        embedding: storableVector(e.embedding),
         at: e.at,
         mentions: e.mentions,
       })),
@@ -691,7 +712,7 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
       rows: batch.facts.map((f) => ({
         ...f,
         ...storedObservations(f),
-        vector: f.vector ? Array.from(f.vector) : null,
+        vector: storableVector(f.vector),
         validFrom: f.validFrom,
         createdAt: f.createdAt,
       })),
@@ -786,6 +807,16 @@ function termQuery(userId: string, terms: string): string {
 
 function userQuery(userId: string, words: string): string {
   return `+userKey:${userSearchKey(userId)} +(${words})`;
+}
+
+/**
+ * A vector as Neo4j stores it: a list of floats; `null` for none (embedded later); an empty list
+ * for a zero vector, which Neo4j's cosine refuses and its vector index leaves out (the offline
+ * embedder gives one for a text without a word it knows): embedded, with nothing to compare.
+ */
+function storableVector(vector: ArrayLike<number> | undefined | null): number[] | null {
+  if (!vector) return null;
+  return isSearchable(vector) ? Array.from(vector) : [];
 }
 
 /** Whether a vector can be searched by cosine (not absent, not all zeros). */
