@@ -127,6 +127,6 @@ export async function benchBackends(): Promise<string> {
     `${markdownTable(rows)}\n\n` +
     'Each backend runs in a process of its own. Neo4j is the local Neo4j 5.26 Community (`npm run neo4j:start`: ' +
     "Neo4j's test harness, 2 GB heap, 512 MB page cache) on this machine; imports run in transactions of `kgmem import`'s " +
-    'default size for the backend (all 129,233 lines in one on LadybugDB, 10,000 per transaction on Neo4j).'
+    'default size for the backend (all 129,233 lines in one on LadybugDB, 5,000 per transaction on Neo4j).'
   );
 }

@@ -19,9 +19,10 @@ export const DEFAULT_BATCH_SIZE = 250_000;
 
 /**
  * Lines per transaction on a server (Neo4j): a transaction's changes are held in the server's
- * memory until it commits, and 10,000 lines keep one well within a default configuration.
+ * memory until it commits (with its index updates, built at commit), and 5,000 lines keep one
+ * well within a 1 GB transaction memory.
  */
-export const SERVER_BATCH_SIZE = 10_000;
+export const SERVER_BATCH_SIZE = 5_000;
 
 /** The default lines per transaction of `kgmem import` on a backend. */
 export function defaultBatchSize(backend: string): number {
