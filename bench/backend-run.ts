@@ -55,14 +55,18 @@ async function main(): Promise<void> {
     ...(neo4j ? { store: { neo4j } } : {}),
   });
   const questionLimit = process.env.BENCH_QUESTIONS ? Number(process.env.BENCH_QUESTIONS) : undefined;
+  const phase = (what: string) => process.stderr.write(`[${backend}] ${what}\n`);
   try {
     await fresh();
     const memory = await createMemory(options());
     const kb = loadKb();
     const started = performance.now();
+    phase('importing the MetaQA kb');
     const importRate = await importKb(memory, 'metaqa', kb);
     const importSeconds = (performance.now() - started) / 1000;
+    phase('recall latency');
     const latencies = await recallLatencies(memory, 'metaqa', queriesFor(kb, 500));
+    phase('MetaQA recall');
     const metaqa = [];
     for (const hops of [1, 2, 3] as const) {
       const all = loadQuestions(hops);
@@ -70,10 +74,12 @@ async function main(): Promise<void> {
       const score = await evaluateKgmem(memory, 'metaqa', questions, hops);
       metaqa.push({ hops, questions: score.questions, recall: score.recall });
     }
+    phase('episode search at 10,000 turns');
     const episodes = await episodeSearchLatency(memory, new HashingEmbeddings());
     await memory.close();
 
     await fresh();
+    phase('LoCoMo');
     const locomo = await benchLocomo({}, neo4j ? { store: { neo4j } } : {});
     const figures: BackendFigures = {
       backend,

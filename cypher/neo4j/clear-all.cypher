@@ -1,8 +1,12 @@
-// Removes up to $batch kgmem nodes (tests and `kgmem schema reset` repeat it until none is left);
-// other data in the database is left alone.
+// Removes every kgmem node and fact (tests and `kgmem schema reset`); other data in the database
+// is left alone. The server deletes in transactions of its own as it goes, so a database of any
+// size fits its transaction memory: facts first (they carry vectors), then the nodes.
+MATCH ()-[f:FACT]->()
+CALL (f) {
+  DELETE f
+} IN TRANSACTIONS OF 5000 ROWS;
 MATCH (n)
 WHERE n:User OR n:Entity OR n:EntityKey OR n:Episode OR n:Meta OR n:StoreItem
-WITH n
-LIMIT $batch
-DETACH DELETE n
-RETURN count(*) AS deleted
+CALL (n) {
+  DETACH DELETE n
+} IN TRANSACTIONS OF 5000 ROWS

@@ -37,7 +37,7 @@ const similarity = { ...user, vector: 'vector', k: 'integer', minScore: 'float' 
 /** Every statement's parameters, by statement name. */
 export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'await-indexes': { timeoutSeconds: 'integer' },
-  'clear-all': { batch: 'integer' },
+  'clear-all': {},
   schema: {},
   'meta-get': { key: 'string' },
   'meta-set': { key: 'string', value: 'string' },

@@ -56,8 +56,6 @@ const CONCEPT_BATCH = 500;
 const CONCEPT_DEPTH = 4;
 // Rows sent per statement of a write batch (bounded messages for bulk writes).
 const ROWS_PER_STATEMENT = 5000;
-// Nodes deleted per transaction by clearAll.
-const CLEAR_BATCH = 20_000;
 // How often a write is planned again after a uniqueness race with another writer.
 const CONSTRAINT_RETRIES = 3;
 
@@ -575,15 +573,15 @@ export class Neo4jStore extends GraphStore {
   }
 
   /**
-   * Deletes every kgmem node (tests, `kgmem schema reset`), in batches (a database of any size
-   * fits the server's transaction memory), and drops the vector indexes: the embedder record goes
-   * with the data, so the next open creates them again at its own embedder's dimension.
+   * Deletes every kgmem node (tests, `kgmem schema reset`), in transactions the server commits as
+   * it goes (a database of any size fits its transaction memory), and drops the vector indexes:
+   * the embedder record goes with the data, so the next open creates them again at its own
+   * embedder's dimension.
    */
   async clearAll(): Promise<void> {
-    for (;;) {
-      const [row] = await this.writeRows('clear-all', { batch: CLEAR_BATCH });
-      if (Number(row?.deleted ?? 0) < CLEAR_BATCH) break;
-    }
+    // CALL … IN TRANSACTIONS runs only outside a managed transaction.
+    for (const statement of splitStatements(loadCypher('neo4j', 'clear-all')))
+      await this.autoCommit(statement);
     for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
       await this.autoCommit(statement);
   }

@@ -1,0 +1,430 @@
+/**
+ * The personal-memory benchmark's data, generated from a seed: personas whose everyday facts an
+ * assistant would keep (home, job, pets, hobbies, food, family, contact details), each written two
+ * ways — as an agent's save tool writes triples, and as first-person sentences for `remember()` —
+ * and everyday questions whose words share little with the predicates. Every question has one
+ * answer: the object of one fact. Question and sentence wordings come in two sets: `dev` (looked
+ * at while tuning recall) and `held` (never tuned on), reported apart.
+ */
+
+/** Which wording set a question or sentence comes from. */
+export type Wording = 'dev' | 'held';
+
+/** One everyday question about a persona and the fact that answers it. */
+export interface PersonalQuestion {
+  persona: string;
+  slot: string;
+  wording: Wording;
+  question: string;
+  /** The fact that answers it, as saved by an agent. */
+  answer: { subject: string; predicate: string; object: string };
+}
+
+/** One persona: its saved triples, its sentences and its questions. */
+export interface Persona {
+  id: string;
+  triples: { subject: string; predicate: string; object: string }[];
+  /** First-person sentences saying the same, one turn each. */
+  sentences: { text: string; wording: Wording }[];
+  questions: PersonalQuestion[];
+}
+
+interface Slot {
+  name: string;
+  /** Values for this slot (the object of the answer fact). */
+  values: readonly string[];
+  /** The triples an agent saves; `$` is the value, `@` the slot's second value (a friend's name). */
+  triples: readonly [string, string, string][];
+  sentences: Record<Wording, readonly string[]>;
+  questions: Record<Wording, readonly string[]>;
+  /** A second value drawn per persona (the friend's name of a friend's food). */
+  second?: readonly string[];
+  /** The answer fact's subject (default the user). */
+  answerSubject?: string;
+}
+
+const CITIES = [
+  'Ghent',
+  'Lisbon',
+  'Portland',
+  'Kyoto',
+  'Tartu',
+  'Porto',
+  'Quito',
+  'Leeds',
+  'Adelaide',
+  'Malmo',
+  'Graz',
+  'Nantes',
+  'Bergen',
+  'Cork',
+  'Halifax',
+];
+const HOMETOWNS = [
+  'Lagos',
+  'Turin',
+  'Osaka',
+  'Krakow',
+  'Dundee',
+  'Cusco',
+  'Aarhus',
+  'Bilbao',
+  'Tampere',
+  'Brno',
+  'Mombasa',
+  'Zadar',
+];
+const EMPLOYERS = [
+  'Boeing',
+  'Siemens',
+  'Nintendo',
+  'Oxfam',
+  'Spotify',
+  'Airbus',
+  'Lego',
+  'Philips',
+  'Ikea',
+  'Novartis',
+  'Unilever',
+  'Canonical',
+];
+const ROLES = [
+  'nurse',
+  'engineer',
+  'teacher',
+  'accountant',
+  'chef',
+  'pilot',
+  'librarian',
+  'architect',
+  'plumber',
+  'pharmacist',
+  'electrician',
+  'dentist',
+];
+const PETS = ['Biscuit', 'Rex', 'Luna', 'Pepper', 'Milo', 'Nala', 'Ziggy', 'Olive', 'Bruno', 'Maple'];
+const INSTRUMENTS = [
+  'cello',
+  'violin',
+  'piano',
+  'trumpet',
+  'ukulele',
+  'flute',
+  'drums',
+  'saxophone',
+  'harp',
+  'clarinet',
+];
+const SPORTS = [
+  'tennis',
+  'volleyball',
+  'rugby',
+  'badminton',
+  'squash',
+  'golf',
+  'hockey',
+  'cricket',
+  'rowing',
+  'fencing',
+];
+const ALLERGENS = ['peanuts', 'shellfish', 'gluten', 'eggs', 'milk', 'sesame', 'strawberries', 'walnuts'];
+const DISHES = [
+  'risotto',
+  'sushi',
+  'curry',
+  'dumplings',
+  'tacos',
+  'lasagna',
+  'paella',
+  'ramen',
+  'falafel',
+  'goulash',
+  'pancakes',
+  'biryani',
+];
+const FRIENDS = ['Tomas', 'Amara', 'Henrik', 'Yuki', 'Carmen', 'Dev', 'Ines', 'Kofi', 'Lena', 'Marco'];
+const SIBLINGS = ['Giulia', 'Noor', 'Astrid', 'Paloma', 'Hana', 'Freya', 'Zara', 'Ilse'];
+const PARTNERS = ['Jonas', 'Mateo', 'Priya', 'Sofia', 'Emeka', 'Greta', 'Luca', 'Anika'];
+const AGES = ['29', '34', '41', '27', '52', '38', '46', '31'];
+const BIRTHDAYS = [
+  'March 3',
+  'July 19',
+  'October 8',
+  'January 25',
+  'May 14',
+  'December 2',
+  'August 30',
+  'April 11',
+];
+
+const SLOTS: readonly Slot[] = [
+  {
+    name: 'home',
+    values: CITIES,
+    triples: [['I', 'lives_in', '$']],
+    sentences: {
+      dev: ['I live in $.', 'We moved to $ last spring.'],
+      held: ['Big news: I relocated to $.', "I've been living in $ for a while now."],
+    },
+    questions: {
+      dev: ['Which city is home for me these days?', 'Where am I based now?'],
+      held: ['What town do I call home?', 'Where is my place at the moment?'],
+    },
+  },
+  {
+    name: 'employer',
+    values: EMPLOYERS,
+    triples: [['I', 'works_at', '$']],
+    sentences: {
+      dev: ['I work at $.', 'I started a new job at $.'],
+      held: ['I joined $ last year.', "I'm employed by $."],
+    },
+    questions: {
+      dev: ['Who is my employer?', 'Which company pays my salary?'],
+      held: ['What firm do I have a job with?', 'Which organisation am I with for work?'],
+    },
+  },
+  {
+    name: 'role',
+    values: ROLES,
+    triples: [['I', 'works_as', '$']],
+    sentences: {
+      dev: ['I work as a $.', "I'm a $."],
+      held: ['I have been a $ for ten years.', 'By profession I am a $.'],
+    },
+    questions: {
+      dev: ['What do I do for a living?', "What's my profession?"],
+      held: ["What's my line of work?", 'What is my occupation?'],
+    },
+  },
+  {
+    name: 'dog',
+    values: PETS,
+    triples: [['I', 'has_dog', '$']],
+    sentences: {
+      dev: ['We adopted a dog named $.', 'My dog is called $.'],
+      held: ['Our puppy, $, chewed my shoes again.', 'I take my dog $ for a walk every morning.'],
+    },
+    questions: {
+      dev: ["What's my pup called?", 'What is the name of my dog?'],
+      held: ['What do I call my puppy?', 'Who is the four-legged member of my household?'],
+    },
+  },
+  {
+    name: 'instrument',
+    values: INSTRUMENTS,
+    triples: [['I', 'plays', '$']],
+    sentences: {
+      dev: ["I'm learning the $.", 'I play the $.'],
+      held: ['I practise the $ every evening.', 'I took up the $ this year.'],
+    },
+    questions: {
+      dev: ['Which instrument am I learning?', 'What musical instrument do I practise?'],
+      held: ['What do I make music with?', 'Which instrument do I have lessons on?'],
+    },
+  },
+  {
+    name: 'sport',
+    values: SPORTS,
+    triples: [['I', 'plays', '$']],
+    sentences: {
+      dev: ['I play $ on weekends.', 'I do $ twice a week.'],
+      held: ['I joined a $ club.', 'On Saturdays I play $ with friends.'],
+    },
+    questions: {
+      dev: ['Which sport do I do?', 'What game do I compete in?'],
+      held: ['What sport keeps me fit?', 'Which team sport or game do I take part in?'],
+    },
+  },
+  {
+    name: 'allergy',
+    values: ALLERGENS,
+    triples: [['I', 'allergic_to', '$']],
+    sentences: {
+      dev: ["I'm allergic to $.", 'I am allergic to $.'],
+      held: ['I have an allergy to $.', '$ give me a bad allergic reaction.'],
+    },
+    questions: {
+      dev: ["Is there anything I can't eat?", 'What food should I avoid?'],
+      held: ['What makes me ill if I eat it?', 'Which food is off the menu for me?'],
+    },
+  },
+  {
+    name: 'friend food',
+    values: DISHES,
+    second: FRIENDS,
+    answerSubject: '@',
+    triples: [
+      ['I', 'friend', '@'],
+      ['@', 'likes', '$'],
+    ],
+    sentences: {
+      dev: ['My friend @ loves $.', 'My friend @ likes $.'],
+      held: ["@ is a good friend of mine and $ is @'s favourite dish.", 'My buddy @ adores $.'],
+    },
+    questions: {
+      dev: ['What should I cook when @ comes over?', 'What dish would @ enjoy?'],
+      held: ['What could I make for dinner with @?', 'What food does @ go for?'],
+    },
+  },
+  {
+    name: 'favourite food',
+    values: DISHES,
+    triples: [['I', 'likes', '$']],
+    sentences: {
+      dev: ['I love $.', 'I really like $.'],
+      held: ['$ is my favourite meal.', 'Nothing beats a plate of $ for me.'],
+    },
+    questions: {
+      dev: ["What's my favourite meal?", 'What dish do I enjoy most?'],
+      held: ['What should someone cook for me?', 'What do I like to eat?'],
+    },
+  },
+  {
+    name: 'sister',
+    values: SIBLINGS,
+    triples: [['I', 'sister', '$']],
+    sentences: {
+      dev: ['My sister is called $.', 'My sister $ lives nearby.'],
+      held: ['My younger sister $ visited us.', "$ is my sister's name."],
+    },
+    questions: {
+      dev: ['Who is my sibling?', "What's my sister's name?"],
+      held: ['Who did I grow up with as a sister?', 'What do I call my sister?'],
+    },
+  },
+  {
+    name: 'partner',
+    values: PARTNERS,
+    triples: [['I', 'married_to', '$']],
+    sentences: {
+      dev: ["I'm married to $.", 'My husband is $.'],
+      held: ['$ and I got married in June.', 'My wife is $.'],
+    },
+    questions: {
+      dev: ['Who is my spouse?', 'Who am I married to?'],
+      held: ["Who's my other half?", 'Who is my partner for life?'],
+    },
+  },
+  {
+    name: 'hometown',
+    values: HOMETOWNS,
+    triples: [['I', 'is_from', '$']],
+    sentences: {
+      dev: ["I'm from $.", 'I grew up in $.'],
+      held: ['I was born and raised in $.', 'Originally I come from $.'],
+    },
+    questions: {
+      dev: ['Where did I grow up?', 'Which place am I originally from?'],
+      held: ['What is my hometown?', 'Where are my roots?'],
+    },
+  },
+  {
+    name: 'age',
+    values: AGES,
+    triples: [['I', 'age', '$']],
+    sentences: { dev: ["I'm $.", 'I am $ years old.'], held: ['I turned $ this year.', "I'm $ now."] },
+    questions: {
+      dev: ['How old am I?', "What's my age?"],
+      held: ['How many years old am I?', 'How old did I turn?'],
+    },
+  },
+  {
+    name: 'birthday',
+    values: BIRTHDAYS,
+    triples: [['I', 'birthday', '$']],
+    sentences: {
+      dev: ['My birthday is on $.', 'My birthday is $.'],
+      held: ['I was born on $.', 'I celebrate my birthday on $.'],
+    },
+    questions: {
+      dev: ['When is my birthday?', 'When should people send me a card?'],
+      held: ['On what date was I born?', 'When do I have my birthday party?'],
+    },
+  },
+  {
+    name: 'email',
+    values: [],
+    triples: [['I', 'email', '$']],
+    sentences: {
+      dev: ['My email is $.', 'My email address is $.'],
+      held: ['You can reach me at $.', 'Write to me at $.'],
+    },
+    questions: {
+      dev: ["What's my email address?", 'Where can people email me?'],
+      held: ['How do I get messages by mail online?', 'What address do I use for mail on the internet?'],
+    },
+  },
+];
+
+/** A deterministic pseudo-random source. */
+function randomSource(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const FIRST_NAMES = [
+  'Ada',
+  'Bram',
+  'Chloe',
+  'Dario',
+  'Elin',
+  'Farid',
+  'Gwen',
+  'Hugo',
+  'Ines',
+  'Jun',
+  'Kaia',
+  'Lars',
+  'Mina',
+  'Nils',
+  'Oona',
+  'Pavel',
+];
+
+/**
+ * Personas with 9 to 12 of the everyday slots each (instrument and sport together in many, so
+ * "plays" alone never tells the answer), every slot asked in both wordings.
+ */
+export function personas(count = 32, seed = 29): Persona[] {
+  const random = randomSource(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const out: Persona[] = [];
+  for (let p = 0; p < count; p++) {
+    const id = `persona-${p + 1}`;
+    const name = FIRST_NAMES[p % FIRST_NAMES.length] as string;
+    const persona: Persona = { id, triples: [], sentences: [], questions: [] };
+    const slots = [...SLOTS].sort(() => random() - 0.5).slice(0, 9 + Math.floor(random() * 4));
+    // Instrument and sport share `plays`: most personas get both.
+    if (random() < 0.7) {
+      for (const wanted of ['instrument', 'sport'])
+        if (!slots.some((s) => s.name === wanted)) slots.push(SLOTS.find((s) => s.name === wanted) as Slot);
+    }
+    const used = new Set<string>();
+    for (const slot of slots) {
+      let value = slot.name === 'email' ? `${name.toLowerCase()}.${p + 1}@example.org` : pick(slot.values);
+      for (let tries = 0; used.has(value.toLowerCase()) && tries < 20; tries++) value = pick(slot.values);
+      used.add(value.toLowerCase());
+      const second = slot.second ? pick(slot.second) : '';
+      const fill = (text: string) => text.replaceAll('$', value).replaceAll('@', second);
+      for (const [s, pr, o] of slot.triples)
+        persona.triples.push({ subject: fill(s), predicate: pr, object: fill(o) });
+      const answerTriple = slot.triples[slot.triples.length - 1] as [string, string, string];
+      const answer = {
+        subject: fill(slot.answerSubject ?? answerTriple[0]),
+        predicate: answerTriple[1],
+        object: value,
+      };
+      for (const wording of ['dev', 'held'] as const) {
+        persona.sentences.push({ text: fill(pick(slot.sentences[wording])), wording });
+        for (const question of slot.questions[wording])
+          persona.questions.push({ persona: id, slot: slot.name, wording, question: fill(question), answer });
+      }
+    }
+    out.push(persona);
+  }
+  return out;
+}
