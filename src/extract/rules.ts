@@ -1,3 +1,4 @@
+import { isOccupation, isPersonNoun } from '../lexicon/kinds.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 
 const QUESTION_START =
@@ -7,7 +8,16 @@ const HYPOTHETICAL =
 const NEGATION =
   /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
 const RELATIONS =
-  'friend|best friend|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|cat|pet|teacher|doctor|dentist';
+  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|puppy|pup|cat|kitten|pet|teacher|doctor|dentist';
+// Young animals are kept as their kind ("my puppy Rex": the user's dog).
+const ANIMAL_KIND: Readonly<Record<string, string>> = { puppy: 'dog', pup: 'dog', kitten: 'cat' };
+// Pets named as they are adopted or got ("We adopted a dog named Biscuit").
+const PET_KINDS =
+  'dog|puppy|pup|cat|kitten|rabbit|bunny|parrot|hamster|guinea pig|horse|tortoise|turtle|fish|snake';
+// A sentence's lead-in before what it says ("Big news: I moved…", "Guess what, I…").
+const LEAD_IN =
+  /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)/iu;
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PREFERENCE_VERBS =
   'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
 // What a named third person does agrees with them ("Anna likes"): "Looks like", "Their love"
@@ -39,8 +49,10 @@ const MAX_OBJECT_WORDS = 8;
 const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 // "I am" / "I'm" (the pronoun may be lower case after a greeting).
 const I_AM = "[Ii](?:\\s+am|'m)";
+/** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');
 
 /**
  * Offline, deterministic extractor for plain first-person English, used when no model is
@@ -69,7 +81,10 @@ export class RuleExtractor extends Extractor {
 /** Splits text into sentences, keeping the final punctuation (questions end in "?"). */
 export function splitSentences(text: string): string[] {
   // Titles keep their full stop inside the sentence ("My boss is Mr. Tanaka.").
-  const guarded = text.replace(/\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr)\./g, '$1\u0000');
+  // So do full stops inside a word: addresses, numbers, abbreviations ("kim.ng@mail.org", "3.5").
+  const guarded = text
+    .replace(/\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr)\./g, '$1\u0000')
+    .replace(/\.(?=[\p{L}\p{N}])/gu, '\u0000');
   return (guarded.match(/[^.!?\n]+[.!?]*/g) ?? [])
     .map((s) => s.replace(/\u0000/g, '.').trim())
     .filter((s) => s.length > 0);
@@ -85,6 +100,7 @@ const CLAUSE_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)`,
   'u',
 );
+const PAIR_SUBJECT = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I(?=\s)/u;
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
 const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
 
@@ -99,7 +115,8 @@ export function splitClauses(sentence: string): string[] {
   if (trimmed.endsWith('?')) return [trimmed];
   const end = /[.!]+$/.exec(trimmed)?.[0] ?? '';
   const parts: string[] = [];
-  let rest = trimmed.slice(0, trimmed.length - end.length);
+  // "Tom and I got married": one subject of two people, not two clauses.
+  let rest = trimmed.slice(0, trimmed.length - end.length).replace(PAIR_SUBJECT, '$1\u0001');
   for (let match = CLAUSE_BREAK.exec(rest); match; match = CLAUSE_BREAK.exec(rest)) {
     parts.push(rest.slice(0, match.index));
     rest = rest.slice(match.index + match[0].length);
@@ -107,7 +124,7 @@ export function splitClauses(sentence: string): string[] {
   parts.push(rest);
   const subject = LEADING_SUBJECT.exec(parts[0] ?? '')?.[1];
   return parts
-    .map((part) => part.trim())
+    .map((part) => part.replace(/\u0001/g, ' and I').trim())
     .filter((part) => part.length > 0)
     .map((part, i) => {
       const carried = i > 0 && subject && STARTS_WITH_VERB.test(part) ? `${subject} ${part}` : part;
@@ -119,9 +136,12 @@ export function splitClauses(sentence: string): string[] {
 export function extractSentence(raw: string): ExtractedTriple[] {
   const sentence = raw.replace(/[’]/g, "'").trim();
   if (sentence.endsWith('?') || QUESTION_START.test(sentence)) return [];
-  const text = sentence
-    .replace(/[.!]+$/, '')
-    .replace(/^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello)[,!]?\s+/i, '');
+  const text = household(
+    sentence
+      .replace(/[.!]+$/, '')
+      .replace(/^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello)[,!]?\s+/i, '')
+      .replace(LEAD_IN, ''),
+  ).replace(SENTENCE_TIME_SUFFIX, '');
   if (HYPOTHETICAL.test(text)) return [];
 
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
@@ -131,6 +151,22 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   if (NEGATION.test(text)) return negated(text);
 
   return applyRules(text, lowered);
+}
+
+/**
+ * "We" and "our" as the user's household: where they live, their pets ("We moved to Porto",
+ * "Our puppy, Milo, …"). A "we" doing anything else (watching a film) says nothing about the user.
+ */
+const OUR_PET = new RegExp(`^our\\s+(?=(?:new\\s+)?(?:${PET_KINDS})\\b)`, 'iu');
+
+function household(text: string): string {
+  return text
+    .replace(
+      /^we(?:'ve|\s+have)?\s+(?=(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated|live|adopted|got|have)\b)/iu,
+      'I ',
+    )
+    .replace(/^we're\s+(?=living\b)/iu, "I'm ")
+    .replace(OUR_PET, 'My ');
 }
 
 function applyRules(text: string, lowered: string): ExtractedTriple[] {
@@ -182,6 +218,166 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
+  // Work: employer and role in one sentence, a new job, being employed, joining a company.
+  {
+    pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      triple('user', 'works_as', clean(m[2]), 'person', 'role'),
+    ],
+  },
+  {
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
+    ],
+  },
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+got)\\s+(?:now\\s+)?(?:employed|hired)\\s+(?:by|at)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Joining a named organisation (not "a club", "the gym") is working there.
+    nameFirst: true,
+    pattern:
+      /^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?joined\s+(\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*){0,3})$/u,
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Leaving a job closes it: the negated fact closes the one it denies.
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|left|resigned\s+from|stopped\s+working\s+(?:at|for))\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?(.+)$/u,
+    build: (m) => {
+      const place = clean(m[1]);
+      // "I quit smoking", "I left early": only a named employer (or "my job at X") is a job left.
+      return /^\p{Lu}/u.test(place) ? [triple('user', 'not_works_at', place, 'person', 'organization')] : [];
+    },
+  },
+  // Identity: age, birthday, contact details, what one is.
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+(?:just\\s+)?turned)\\s+(\\d{1,3})(?:\\s+(?:years?\\s+old|years\\s+of\\s+age))?$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'age', m[1] ?? '', 'person', 'number')],
+  },
+  {
+    pattern:
+      /^(?:my\s+birthday\s+is(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+    build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
+  },
+  {
+    pattern:
+      /^(?:my\s+(?:e-?mail|e-?mail\s+address)\s+is|(?:you\s+can\s+)?(?:reach|contact|e-?mail|write\s+to)\s+me\s+at)\s+(\S+)$/u,
+    build: (m) => {
+      const address = EMAIL.exec(m[1] ?? '')?.[0];
+      return address ? [triple('user', 'email', address, 'person', 'email')] : [];
+    },
+  },
+  {
+    pattern:
+      /^my\s+(?:phone|phone\s+number|mobile|mobile\s+number|cell|cell\s+number|number)\s+is\s+([+(\d][\d\s().-]{4,})$/u,
+    build: (m) => [triple('user', 'phone', (m[1] ?? '').trim(), 'person', 'phone')],
+  },
+  {
+    // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+profession)?$`,
+      'u',
+    ),
+    build: (m) => {
+      const what = clean(m[1]);
+      const head = what.split(/\s+/).pop() ?? '';
+      if (!isPersonNoun(head)) return [];
+      return [triple('user', isOccupation(head) ? 'works_as' : 'is_a', what, 'person', 'role')];
+    },
+  },
+  // Home and roots.
+  {
+    pattern: /^[Ii](?:'ve|\s+have)\s+been\s+living\s+in\s+(.+?)(?:\s+for\s+.+|\s+since\s+.+)?$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:grew\s+up|was\s+born\s+and\s+raised|was\s+raised)\s+in\s+(.+)$/u,
+    build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
+  },
+  // Pets, as adopted or got ("We adopted a dog named Biscuit").
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|finally\\s+)?(?:adopted|got|have|bought|rescued)\\s+(?:a|an|my|our)\\s+(?:new\\s+|little\\s+)?(${PET_KINDS})\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)`,
+      'u',
+    ),
+    build: (m) => [triple('user', petKind(m[1]), clean(m[2]), 'person', 'animal')],
+  },
+  // Instruments, sports and pastimes.
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`, 'u'),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_learning', o, 'person', '')),
+  },
+  {
+    pattern: /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  {
+    pattern: /^[Ii]\s+took\s+up\s+(?:the\s+)?(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  // Allergies said another way, favourite things, marriage.
+  {
+    pattern: /^[Ii]\s+have\s+an?\s+(?:\p{Ll}+\s+)?allergy\s+to\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_allergic_to', o, 'person', '')),
+  },
+  {
+    nameFirst: true,
+    pattern: /^(.+?)\s+(?:gives?|give)\s+me\s+(?:an?\s+)?(?:\p{Ll}+\s+)?allergic\s+reactions?$/u,
+    build: (m) =>
+      objects(m[1]).map((o) =>
+        triple(
+          'user',
+          'is_allergic_to',
+          o.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      ),
+  },
+  {
+    nameFirst: true,
+    pattern:
+      /^(?!(?:I|It|This|That|There|He|She|They|We)\b)(.+?)\s+is\s+my\s+favou?rite\s+(?:meal|dish|food|snack|dessert|drink|cuisine)$/u,
+    build: (m) =>
+      objects(m[1]).map((o) =>
+        triple(
+          'user',
+          'likes',
+          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      ),
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:I|i)(?:'m|\\s+am)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'married_to', clean(m[1] ?? m[2]), 'person', 'person')],
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)\\s+is\\s+my\\s+(${RELATIONS})'s\\s+name$`,
+      'u',
+    ),
+    build: (m) => [triple('user', relation(m[2]), clean(m[1]), 'person', relationType(m[2]))],
+  },
   {
     pattern: new RegExp(`^(?:my name is|my name's|call me|${I_AM} called|people call me)\\s+(.+)$`, 'u'),
     build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
@@ -283,7 +479,28 @@ const RULES: Rule[] = [
     pattern: new RegExp(`^${I_AM}\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})$`, 'u'),
     build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
   },
+  {
+    // Last: someone named by how they relate to the user, anywhere in a sentence no other rule
+    // read ("Our puppy, Milo, chewed…", "I walk my dog Luna every morning", "My younger sister
+    // Hana visited us").
+    nameFirst: true,
+    pattern: new RegExp(
+      `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old)\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
+      'u',
+    ),
+    build: (m) => {
+      const name = clean(m[2]);
+      if (NOT_A_NAME.test(name)) return [];
+      return [triple('user', relation(m[1]), name, 'person', relationType(m[1]))];
+    },
+  },
 ];
+
+/** The kind of a pet as kept: its kind, young ones as grown ("puppy" → dog). */
+function petKind(word: string | undefined): string {
+  const kind = (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  return ANIMAL_KIND[kind] ?? kind;
+}
 
 function aboutOther(subject: string, verb: string, rest: string, subjectType: string): ExtractedTriple[] {
   const v = verb.toLowerCase();
@@ -303,11 +520,12 @@ function preferencePredicate(verb: string | undefined): string {
 }
 
 function relation(word: string | undefined): string {
-  return (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  const key = (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  return ANIMAL_KIND[key] ?? key;
 }
 
 function relationType(word: string | undefined): string {
-  return /^(dog|cat|pet)$/i.test(word ?? '') ? 'animal' : 'person';
+  return /^(dog|puppy|pup|cat|kitten|pet)$/i.test(word ?? '') ? 'animal' : 'person';
 }
 
 /** Splits "pizza, pasta and sushi" into its items. */

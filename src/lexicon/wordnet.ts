@@ -36,6 +36,8 @@ export interface WordNetPointer {
 export interface WordNetSynset {
   /** Part-of-speech letter and byte offset in the data file (`"n10034684"`). */
   id: string;
+  /** The lexicographer file it comes from (`18`: noun.person, `5`: noun.animal, …). */
+  lexFile: number;
   words: string[];
   pointers: WordNetPointer[];
 }
@@ -148,7 +150,7 @@ export class WordNet {
       const letter = parts[at + 2] === 's' ? 'a' : parts[at + 2];
       pointers.push({ symbol: parts[at] ?? '', target: `${letter}${parts[at + 1]}` });
     }
-    const synset = { id, words, pointers };
+    const synset = { id, lexFile: Number(parts[1] ?? -1), words, pointers };
     this.synsets.set(id, synset);
     return synset;
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleExtractor } from '../../src/extract/rules.js';
 import { scoreRuleExtractor } from '../fixtures/rule-score.js';
 import { RULE_SENTENCES } from '../fixtures/rule-sentences.js';
+import { EVERYDAY_DEV, EVERYDAY_HELD_APART } from '../fixtures/rule-sentences-everyday.js';
 
 describe('rule extractor', () => {
   it('has a table of at least 100 sentences, compound, negated and past tense among them', () => {
@@ -30,5 +31,19 @@ describe('rule extractor', () => {
       ['Polar bear', 'likes', 'Pizza'],
     ]);
     expect(extraction.requests).toBe(0);
+  });
+});
+
+describe('rule extractor on everyday personal facts', () => {
+  it('reads the everyday sentences it was written against, with precision ≥ 0.95 and recall ≥ 0.9', async () => {
+    const score = await scoreRuleExtractor(EVERYDAY_DEV);
+    expect(score.precision, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.95);
+    expect(score.recall, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('carries to everyday sentences written apart from the rules: precision ≥ 0.9, recall ≥ 0.6', async () => {
+    const score = await scoreRuleExtractor(EVERYDAY_HELD_APART);
+    expect(score.precision, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.9);
+    expect(score.recall, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.6);
   });
 });

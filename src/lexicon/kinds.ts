@@ -1,0 +1,47 @@
+import { sharedConceptReader } from './concepts.js';
+import { sharedWordNet } from './relatedness.js';
+
+// WordNet's lexicographer file of people ("nurse", "vegetarian", "friend").
+const NOUN_PERSON = 18;
+
+/**
+ * WordNet's own classes of people at work: a person noun below one of them names an occupation
+ * ("nurse" is a health professional, "plumber" a skilled worker, "architect" a creator). Others
+ * name what someone is in another way ("vegetarian" is an eater, "fan" an enthusiast).
+ */
+const WORKING_PEOPLE = new Set([
+  'worker',
+  'professional',
+  'skilled worker',
+  'health professional',
+  'practitioner',
+  'businessperson',
+  'employee',
+  'specialist',
+  'expert',
+  'creator',
+  'scientist',
+  'educator',
+  'official',
+  'serviceman',
+  'performer',
+  'technician',
+  'lawyer',
+]);
+
+/** Whether a word's most frequent noun sense names a person (WordNet's noun.person). */
+export function isPersonNoun(word: string): boolean {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.toLowerCase(), 'noun')[0];
+  if (!lemma) return false;
+  const [first] = wordnet.synsetIds(lemma, 'noun');
+  return first !== undefined && wordnet.synset(first)?.lexFile === NOUN_PERSON;
+}
+
+/** Whether a person noun names an occupation (see {@link WORKING_PEOPLE}). */
+export function isOccupation(word: string): boolean {
+  if (!isPersonNoun(word)) return false;
+  return sharedConceptReader()
+    .ancestors(word)
+    .some((ancestor) => WORKING_PEOPLE.has(ancestor));
+}
