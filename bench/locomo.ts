@@ -11,6 +11,9 @@ import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
 const K = 10;
+/** The depths evidence is counted at (recall@k and hit@k). */
+const DEPTHS = [1, 3, 5, 10] as const;
+type Depth = (typeof DEPTHS)[number];
 const CATEGORIES: Record<number, string> = {
   1: 'multi-hop',
   2: 'temporal',
@@ -21,9 +24,16 @@ const CATEGORIES: Record<number, string> = {
 /** One retriever's evidence scores on one set of questions. */
 interface Score {
   questions: number;
-  recall: number;
-  hit: number;
+  /** Sum over questions of recall@k and hit@k, per depth. */
+  recall: Record<Depth, number>;
+  hit: Record<Depth, number>;
 }
+
+const emptyScore = (): Score => ({
+  questions: 0,
+  recall: { 1: 0, 3: 0, 5: 0, 10: 0 },
+  hit: { 1: 0, 3: 0, 5: 0, 10: 0 },
+});
 
 /** What went into memory for one conversation. */
 interface WriteReport {
@@ -34,10 +44,16 @@ interface WriteReport {
   refused: number;
 }
 
-function scoreOf(retrieved: readonly string[], evidence: readonly string[]): { recall: number; hit: number } {
-  const top = new Set(retrieved.slice(0, K));
-  const found = evidence.filter((e) => top.has(e)).length;
-  return { recall: evidence.length === 0 ? 0 : found / evidence.length, hit: found > 0 ? 1 : 0 };
+/** recall@k and hit@k of one question's ranked turns, at every depth. */
+function scoreOf(retrieved: readonly string[], evidence: readonly string[]): Omit<Score, 'questions'> {
+  const score = emptyScore();
+  for (const k of DEPTHS) {
+    const top = new Set(retrieved.slice(0, k));
+    const found = evidence.filter((e) => top.has(e)).length;
+    score.recall[k] = evidence.length === 0 ? 0 : found / evidence.length;
+    score.hit[k] = found > 0 ? 1 : 0;
+  }
+  return score;
 }
 
 /** Each speaker's memory user for a conversation. */
@@ -106,7 +122,14 @@ function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<strin
 export async function benchLocomo(
   recall: MemoryOptions['recall'] = {},
   options: Pick<MemoryOptions, 'store'> = {},
-): Promise<{ markdown: string; recall10: number; bm25Recall10: number; latencies: number[] }> {
+): Promise<{
+  markdown: string;
+  recall10: number;
+  bm25Recall10: number;
+  hit1: number;
+  bm25Hit1: number;
+  latencies: number[];
+}> {
   const conversations = loadLocomo();
   const dir = tempDir('kgmem-locomo-');
   const memory = await createMemory({
@@ -119,14 +142,13 @@ export async function benchLocomo(
   const writes: WriteReport[] = [];
   const perCategory = new Map<string, { kg: Score; bm25: Score }>();
   const latencies: number[] = [];
-  const add = (category: string, which: 'kg' | 'bm25', s: { recall: number; hit: number }) => {
-    const entry = perCategory.get(category) ?? {
-      kg: { questions: 0, recall: 0, hit: 0 },
-      bm25: { questions: 0, recall: 0, hit: 0 },
-    };
+  const add = (category: string, which: 'kg' | 'bm25', s: Omit<Score, 'questions'>) => {
+    const entry = perCategory.get(category) ?? { kg: emptyScore(), bm25: emptyScore() };
     entry[which].questions++;
-    entry[which].recall += s.recall;
-    entry[which].hit += s.hit;
+    for (const k of DEPTHS) {
+      entry[which].recall[k] += s.recall[k];
+      entry[which].hit[k] += s.hit[k];
+    }
     perCategory.set(category, entry);
   };
   try {
@@ -163,15 +185,18 @@ export async function benchLocomo(
   }
   const rows = [...perCategory.entries()]
     .sort((a, b) => (a[0] === 'all' ? 1 : b[0] === 'all' ? -1 : a[0].localeCompare(b[0])))
-    .map(([category, { kg, bm25 }]) => ({
-      category,
-      questions: kg.questions,
-      'kgmem recall@10': (kg.recall / kg.questions).toFixed(3),
-      'BM25 recall@10': (bm25.recall / bm25.questions).toFixed(3),
-      'kgmem / BM25': (kg.recall / Math.max(1e-9, bm25.recall)).toFixed(2),
-      'kgmem hit@10': (kg.hit / kg.questions).toFixed(3),
-      'BM25 hit@10': (bm25.hit / bm25.questions).toFixed(3),
-    }));
+    .map(([category, { kg, bm25 }]) => {
+      const share = (score: Score, of: 'recall' | 'hit', k: Depth) =>
+        (score[of][k] / score.questions).toFixed(3);
+      const row: Record<string, string | number> = { category, questions: kg.questions };
+      for (const k of DEPTHS)
+        row[`kgmem / BM25 recall@${k}`] = `${share(kg, 'recall', k)} / ${share(bm25, 'recall', k)}`;
+      row['kgmem / BM25 hit@1'] = `${share(kg, 'hit', 1)} / ${share(bm25, 'hit', 1)}`;
+      row['hit@1 ratio'] = (kg.hit[1] / Math.max(1e-9, bm25.hit[1])).toFixed(2);
+      row['recall@10 ratio'] = (kg.recall[10] / Math.max(1e-9, bm25.recall[10])).toFixed(2);
+      row['kgmem / BM25 hit@10'] = `${share(kg, 'hit', 10)} / ${share(bm25, 'hit', 10)}`;
+      return row;
+    });
   const writeRows = writes.map((w) => ({
     conversation: w.conversation,
     turns: w.turns,
@@ -182,15 +207,17 @@ export async function benchLocomo(
   }));
   const all = perCategory.get('all');
   const markdown =
-    '### LoCoMo evidence-turn recall (k = 10; 2 development conversations, offline)\n\n' +
+    '### LoCoMo evidence-turn recall (k = 1, 3, 5, 10; 2 development conversations, offline)\n\n' +
     `${markdownTable(rows)}\n\n` +
     `Recall p50 / p95: ${quantile(latencies, 0.5).toFixed(1)} / ${quantile(latencies, 0.95).toFixed(1)} ms for both speakers' memories.\n\n` +
     `${markdownTable(writeRows)}\n\n` +
-    "Each turn goes through `remember()` as its speaker's own message (thread = session, time = the session's time; a shared image's caption is part of the turn); questions of categories 1–4 recall against both speakers' memories (`limit: 10`), and the evidence turns are counted among the top 10 turns the returned episodes and facts come from. BM25: the same tokenizer and stemmer over the raw turns of the conversation, top 10.";
+    "Each turn goes through `remember()` as its speaker's own message (thread = session, time = the session's time; a shared image's caption is part of the turn); questions of categories 1–4 recall against both speakers' memories (`limit: 10`), and the evidence turns are counted among the top k turns the returned episodes and facts come from (recall@k: the share of a question's evidence turns found; hit@k: at least one found). BM25: the same tokenizer and stemmer over the raw turns of the conversation.";
   return {
     markdown,
-    recall10: all ? all.kg.recall / all.kg.questions : 0,
-    bm25Recall10: all ? all.bm25.recall / all.bm25.questions : 0,
+    recall10: all ? all.kg.recall[10] / all.kg.questions : 0,
+    bm25Recall10: all ? all.bm25.recall[10] / all.bm25.questions : 0,
+    hit1: all ? all.kg.hit[1] / all.kg.questions : 0,
+    bm25Hit1: all ? all.bm25.hit[1] / all.bm25.questions : 0,
     latencies,
   };
 }

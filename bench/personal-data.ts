@@ -4,7 +4,8 @@
  * ways — as an agent's save tool writes triples, and as first-person sentences for `remember()` —
  * and everyday questions whose words share little with the predicates. Every question has one
  * answer: the object of one fact. Question and sentence wordings come in two sets: `dev` (looked
- * at while tuning recall) and `held` (never tuned on), reported apart.
+ * at while tuning recall and the rule extractor) and `held` (never tuned on), reported apart. The
+ * held-apart sentences were rewritten after the rule extractor's everyday rules were done.
  */
 
 /** Which wording set a question or sentence comes from. */
@@ -163,8 +164,13 @@ const SLOTS: readonly Slot[] = [
     values: CITIES,
     triples: [['I', 'lives_in', '$']],
     sentences: {
-      dev: ['I live in $.', 'We moved to $ last spring.'],
-      held: ['Big news: I relocated to $.', "I've been living in $ for a while now."],
+      dev: [
+        'I live in $.',
+        'We moved to $ last spring.',
+        'Big news: I relocated to $.',
+        "I've been living in $ for a while now.",
+      ],
+      held: ['I recently settled in $.', 'My apartment is in $.'],
     },
     questions: {
       dev: ['Which city is home for me these days?', 'Where am I based now?'],
@@ -176,8 +182,8 @@ const SLOTS: readonly Slot[] = [
     values: EMPLOYERS,
     triples: [['I', 'works_at', '$']],
     sentences: {
-      dev: ['I work at $.', 'I started a new job at $.'],
-      held: ['I joined $ last year.', "I'm employed by $."],
+      dev: ['I work at $.', 'I started a new job at $.', 'I joined $ last year.', "I'm employed by $."],
+      held: ['I got a job at $.', 'I have been working for $ since 2020.'],
     },
     questions: {
       dev: ['Who is my employer?', 'Which company pays my salary?'],
@@ -189,8 +195,8 @@ const SLOTS: readonly Slot[] = [
     values: ROLES,
     triples: [['I', 'works_as', '$']],
     sentences: {
-      dev: ['I work as a $.', "I'm a $."],
-      held: ['I have been a $ for ten years.', 'By profession I am a $.'],
+      dev: ['I work as a $.', "I'm a $.", 'I have been a $ for ten years.', 'By profession I am a $.'],
+      held: ['My job is being a $.', "I'm working as a $ now."],
     },
     questions: {
       dev: ['What do I do for a living?', "What's my profession?"],
@@ -202,8 +208,13 @@ const SLOTS: readonly Slot[] = [
     values: PETS,
     triples: [['I', 'has_dog', '$']],
     sentences: {
-      dev: ['We adopted a dog named $.', 'My dog is called $.'],
-      held: ['Our puppy, $, chewed my shoes again.', 'I take my dog $ for a walk every morning.'],
+      dev: [
+        'We adopted a dog named $.',
+        'My dog is called $.',
+        'Our puppy, $, chewed my shoes again.',
+        'I take my dog $ for a walk every morning.',
+      ],
+      held: ['I have a dog named $.', 'Our dog $ loves the beach.'],
     },
     questions: {
       dev: ["What's my pup called?", 'What is the name of my dog?'],
@@ -215,8 +226,13 @@ const SLOTS: readonly Slot[] = [
     values: INSTRUMENTS,
     triples: [['I', 'plays', '$']],
     sentences: {
-      dev: ["I'm learning the $.", 'I play the $.'],
-      held: ['I practise the $ every evening.', 'I took up the $ this year.'],
+      dev: [
+        "I'm learning the $.",
+        'I play the $.',
+        'I practise the $ every evening.',
+        'I took up the $ this year.',
+      ],
+      held: ['I started playing the $.', 'I have been taking $ lessons.'],
     },
     questions: {
       dev: ['Which instrument am I learning?', 'What musical instrument do I practise?'],
@@ -228,8 +244,13 @@ const SLOTS: readonly Slot[] = [
     values: SPORTS,
     triples: [['I', 'plays', '$']],
     sentences: {
-      dev: ['I play $ on weekends.', 'I do $ twice a week.'],
-      held: ['I joined a $ club.', 'On Saturdays I play $ with friends.'],
+      dev: [
+        'I play $ on weekends.',
+        'I do $ twice a week.',
+        'I joined a $ club.',
+        'On Saturdays I play $ with friends.',
+      ],
+      held: ['I love playing $.', "I'm on a $ team."],
     },
     questions: {
       dev: ['Which sport do I do?', 'What game do I compete in?'],
@@ -241,8 +262,13 @@ const SLOTS: readonly Slot[] = [
     values: ALLERGENS,
     triples: [['I', 'allergic_to', '$']],
     sentences: {
-      dev: ["I'm allergic to $.", 'I am allergic to $.'],
-      held: ['I have an allergy to $.', '$ give me a bad allergic reaction.'],
+      dev: [
+        "I'm allergic to $.",
+        'I am allergic to $.',
+        'I have an allergy to $.',
+        '$ give me a bad allergic reaction.',
+      ],
+      held: ["I can't eat $ because of an allergy.", "I'm severely allergic to $."],
     },
     questions: {
       dev: ["Is there anything I can't eat?", 'What food should I avoid?'],
@@ -259,8 +285,13 @@ const SLOTS: readonly Slot[] = [
       ['@', 'likes', '$'],
     ],
     sentences: {
-      dev: ['My friend @ loves $.', 'My friend @ likes $.'],
-      held: ["@ is a good friend of mine and $ is @'s favourite dish.", 'My buddy @ adores $.'],
+      dev: [
+        'My friend @ loves $.',
+        'My friend @ likes $.',
+        "@ is a good friend of mine and $ is @'s favourite dish.",
+        'My buddy @ adores $.',
+      ],
+      held: ['My friend @ is crazy about $.', 'My pal @ really enjoys $.'],
     },
     questions: {
       dev: ['What should I cook when @ comes over?', 'What dish would @ enjoy?'],
@@ -272,8 +303,8 @@ const SLOTS: readonly Slot[] = [
     values: DISHES,
     triples: [['I', 'likes', '$']],
     sentences: {
-      dev: ['I love $.', 'I really like $.'],
-      held: ['$ is my favourite meal.', 'Nothing beats a plate of $ for me.'],
+      dev: ['I love $.', 'I really like $.', '$ is my favourite meal.', 'Nothing beats a plate of $ for me.'],
+      held: ['My favourite food is $.', 'I could eat $ every day.'],
     },
     questions: {
       dev: ["What's my favourite meal?", 'What dish do I enjoy most?'],
@@ -285,8 +316,13 @@ const SLOTS: readonly Slot[] = [
     values: SIBLINGS,
     triples: [['I', 'sister', '$']],
     sentences: {
-      dev: ['My sister is called $.', 'My sister $ lives nearby.'],
-      held: ['My younger sister $ visited us.', "$ is my sister's name."],
+      dev: [
+        'My sister is called $.',
+        'My sister $ lives nearby.',
+        'My younger sister $ visited us.',
+        "$ is my sister's name.",
+      ],
+      held: ['I have a sister named $.', 'My big sister $ is a doctor.'],
     },
     questions: {
       dev: ['Who is my sibling?', "What's my sister's name?"],
@@ -298,8 +334,8 @@ const SLOTS: readonly Slot[] = [
     values: PARTNERS,
     triples: [['I', 'married_to', '$']],
     sentences: {
-      dev: ["I'm married to $.", 'My husband is $.'],
-      held: ['$ and I got married in June.', 'My wife is $.'],
+      dev: ["I'm married to $.", 'My husband is $.', '$ and I got married in June.', 'My wife is $.'],
+      held: ['My partner $ and I have been married for years.', 'I married $ in 2015.'],
     },
     questions: {
       dev: ['Who is my spouse?', 'Who am I married to?'],
@@ -311,8 +347,8 @@ const SLOTS: readonly Slot[] = [
     values: HOMETOWNS,
     triples: [['I', 'is_from', '$']],
     sentences: {
-      dev: ["I'm from $.", 'I grew up in $.'],
-      held: ['I was born and raised in $.', 'Originally I come from $.'],
+      dev: ["I'm from $.", 'I grew up in $.', 'I was born and raised in $.', 'Originally I come from $.'],
+      held: ['I was born in $.', 'My hometown is $.'],
     },
     questions: {
       dev: ['Where did I grow up?', 'Which place am I originally from?'],
@@ -323,7 +359,10 @@ const SLOTS: readonly Slot[] = [
     name: 'age',
     values: AGES,
     triples: [['I', 'age', '$']],
-    sentences: { dev: ["I'm $.", 'I am $ years old.'], held: ['I turned $ this year.', "I'm $ now."] },
+    sentences: {
+      dev: ["I'm $.", 'I am $ years old.', 'I turned $ this year.', "I'm $ now."],
+      held: ['I just turned $.', "I'm $ years of age."],
+    },
     questions: {
       dev: ['How old am I?', "What's my age?"],
       held: ['How many years old am I?', 'How old did I turn?'],
@@ -334,8 +373,8 @@ const SLOTS: readonly Slot[] = [
     values: BIRTHDAYS,
     triples: [['I', 'birthday', '$']],
     sentences: {
-      dev: ['My birthday is on $.', 'My birthday is $.'],
-      held: ['I was born on $.', 'I celebrate my birthday on $.'],
+      dev: ['My birthday is on $.', 'My birthday is $.', 'I was born on $.', 'I celebrate my birthday on $.'],
+      held: ["My birthday's on $.", 'My birthday falls on $.'],
     },
     questions: {
       dev: ['When is my birthday?', 'When should people send me a card?'],
@@ -347,8 +386,8 @@ const SLOTS: readonly Slot[] = [
     values: [],
     triples: [['I', 'email', '$']],
     sentences: {
-      dev: ['My email is $.', 'My email address is $.'],
-      held: ['You can reach me at $.', 'Write to me at $.'],
+      dev: ['My email is $.', 'My email address is $.', 'You can reach me at $.', 'Write to me at $.'],
+      held: ['My e-mail is $.', 'Email me at $.'],
     },
     questions: {
       dev: ["What's my email address?", 'Where can people email me?'],
@@ -409,7 +448,8 @@ export function personas(count = 32, seed = 29): Persona[] {
       for (let tries = 0; used.has(value.toLowerCase()) && tries < 20; tries++) value = pick(slot.values);
       used.add(value.toLowerCase());
       const second = slot.second ? pick(slot.second) : '';
-      const fill = (text: string) => text.replaceAll('$', value).replaceAll('@', second);
+      // The friend's name first: a value may hold an "@" (an email address).
+      const fill = (text: string) => text.replaceAll('@', second).replaceAll('$', value);
       for (const [s, pr, o] of slot.triples)
         persona.triples.push({ subject: fill(s), predicate: pr, object: fill(o) });
       const answerTriple = slot.triples[slot.triples.length - 1] as [string, string, string];

@@ -132,7 +132,8 @@ export async function benchPersonal(options: Pick<MemoryOptions, 'store' | 'embe
             context: recalled.context.toLowerCase().includes(question.answer.object.toLowerCase()),
           };
           byWording.get(question.wording)?.push(ranks);
-          if (kgmem !== 1 && process.env.BENCH_PERSONAL_MISSES)
+          // Only dev-wording misses are printed: the held-apart questions stay unseen while tuning.
+          if (kgmem !== 1 && question.wording === 'dev' && process.env.BENCH_PERSONAL_MISSES)
             misses.push(
               `${path} | ${question.question} | want ${question.answer.subject} ${question.answer.predicate} ${question.answer.object} | got ${recalled.facts
                 .slice(0, 3)

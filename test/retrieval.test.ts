@@ -40,6 +40,9 @@ describe('retrieval on a small graph', () => {
       ['The Revenant', 'directed_by', 'Alejandro González Iñárritu'],
       ['Juno', 'starred_actors', 'Elliot Page'],
       ['Juno', 'directed_by', 'Jason Reitman'],
+      // Titles that share the question's words ("who directed …"), not its name.
+      ['Who Am I?', 'directed_by', 'Jackie Chan'],
+      ['Who Framed Roger Rabbit', 'directed_by', 'Robert Zemeckis'],
     ];
     // A hub: many films of one genre, none related to the questions.
     for (let i = 0; i < 400; i++) triples.push([`Filler Film ${i}`, 'has_genre', 'Drama']);
@@ -125,14 +128,16 @@ describe('retrieval on a small graph', () => {
     expect(new Set(facts.map((f) => f.subject)).size).toBe(3);
   });
 
-  it('finds a misspelt name through vector similarity', async () => {
-    const { facts, entities } = await memory.recall({
-      userId: user,
-      query: 'who directed Interstelar',
-      limit: 3,
-      hops: 1,
-    });
-    expect(entities.find((e) => e.name === 'Interstellar')?.via).toBe('similarity');
-    expect(facts[0]?.statement).toBe('Interstellar directed by Christopher Nolan');
+  it('finds a misspelt name by its near spelling, above titles that share the question words', async () => {
+    for (const hops of [1, undefined]) {
+      const { facts, entities } = await memory.recall({
+        userId: user,
+        query: 'who directed Interstelar',
+        limit: 3,
+        ...(hops ? { hops } : {}),
+      });
+      expect(entities.find((e) => e.name === 'Interstellar')?.via).toBe('name');
+      expect(facts[0]?.statement).toBe('Interstellar directed by Christopher Nolan');
+    }
   });
 });

@@ -5,6 +5,7 @@ import type {
   AddTriplesResult,
   FactCorrectionResult,
   FactsQuery,
+  FactUpdateKind,
   GraphOptions,
   RecallInput,
 } from '../memory/memory.js';
@@ -172,10 +173,11 @@ export class RemoteMemory {
   async updateFact(
     userId: string,
     target: { uid: string },
-    correction: { object: string },
+    correction: { object: string; kind?: FactUpdateKind },
   ): Promise<FactCorrectionResult> {
     return this.send('PATCH', `api/users/${enc(userId)}/facts/${enc(target.uid)}`, {
       object: correction.object,
+      ...(correction.kind ? { kind: correction.kind } : {}),
     });
   }
 

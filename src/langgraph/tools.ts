@@ -98,27 +98,36 @@ export function createMemoryTools(
   );
 
   const updateKnowledge = tool(
-    async ({ uid, subject, predicate, object }, config) => {
+    async ({ uid, subject, predicate, object, kind }, config) => {
       const userId = userIdFrom(config, 'update_knowledge');
       const thread = threadIdFrom(config);
       const target = uid ? { uid } : subject && predicate ? { subject, predicate } : undefined;
       if (!target) return 'Give the uid of the fact to correct, or its subject and predicate.';
       const result = await memory.updateFact(userId, target, {
         object,
+        kind: kind ?? 'change',
         source: thread ? `thread:${thread}` : 'tool:update_knowledge',
       });
-      return `Corrected: fact ${result.closed} no longer holds; fact ${result.factUid} holds now.`;
+      return kind === 'correction'
+        ? `Corrected: fact ${result.closed} was never true and is retracted; fact ${result.factUid} holds in its place.`
+        : `Updated: fact ${result.closed} held until now; fact ${result.factUid} holds from now on.`;
     },
     {
       name: 'update_knowledge',
       description:
-        'Correct a remembered fact that is wrong or out of date. Name it by uid (from search_memory) ' +
-        'or by subject and predicate; give the right object. The old fact is kept as history.',
+        'Update a remembered fact that is out of date or wrong. Name it by uid (from search_memory) ' +
+        'or by subject and predicate; give the right object. kind "change" (the default): it was true ' +
+        'until now (the user moved, changed jobs). kind "correction": it was never true (a mistake, ' +
+        'a misheard name); the right value replaces it for the past too. The old fact is kept as history.',
       schema: z.object({
         uid: part('uid of the fact to correct, as search_memory shows it').optional(),
         subject: part('who or what the fact is about; "I" for the user').optional(),
         predicate: part('the relation of the fact to correct, e.g. "lives in"').optional(),
         object: part('the right value'),
+        kind: z
+          .enum(['change', 'correction'])
+          .optional()
+          .describe('"change" (default): true until now; "correction": it was never true'),
       }),
     },
   );

@@ -1,4 +1,5 @@
-import { irregularBase, stem } from '../model/text.js';
+import { tokenize } from '../model/normalize.js';
+import { irregularBase, STOP_WORDS, stem } from '../model/text.js';
 import { WordNet } from './wordnet.js';
 
 // Pointers followed one step: hypernyms and hyponyms (instance ones too), similar adjectives,
@@ -14,7 +15,15 @@ const MAX_HYPONYMS = 40;
  * How two words are related in WordNet: 1 same stem, 0.9 a shared synset, 0.85 a shared synset
  * once derivations are included, 0.7 one link apart, 0.5 two links apart.
  */
-export const RELATEDNESS = { sameStem: 1, synonym: 0.9, derived: 0.85, oneLink: 0.7, twoLinks: 0.5 } as const;
+export const RELATEDNESS = {
+  sameStem: 1,
+  synonym: 0.9,
+  derived: 0.85,
+  oneLink: 0.7,
+  /** One word's definition uses the other ({@link LexicalRelatedness.glossRelated}). */
+  gloss: 0.6,
+  twoLinks: 0.5,
+} as const;
 
 interface WordProfile {
   stem: string;
@@ -38,16 +47,18 @@ interface WordProfile {
  */
 export class LexicalRelatedness {
   private readonly profiles = new Map<string, WordProfile>();
+  private readonly definitions = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly wordnet: WordNet = sharedWordNet()) {}
 
   /**
    * Relatedness of two words in [0, 1] (see {@link RELATEDNESS}). `b` is read in its most
    * frequent senses only (`bSenses` per part of speech): a predicate's words mean what they
-   * usually mean, while a question may use a word in a rarer sense ("helmed").
+   * usually mean, while a question may use a word in a rarer sense ("helmed"). `aSenses` limits
+   * `a` the same way (both in their usual senses: "bring" and "work" share only work's 18th).
    */
-  related(a: string, b: string, bSenses = Infinity): number {
-    const pa = this.profile(a, Infinity);
+  related(a: string, b: string, bSenses = Infinity, aSenses = Infinity): number {
+    const pa = this.profile(a, aSenses);
     const pb = this.profile(b, bSenses);
     if (pa.stem === pb.stem) return RELATEDNESS.sameStem;
     if (intersects(pa.synsets, pb.synsets)) return RELATEDNESS.synonym;
@@ -58,6 +69,57 @@ export class LexicalRelatedness {
     if (intersects(pa.neighbourWords, pb.derivedWords)) return RELATEDNESS.twoLinks;
     if (intersects(pa.neighbours, pb.neighbours)) return RELATEDNESS.twoLinks;
     return 0;
+  }
+
+  /**
+   * Whether one word's dictionary definition uses the other (or a word derived from it), in the
+   * manner of Lesk's gloss overlap: "employer" is "a person or firm that employs workers" (work),
+   * "spouse" is "a person's partner in marriage" (marriage, from marry, as married is),
+   * "allergic" is "having an allergy … (especially to a specific food)". Only each word's most
+   * frequent senses (`senses` per part of speech) are read. {@link RELATEDNESS.gloss} or 0.
+   */
+  glossRelated(a: string, b: string, senses = 2): number {
+    const [da, db] = [this.definitionStems(a, senses), this.definitionStems(b, senses)];
+    const [fa, fb] = [this.forms(a), this.forms(b)];
+    return intersects(da, fb) || intersects(db, fa) ? RELATEDNESS.gloss : 0;
+  }
+
+  /** Base forms (WordNet lemmas) of the content words of a word's definitions (its most frequent senses). */
+  private definitionStems(word: string, senses: number): ReadonlySet<string> {
+    const key = `${word.toLowerCase()}\u0000${senses}`;
+    const cached = this.definitions.get(key);
+    if (cached) return cached;
+    const forms = new Set<string>();
+    for (const id of this.wordnet.synsetsOfWord(word.toLowerCase(), senses))
+      for (const token of tokenize(this.wordnet.synset(id)?.definition ?? ''))
+        if (!STOP_WORDS.has(token) && token.length > 2)
+          for (const form of this.baseForms(token)) forms.add(form);
+    if (this.definitions.size > 50_000) this.definitions.clear();
+    this.definitions.set(key, forms);
+    return forms;
+  }
+
+  /** A word, its synonyms in its most frequent senses and the words derived from them, as base forms. */
+  private forms(word: string): ReadonlySet<string> {
+    const profile = this.profile(word, 2);
+    const forms = new Set<string>(this.baseForms(word.toLowerCase()));
+    for (const id of profile.core)
+      for (const w of this.wordnet.synset(id)?.words ?? [])
+        if (!w.includes('_')) for (const f of this.baseForms(w)) forms.add(f);
+    return forms;
+  }
+
+  /**
+   * A token and its WordNet base forms in the parts of speech where it is not a word of its own
+   * ("preferred" → prefer, but "found" stays found: to found is a verb, so it is not read as find).
+   */
+  private baseForms(token: string): string[] {
+    const forms = new Set([token]);
+    for (const pos of ['noun', 'verb', 'adj'] as const) {
+      if (this.wordnet.synsetIds(token, pos).length > 0) continue;
+      for (const lemma of this.wordnet.lemmas(token, pos)) forms.add(lemma);
+    }
+    return [...forms];
   }
 
   private profile(word: string, senses: number): WordProfile {
@@ -125,4 +187,12 @@ let shared: WordNet | undefined;
 export function sharedWordNet(): WordNet {
   shared ??= new WordNet();
   return shared;
+}
+
+let sharedRelated: LexicalRelatedness | undefined;
+
+/** One relatedness reader per process (it caches each word's profile). */
+export function sharedRelatedness(): LexicalRelatedness {
+  sharedRelated ??= new LexicalRelatedness();
+  return sharedRelated;
 }

@@ -40,6 +40,8 @@ export interface WordNetSynset {
   lexFile: number;
   words: string[];
   pointers: WordNetPointer[];
+  /** The definition (the gloss without its examples): "a person's partner in marriage". */
+  definition: string;
 }
 
 // Detachment rules of WordNet's morphy: suffix → replacement, per part of speech.
@@ -150,7 +152,9 @@ export class WordNet {
       const letter = parts[at + 2] === 's' ? 'a' : parts[at + 2];
       pointers.push({ symbol: parts[at] ?? '', target: `${letter}${parts[at + 1]}` });
     }
-    const synset = { id, lexFile: Number(parts[1] ?? -1), words, pointers };
+    const gloss = line.slice(line.indexOf(' | ') + 3);
+    const definition = line.includes(' | ') ? (gloss.split(/;\s*"|\s"/)[0] ?? '').trim() : '';
+    const synset = { id, lexFile: Number(parts[1] ?? -1), words, pointers, definition };
     this.synsets.set(id, synset);
     return synset;
   }

@@ -99,6 +99,10 @@ export function toolInputs(multiUser: boolean) {
       subject: shortText('subject of the current fact to correct, with predicate').optional(),
       predicate: shortText('predicate of the current fact to correct, with subject').optional(),
       object: shortText('the right value'),
+      kind: z
+        .enum(['change', 'correction'])
+        .optional()
+        .describe('"change" (default): the old value held until now; "correction": it was never true'),
     }),
     forget_fact: scoped({
       uid: shortText('uid of the fact to delete (from recall or get_entity)'),

@@ -148,7 +148,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     );
     tool(
       'update_fact',
-      'Correct a fact: the old value is kept as history and the new one becomes current. Name the fact by uid, or by subject and predicate when it has one current value.',
+      'Update a fact: the old value is kept as history and the new one becomes current. Name the fact by uid, or by subject and predicate when it has one current value. kind "change" (default): the old value held until now; kind "correction": it was never true, and the right value replaces it over the same time.',
       { destructiveHint: false },
       async (args, user) => {
         const target =
@@ -158,8 +158,14 @@ export function createMcpServer(options: McpOptions): McpServer {
               ? { subject: args.subject, predicate: args.predicate }
               : undefined;
         if (!target) throw new InvalidInputError('name the fact to correct: uid, or subject and predicate');
-        const result = await memory.updateFact(user, target, { object: String(args.object) });
-        return [result, `Fact ${result.closed} is closed; the current fact is ${result.factUid}.`];
+        const kind = args.kind === 'correction' ? 'correction' : 'change';
+        const result = await memory.updateFact(user, target, { object: String(args.object), kind });
+        return [
+          result,
+          kind === 'correction'
+            ? `Fact ${result.closed} is retracted (never true); fact ${result.factUid} holds in its place.`
+            : `Fact ${result.closed} is closed; the current fact is ${result.factUid}.`,
+        ];
       },
     );
     tool(

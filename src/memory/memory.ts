@@ -146,13 +146,24 @@ export type ForgetInput =
 /** Which fact {@link Memory.updateFact} corrects: by uid, or the current one of a subject and predicate. */
 export type FactTarget = { uid: string } | { subject: string; predicate: string };
 
+/**
+ * What an update says about the old value. `change`: it was true until now (or `at`), and the
+ * new value holds from then ("I moved to Lyon"). `correction`: it was never true — it is
+ * retracted (kept, with an empty interval, so no point in time returns it) and the right value
+ * takes its place over the same interval ("it's Amazon Web Services, not Amazon"): `asOf` any
+ * date since the old value was said gives the right one.
+ */
+export type FactUpdateKind = 'change' | 'correction';
+
 /** The correction {@link Memory.updateFact} makes. */
 export interface FactCorrection {
   /** The right value. */
   object: string;
   /** The right predicate, when that changes too. @default the old fact's predicate */
   predicate?: string;
-  /** When the correction holds from. @default now */
+  /** A change (the old value held until now) or a correction (it never held). @default "change" */
+  kind?: FactUpdateKind;
+  /** When a change holds from (a correction holds from when the old value did). @default now */
   at?: Date | string;
   /** Recorded as the new fact's provenance and as what closed the old one. @default "correction" */
   source?: string;
@@ -549,8 +560,10 @@ export class Memory {
   }
 
   /**
-   * Corrects a fact: the old one is closed (kept as history, `supersededBy` the new one) and the
-   * right value becomes the current fact.
+   * Updates a fact: the old one is closed (kept as history, `supersededBy` the new one) and the
+   * right value becomes the current fact. A `change` (the default) closes the old value now (or at
+   * `at`); a `correction` says it was never true: it is retracted where it opened and the right
+   * value holds over its whole interval (see {@link FactUpdateKind}).
    *
    * @throws NotFoundError when the user has no such fact (another user's uid included)
    * @throws InvalidInputError when subject and predicate match several current facts (pass a uid)
@@ -572,7 +585,16 @@ export class Memory {
     )
       throw new InvalidInputError(`${where}: expected (userId, {uid} or {subject, predicate}, {object})`);
     const object = checkText(correction.object, 'object', where);
-    const at = correction.at === undefined ? new Date() : checkDate(correction.at, 'at', where);
+    const kind = correction.kind ?? 'change';
+    if (kind !== 'change' && kind !== 'correction')
+      throw new InvalidInputError(
+        `${where}: kind must be "change" or "correction", got ${JSON.stringify(kind)}`,
+      );
+    if (kind === 'correction' && correction.at !== undefined)
+      throw new InvalidInputError(
+        `${where}: a correction holds from when the old value did; "at" is for a change, leave it out`,
+      );
+    const changeAt = correction.at === undefined ? new Date() : checkDate(correction.at, 'at', where);
     const source =
       correction.source === undefined ? 'correction' : checkText(correction.source, 'source', where);
     return this.lock.run(async () => {
@@ -589,6 +611,8 @@ export class Memory {
       if (normalizePredicate(predicate) === old.key && entityKeyOf(object) === entityKeyOf(old.object)) {
         throw new InvalidInputError(`${where}: fact ${old.uid} already says "${old.statement}"`);
       }
+      // A correction is written where the wrong value was, and closes it where it opened.
+      const at = kind === 'correction' ? old.validFrom : changeAt;
       const checked = checkTriple({ subject: old.subject, predicate, object }, 0, where);
       checkKeys(checked, 0, where);
       const self = await this.store.entityByKey(user, USER_ENTITY_KEY);

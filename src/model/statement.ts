@@ -16,25 +16,34 @@ const VERB_SHAPED =
 export function factStatement(subject: string, predicate: string, object: string): string {
   const who = displayName(subject);
   const phrase = predicatePhrase(predicate);
-  if (phrase.verb) return `${who} ${phrase.words} ${displayName(object)}`;
+  const no = phrase.negated ? 'no longer ' : '';
+  if (phrase.verb) return `${who} ${no}${phrase.words} ${displayName(object)}`;
   const possessive = who.endsWith('s') ? `${who}'` : `${who}'s`;
-  return `${possessive} ${phrase.words} is ${displayName(object)}`;
+  return `${possessive} ${phrase.words} is ${no}${displayName(object)}`;
 }
 
-/** How a predicate reads: its words, and whether they read as a verb phrase. */
+/** How a predicate reads: its words, whether they read as a verb phrase, and whether it denies. */
 interface PredicatePhrase {
   words: string;
   verb: boolean;
+  /** A `not_X` predicate: the fact that X no longer holds ("User no longer lives in Portland"). */
+  negated: boolean;
 }
+
+// A relation noun does not start with a preposition: `in_language` reads "Tokyo's language is …".
+const LEADING_PREPOSITION = /^(?:in|at|of|on|for|with|from|to|by|as)\s+(?=\S)/;
 
 // A memory uses few predicates, each in many statements (a bulk import renders one per fact).
 const predicatePhrase = memoizeByText(
   (predicate): PredicatePhrase => {
-    const words = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
+    const all = predicateWords(predicate.trim().replace(/\s+/g, '_').toLowerCase());
+    const negated = /^not\s+\S/.test(all);
+    const words = negated ? all.replace(/^not\s+/, '') : all;
     const [first = '', ...rest] = words.split(' ');
     // An irregular past tense reads as a verb too ("User made a vase", not "User's made is a vase").
     const irregularVerb = rest.length === 0 && isIrregularVerbForm(first);
-    return { words, verb: irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_')) };
+    const verb = irregularVerb || VERB_SHAPED.test(words.replace(/ /g, '_'));
+    return { words: verb ? words : words.replace(LEADING_PREPOSITION, ''), verb, negated };
   },
   { limit: 10_000, maxLength: 200 },
 );

@@ -17,6 +17,26 @@ function day(date: Date): string {
 }
 
 /**
+ * When a fact held, said for a reader of the block. Now: nothing for a current fact, and a closed
+ * one (history) says it is no longer true. As of a date: a fact true then says since when, and,
+ * when it changed after that date, until when; it was true at the date asked, so it is not called
+ * "no longer true".
+ */
+function validity(fact: RecalledFact, asOf: Date | undefined): string {
+  // A correction retracts the wrong value where it opened: it never held.
+  if (fact.validTo && fact.validTo.getTime() === fact.validFrom.getTime())
+    return ' (retracted: it was never true)';
+  if (asOf) {
+    if (fact.validTo && fact.validTo.getTime() <= asOf.getTime())
+      return ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true then)`;
+    return fact.validTo
+      ? ` (true then: from ${day(fact.validFrom)} until ${day(fact.validTo)})`
+      : ` (true then: since ${day(fact.validFrom)})`;
+  }
+  return fact.validTo ? ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true)` : '';
+}
+
+/**
  * Formats recalled facts and conversation turns as a compact block for a system prompt: facts
  * first (up to 60% of the budget while turns wait), then the best turns quoted with their date
  * and thread, then any facts that still fit; nothing past the character budget. Closed facts
@@ -32,10 +52,7 @@ export function formatContext(
     : options.includeHistory
       ? 'Relevant facts from memory (with history):'
       : 'Relevant facts from memory:';
-  const factLines = facts.map((fact) => {
-    const when = fact.validTo ? ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true)` : '';
-    return `\n- ${fact.statement}${when}`;
-  });
+  const factLines = facts.map((fact) => `\n- ${fact.statement}${validity(fact, options.asOf)}`);
   const turnLines = episodes.map(
     (e) => `\n- [${day(e.at)}, ${e.threadId}] ${e.excerpt.replace(/\s*\n\s*/g, ' / ')}`,
   );

@@ -1,6 +1,7 @@
 import { searchTerms } from '../model/text.js';
 import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
+import type { QuestionFit } from './answer-fit.js';
 import type { ReachedFact } from './expand.js';
 import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
 import { byScore, compareUids } from './order.js';
@@ -18,6 +19,13 @@ export interface FusionOptions {
   graphWeight: number;
   /** Facts by similarity of their statements to the query. @default 0.5 */
   factSimilarityWeight: number;
+  /**
+   * How much a fact whose predicate and object fit what the question asks (`answer-fit.ts`:
+   * "Which instrument…" and a cello) rises above the facts found with it: its score s becomes
+   * `s · (1 + w · fit · (1 − s))`, so it never passes 1 and a fact no signal found stays out.
+   * @default 1
+   */
+  answerFitWeight: number;
   /** Turns by full text (BM25). @default 0.9 */
   episodeTextWeight: number;
   /** Turns by similarity of their embeddings. @default 0.6 */
@@ -55,6 +63,7 @@ export interface FusionOptions {
 export const DEFAULT_FUSION: FusionOptions = {
   graphWeight: 1,
   factSimilarityWeight: 0.5,
+  answerFitWeight: 1,
   episodeTextWeight: 0.9,
   episodeSimilarityWeight: 0.6,
   provenanceWeight: 0.6,
@@ -95,6 +104,12 @@ export interface EvidenceInput {
   similarFacts: readonly Fact[];
   /** Their cosines to the query. */
   factCosines: ReadonlyMap<string, number>;
+  /** How facts fit what the question asks (none: not read). */
+  answerFit?: QuestionFit;
+  /** Whether the fit raises facts (the question names at most one relation). */
+  boostFit?: boolean;
+  /** Whether the walk read a predicate key as one the question names. */
+  walkRead?: (key: string) => boolean;
   episodeHits: EpisodeHits;
   time: TimeScope;
   limit: number;
@@ -156,7 +171,7 @@ export async function fuseEvidence(
       ),
     },
   ]);
-  const facts = adjust(factRanking, byUid, options)
+  const facts = adjust(fitToQuestion(factRanking, byUid, input), byUid, options)
     .filter((f) => f.score >= options.minScore)
     .slice(0, limit)
     .map((f): RecalledFact => {
@@ -256,6 +271,59 @@ export async function fuseEvidence(
       }),
     );
   return { facts, episodes };
+}
+
+// The least fit that names the answer-fit signal among a fact's signals.
+const FIT_SIGNAL = 0.5;
+
+// A fact the walk read as the relation asked, whose object is known to be of another kind than
+// the one the question names, when some candidate is of that kind and the reading holds only in
+// a rare sense of a word ("What food should I bring…": "bring" meets `works_at` only through
+// work's 18th sense; pizza is food, an aquarium is not), keeps this share.
+const OTHER_KIND_FACTOR = 0.5;
+// A fit's own relation reading this strong (a shared stem, or a synonym in both words' usual
+// senses) confirms the walk's reading.
+const CONFIRMED = 0.9;
+
+/**
+ * Reads the candidates against what the question asks (`answer-fit.ts`) when it names one
+ * relation or none (`boostFit`; a chain of relations is the walk's to rank): each fact rises by how
+ * well it fits (see `answerFitWeight`), and a fact the walk read as named only through a rare
+ * sense of a word falls when its object is known to be of another kind than the question names
+ * while another fact offers that kind.
+ */
+function fitToQuestion(
+  ranking: readonly Fused[],
+  facts: ReadonlyMap<string, Fact>,
+  input: EvidenceInput,
+): Fused[] {
+  const { answerFit: fit } = input;
+  const weight = input.options.answerFitWeight;
+  if (!fit || weight <= 0 || !input.boostFit) return [...ranking];
+  const candidates = ranking.flatMap((f) => {
+    const fact = facts.get(f.uid);
+    return fact ? [{ f, fact }] : [];
+  });
+  // Facts the walk read as named through a rare sense only; the kinds are read only for them.
+  const rare = new Set(
+    candidates
+      .filter(({ fact }) => input.walkRead?.(fact.key) === true && fit.relationOf(fact.key) < CONFIRMED)
+      .map(({ f }) => f.uid),
+  );
+  // Another reading offers an answer of the kind asked (the suspect reading's own facts say
+  // nothing against it: a film titled "Western" is a kind of film and directed like the rest).
+  const kindNamed = rare.size > 0 && candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofKind(fact));
+  return candidates.map(({ f, fact }) => {
+    if (kindNamed && rare.has(f.uid) && fit.otherKind(fact))
+      return { ...f, score: f.score * OTHER_KIND_FACTOR };
+    const { fit: score } = fit.read(fact);
+    if (score <= 0) return f;
+    return {
+      ...f,
+      score: f.score * (1 + weight * score * (1 - f.score)),
+      signals: score >= FIT_SIGNAL ? [...f.signals, 'answer-fit'] : f.signals,
+    };
+  });
 }
 
 /** Recency and mentions raise fused fact scores a little; the order is then fixed. */

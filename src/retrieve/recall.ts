@@ -6,6 +6,7 @@ import { STOP_WORDS, stem } from '../model/text.js';
 import type { RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
+import { AnswerFit } from './answer-fit.js';
 import { formatContext } from './context.js';
 import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
 import { expand } from './expand.js';
@@ -67,10 +68,18 @@ function entityQueryVector(
   vector: number[],
 ): ArrayLike<number> {
   const content = tokens.filter((t) => !STOP_WORDS.has(t));
-  const names = content.filter((t) => !relations.isRelationWord(stem(t)));
+  const names = nameWords(tokens, relations);
   if (names.length === 0 || names.length === content.length) return vector;
   return embedInProcess(embeddings, names.join(' ')) ?? vector;
 }
+
+/** The question's words outside its function and relation words: what is left is a name. */
+function nameWords(tokens: readonly string[], relations: RelationMatcher): string[] {
+  return tokens.filter((t) => !STOP_WORDS.has(t) && !relations.isRelationWord(stem(t)));
+}
+
+// Near spellings of a name sought when the question links no entity ("Interstelar").
+const SPELLING_SEEDS = 3;
 
 // A fact similar to the query seeds the walk at its ends with this share of its similarity.
 const FACT_SEED = 0.5;
@@ -86,6 +95,7 @@ export class Retriever {
   private readonly vectorSeeds: number;
   private readonly minSimilarity: number;
   private readonly options: FusionOptions;
+  private readonly answerFit: AnswerFit;
 
   constructor(
     private readonly store: GraphStore,
@@ -98,6 +108,7 @@ export class Retriever {
     this.vectorSeeds = options.vectorSeeds ?? 5;
     this.minSimilarity = options.minSimilarity ?? 0.3;
     this.options = resolveFusionOptions(options);
+    this.answerFit = new AnswerFit(lexicon);
   }
 
   /** Runs one recall. */
@@ -141,6 +152,18 @@ export class Retriever {
       if (seeds.has(hit.uid)) continue;
       seeds.set(hit.uid, 0.7 * hit.score);
       via.set(hit.uid, 'name');
+    }
+    // A question that links no entity may misspell one: its name words are sought as typed
+    // (exact, prefix, word starts, near spellings; `rankNames`), seeded as sure as the match.
+    if (linked.length === 0) {
+      const words = nameWords(tokens, relations);
+      if (words.length > 0) {
+        for (const hit of await this.store.searchNames(userId, words.join(' '), SPELLING_SEEDS)) {
+          if ((seeds.get(hit.uid) ?? 0) >= hit.score) continue;
+          seeds.set(hit.uid, hit.score);
+          via.set(hit.uid, 'name');
+        }
+      }
     }
     const vector = await this.embeddings.embedQuery(query);
     if (this.vectorSeeds > 0) {
@@ -199,7 +222,15 @@ export class Retriever {
       minSimilarity: this.options.episodeSimilarity,
     });
 
+    const focus = this.answerFit.focus(
+      query,
+      nameTokens,
+      new Set(linked.filter((l) => l.entity.key !== USER_ENTITY_KEY).map((l) => l.entity.uid)),
+    );
     const { facts, episodes } = await fuseEvidence(this.store, userId, {
+      answerFit: this.answerFit.bind(focus),
+      boostFit: new Set(relations.mentions.map((m) => m.id)).size <= 1,
+      walkRead: (key) => relations.matched(key).size > 0,
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
       relationsNamed: relations.mentions.length > 0,

@@ -3,6 +3,7 @@ import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
 
 const ANSWER_TYPE_WORDS = new Set(Object.keys(ANSWER_TYPES));
+const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
 /**
  * Below this score a word does not name a predicate. Words two WordNet links apart (0.5) count,
@@ -73,9 +74,13 @@ export class RelationMatcher {
     const names = new Set(nameTokens.map(stem));
     const words = new Map<string, RelationWord | null>();
     const mentions: RelationMention[] = [];
+    // The question's own question word is its first ("What should I cook when Tomas comes
+    // over?" asks "what"; its "when" starts a clause).
+    const questionWord = questionTokens.findIndex((t) => QUESTION_WORDS.has(t));
     for (const [position, token] of questionTokens.entries()) {
       // Question words that name their answer's type ("when": a time) are relation words too.
-      if ((STOP_WORDS.has(token) && !ANSWER_TYPE_WORDS.has(token)) || /^\d+$/.test(token)) continue;
+      const asksType = ANSWER_TYPE_WORDS.has(token) && position === questionWord;
+      if ((STOP_WORDS.has(token) && !asksType) || /^\d+$/.test(token)) continue;
       const id = stem(token);
       if (names.has(id)) continue;
       let word = words.get(id);

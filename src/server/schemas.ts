@@ -141,6 +141,7 @@ export const factCloseBody = z.strictObject({
 export const factCorrectionBody = z.strictObject({
   object: text,
   predicate: text.optional(),
+  kind: z.enum(['change', 'correction']).optional(),
   at: dateText.optional(),
   source: text.optional(),
 });

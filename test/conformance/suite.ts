@@ -379,6 +379,51 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect((await memory.facts('tim', { asOf: '2026-02-15' })).map((f) => f.object)).toEqual(['Lisbon']);
       });
 
+      it('tells a correction (never true) from a change (true until now), asOf before the update included', async () => {
+        const day = (d: string) => new Date(`${d}T00:00:00Z`);
+        await memory.addTriples('u1', [{ subject: 'I', predicate: 'works_at', object: 'Amazon' }], {
+          at: day('2025-03-01'),
+        });
+        await memory.addTriples('u1', [{ subject: 'I', predicate: 'lives_in', object: 'Lisbon' }], {
+          at: day('2025-01-01'),
+        });
+        const corrected = await memory.updateFact(
+          'u1',
+          { subject: 'I', predicate: 'works_at' },
+          { object: 'Amazon Web Services', kind: 'correction' },
+        );
+        await memory.updateFact(
+          'u1',
+          { subject: 'I', predicate: 'lives_in' },
+          { object: 'Oslo', at: day('2025-09-01') },
+        );
+        const at = async (date: string, predicate: string) =>
+          (await memory.facts('u1', { predicate, asOf: day(date) })).map((f) => f.object);
+        // Corrected: the right value holds over the old interval; the wrong one at no time.
+        expect(await at('2025-04-01', 'works_at')).toEqual(['Amazon Web Services']);
+        expect(await at('2025-02-01', 'works_at')).toEqual([]);
+        // Changed: the old value held until the change.
+        expect(await at('2025-04-01', 'lives_in')).toEqual(['Lisbon']);
+        expect(await at('2025-10-01', 'lives_in')).toEqual(['Oslo']);
+        const history = await memory.facts('u1', { includeHistory: true, predicate: 'works_at' });
+        const retracted = history.find((f) => f.uid === corrected.closed);
+        expect(retracted?.validTo?.getTime()).toBe(day('2025-03-01').getTime());
+        expect(retracted?.supersededBy).toBe(corrected.factUid);
+        const recalled = await memory.recall({
+          userId: 'u1',
+          query: 'where do I work',
+          includeHistory: true,
+        });
+        expect(recalled.context).toContain('User works at Amazon (retracted: it was never true)');
+        await expect(
+          memory.updateFact(
+            'u1',
+            { subject: 'I', predicate: 'works_at' },
+            { object: 'x', kind: 'correction', at: day('2026-01-01') },
+          ),
+        ).rejects.toMatchObject({ name: 'InvalidInputError' });
+      });
+
       it('answers asOf between two facts written out of order', async () => {
         await memory.addTriples('tim', lives('Rome'), { at: '2026-03-01' });
         await memory.addTriples('tim', lives('Paris'), { at: '2026-01-01' });
@@ -1111,9 +1156,9 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(full.facts.length).toBeGreaterThan(2);
       });
 
-      it('finds entities by similarity when the name is misspelt', async () => {
+      it('finds an entity by its near spelling when the name is misspelt', async () => {
         const result = await memory.recall({ userId: 'sasako', query: 'svalbardd', hops: 1 });
-        expect(result.entities[0]).toMatchObject({ name: 'Svalbard', via: 'similarity' });
+        expect(result.entities[0]).toMatchObject({ name: 'Svalbard', via: 'name' });
         expect(result.facts.map((f) => f.statement)).toContain('Polar bear lives in Svalbard');
       });
 

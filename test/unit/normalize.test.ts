@@ -82,6 +82,10 @@ describe('fact statements', () => {
     ['I', 'made', 'a vase', 'User made a vase'],
     ['I', 'ran', 'a marathon', 'User ran a marathon'],
     ['Ann', 'children', 'Bo', "Ann's children is Bo"],
+    ['I', 'not_lives_in', 'Portland', 'User no longer lives in Portland'],
+    ['I', 'not_works_at', 'Microsoft', 'User no longer works at Microsoft'],
+    ['I', 'not_friend', 'Bob', "User's friend is no longer Bob"],
+    ['Tokyo', 'in_language', 'Japanese', "Tokyo's language is Japanese"],
   ])('%s %s %s → %s', (subject, predicate, object, expected) => {
     expect(factStatement(subject, predicate, object)).toBe(expected);
   });

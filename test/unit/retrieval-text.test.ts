@@ -154,6 +154,16 @@ describe('context block', () => {
     expect(text).toContain('User lives in Paris (2026-01-01 to 2026-06-01, no longer true)');
   });
 
+  it('says what was true at the date asked, not that it is no longer true', () => {
+    const moved = fact('User lives in Paris', new Date('2026-06-01T00:00:00Z'));
+    const asOf = new Date('2026-03-01T00:00:00Z');
+    const text = formatContext([moved, fact('User works at Acme')], [], { maxChars: 900, asOf });
+    expect(text).toContain('Relevant facts from memory, as of 2026-03-01:');
+    expect(text).toContain('User lives in Paris (true then: from 2026-01-01 until 2026-06-01)');
+    expect(text).toContain('User works at Acme (true then: since 2026-01-01)');
+    expect(text).not.toContain('no longer true');
+  });
+
   it('quotes the best turns after the facts, within the budget', () => {
     const turn = (i: number) => ({
       uid: `ep${i}`,

@@ -91,6 +91,7 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
         object: body.object,
         source: body.source ?? 'http',
         ...(body.predicate ? { predicate: body.predicate } : {}),
+        ...(body.kind ? { kind: body.kind } : {}),
         ...(body.at ? { at: body.at } : {}),
       },
     );

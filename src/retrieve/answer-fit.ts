@@ -1,0 +1,291 @@
+import { keyWords, type RelationLexicon } from '../lexicon/base.js';
+import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
+import { isPersonNoun } from '../lexicon/kinds.js';
+import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
+import { tokenize } from '../model/normalize.js';
+import { STOP_WORDS, stem } from '../model/text.js';
+import type { Fact } from '../model/types.js';
+
+/** One question's fit, bound to its focus (what `fuseEvidence` reads candidates with). */
+export interface QuestionFit {
+  read(fact: Fact): FitReading;
+  relationOf(key: string): number;
+  ofKind(fact: Fact): boolean;
+  otherKind(fact: Fact): boolean;
+}
+
+/** How a fact fits a question ({@link AnswerFit.read}). */
+export interface FitReading {
+  /** How well it answers, in [0, 1]. */
+  fit: number;
+  /** How well the question's words name its predicate, in [0, 1]. */
+  relation: number;
+}
+
+/** What a question asks for, read from its words: the ones that say what the answer is. */
+export interface QuestionFocus {
+  /** Content words outside the names the question links (the relation and kind words). */
+  words: readonly string[];
+  /** The focus words that can name a kind of thing (WordNet knows them as nouns). */
+  kindWords: readonly string[];
+  /** How well the words name each predicate key, filled as facts are read. */
+  relationScores: Map<string, number>;
+  /** Every word of the question, function words included. */
+  tokens: ReadonlySet<string>;
+  /** The kind of answer the question word asks for, when it says one. */
+  wh: 'person' | 'place' | 'time' | 'number' | undefined;
+  /** Uids of the entities the question names (their facts are context, not the answer). */
+  named: ReadonlySet<string>;
+}
+
+// Below this a word says nothing about a fact.
+const MIN_RELATED = 0.5;
+// A lexicon score this high is a shared stem (or, with an embedding lexicon, as sure). Lower
+// ones come from any sense of the question word ("bring" shares a rare sense with "work").
+const SAME_STEM = 1;
+// One WordNet link apart, reading the question word in its most frequent senses only.
+const NEAR = 0.7;
+const FREQUENT_SENSES = 3;
+// A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
+// derivation: the question names what the answer is.
+const KIND_SCORE = 0.9;
+// Noun senses of an object read when asking whether it can be of the kind a question names (all:
+// peanuts are food in their fifth sense, and the penalty is only for an object no sense fits).
+const KIND_SENSES = Number.POSITIVE_INFINITY;
+// How much the kind the question word asks for ("who": a person) says on its own, and the share
+// of the remaining doubt it removes when the question's words already name the fact.
+const WH_SCORE = 0.4;
+const WH_BONUS = 0.2;
+// An object that is a role of its own, other than the role the question names.
+const OTHER_ROLE_FACTOR = 0.7;
+// A fact that leads to an entity the question already names says less about the answer.
+const NAMED_OBJECT_FACTOR = 0.5;
+
+const MONTHS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+const NUMBER = /^\d+(?:[.,]\d+)?$/;
+const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
+
+// WordNet concepts that tell an object's kind when the question word asks for one.
+const PLACE_CONCEPTS = new Set(['location', 'region', 'geographical area', 'city', 'country', 'district']);
+const PERSON_CONCEPTS = new Set(['person']);
+
+/**
+ * How well a fact answers what a question asks, from the question's own words: its relation
+ * words scored against the fact's predicate (the lexicon: "employer" meets `works_at`), its kind
+ * words against the fact's object through WordNet's hypernyms ("instrument" is a kind above
+ * "cello", "city" above "Ghent", "dog" above "pup"), and its question word against the kind of
+ * object ("who" a person, "where" a place, "when" a date, "how old" a number). No word list is
+ * fitted to any question set: WordNet and the user's own predicates carry the meaning.
+ */
+export class AnswerFit {
+  private readonly kinds = new Map<string, number>();
+  private readonly anySense = new Map<string, boolean>();
+
+  constructor(
+    private readonly lexicon: RelationLexicon,
+    private readonly concepts: ConceptReader = sharedConceptReader(),
+    private readonly relatedness: LexicalRelatedness = sharedRelatedness(),
+  ) {}
+
+  /** The fit of one question, bound to its focus. */
+  bind(focus: QuestionFocus): QuestionFit {
+    return {
+      read: (fact) => this.read(focus, fact),
+      relationOf: (key) => this.relationOf(focus, key),
+      ofKind: (fact) => this.ofKind(focus, fact),
+      otherKind: (fact) => this.otherKind(focus, fact),
+    };
+  }
+
+  /** Reads a question's focus: its words outside names, and what its question word asks for. */
+  focus(query: string, nameTokens: readonly string[], named: ReadonlySet<string>): QuestionFocus {
+    const tokens = tokenize(query);
+    const names = new Set(nameTokens.map(stem));
+    const words = tokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
+    const unique = [...new Set(words)];
+    const wordnet = sharedWordNet();
+    return {
+      words: unique,
+      kindWords: unique.filter((w) => wordnet.lemmas(w, 'noun').length > 0),
+      tokens: new Set(tokens),
+      wh: whKind(tokens),
+      named,
+      relationScores: new Map(),
+    };
+  }
+
+  /**
+   * How well a fact answers the question, in [0, 1]: its relation and its object's kind as the
+   * question's words name them (each a chance, joined by noisy-OR); the kind the question word
+   * asks for adds a little to that, and alone says less. A fact whose object is a role of its own
+   * that is not the role asked ("plumber" for "Who is my employer?") and a fact leading back to an
+   * entity the question names answer less.
+   */
+  score(focus: QuestionFocus, fact: Fact): number {
+    return this.read(focus, fact).fit;
+  }
+
+  /** {@link score}, and how sure the question's words name the fact's predicate. */
+  read(focus: QuestionFocus, fact: Fact): FitReading {
+    let relation = this.relationOf(focus, fact.key);
+    let kind = 0;
+    let otherRole = false;
+    const head = objectHead(fact.object);
+    for (const word of focus.kindWords) {
+      const wordKind = head ? this.kindOf(word, head) : 0;
+      kind = Math.max(kind, wordKind);
+      if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
+    }
+    // A predicate of function words only (`is_from`) is named by those words ("originally from").
+    const bare =
+      keyWords(fact.key).length === 0 && fact.key.split('_').some((w) => w !== 'is' && focus.tokens.has(w));
+    if (bare) relation = Math.max(relation, NEAR);
+    const named = 1 - (1 - relation) * (1 - kind);
+    const wh = focus.wh ? this.whScore(focus.wh, fact) : 0;
+    let fit = named > 0 ? named + WH_BONUS * wh * (1 - named) : WH_SCORE * wh;
+    if (otherRole && kind === 0) fit *= OTHER_ROLE_FACTOR;
+    // The answer is seldom an entity the question names (unless the question asks who that is).
+    if (focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid)) fit *= NAMED_OBJECT_FACTOR;
+    return { fit, relation };
+  }
+
+  /** Whether a word of the question names a kind the fact's object is, in any of its senses ("food": pizza). */
+  ofKind(focus: QuestionFocus, fact: Fact): boolean {
+    const head = objectHead(fact.object);
+    return (
+      head !== undefined &&
+      focus.kindWords.some((w) => this.kindOf(w, head) >= KIND_SCORE || this.inAnySense(w, head))
+    );
+  }
+
+  /**
+   * Whether the fact's object is known to be of another kind than every one the question names:
+   * its head is a noun WordNet knows and no kind word is above any of its senses.
+   */
+  otherKind(focus: QuestionFocus, fact: Fact): boolean {
+    const head = objectHead(fact.object);
+    if (head === undefined || focus.kindWords.length === 0) return false;
+    const known = sharedWordNet()
+      .synsetsOfWord(head, 1)
+      .some((id) => id.startsWith('n'));
+    return known && !this.ofKind(focus, fact);
+  }
+
+  /** How well the question's words name a predicate key (cached per question). */
+  relationOf(focus: QuestionFocus, key: string): number {
+    const cached = focus.relationScores.get(key);
+    if (cached !== undefined) return cached;
+    let relation = 0;
+    for (const word of focus.words) relation = Math.max(relation, this.relationScore(word, key));
+    focus.relationScores.set(key, relation);
+    return relation;
+  }
+
+  /**
+   * A question word naming the fact's relation: the lexicon's score, a definition that uses the
+   * other word ("employer" … "employs workers" for `works_at`), or a kind above the key's noun
+   * ("sibling" for `sister`).
+   */
+  private relationScore(word: string, key: string): number {
+    // The lexicon reads the question word in all its senses (a paraphrase may use a rare one);
+    // here only its frequent senses count: the fit ranks facts a walk already found, and a
+    // reading through a rare sense would rank them at random.
+    const lexical = this.lexicon.score(word, key);
+    let score = lexical >= SAME_STEM ? lexical : 0;
+    for (const keyWord of keyWords(key)) {
+      const near = this.relatedness.related(keyWord, word, FREQUENT_SENSES, FREQUENT_SENSES);
+      score = Math.max(
+        score,
+        near >= NEAR ? near : 0,
+        this.relatedness.glossRelated(word, keyWord),
+        this.kindOf(word, keyWord),
+      );
+    }
+    return score >= MIN_RELATED ? score : 0;
+  }
+
+  /** `word` names a kind `head` is (a hypernym of it), or a close relative of it. */
+  private kindOf(word: string, head: string): number {
+    const id = `${word}\u0000${head}`;
+    const cached = this.kinds.get(id);
+    if (cached !== undefined) return cached;
+    const lemmas = new Set([word, ...sharedWordNet().lemmas(word, 'noun')].map((w) => w.replace(/_/g, ' ')));
+    let score = 0;
+    if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = KIND_SCORE;
+    else {
+      const related = this.relatedness.related(head, word, FREQUENT_SENSES);
+      if (related >= 0.7) score = related * KIND_SCORE;
+    }
+    if (this.kinds.size > 50_000) this.kinds.clear();
+    this.kinds.set(id, score);
+    return score;
+  }
+
+  /** `word` names a kind above any of the first noun senses of `head` ("food" above peanuts, the seeds). */
+  private inAnySense(word: string, head: string): boolean {
+    const id = `${word}\u0000${head}`;
+    const cached = this.anySense.get(id);
+    if (cached !== undefined) return cached;
+    const wordnet = sharedWordNet();
+    const wanted = new Set(wordnet.lemmas(word, 'noun').flatMap((lemma) => wordnet.synsetIds(lemma, 'noun')));
+    let frontier = wordnet
+      .lemmas(head, 'noun')
+      .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_SENSES));
+    const seen = new Set(frontier);
+    let found = false;
+    while (frontier.length > 0 && !found) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        for (const pointer of wordnet.synset(id)?.pointers ?? []) {
+          if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.target)) continue;
+          if (wanted.has(pointer.target)) found = true;
+          seen.add(pointer.target);
+          next.push(pointer.target);
+        }
+      }
+      frontier = next;
+    }
+    if (this.anySense.size > 50_000) this.anySense.clear();
+    this.anySense.set(id, found);
+    return found;
+  }
+
+  private whScore(wh: NonNullable<QuestionFocus['wh']>, fact: Fact): number {
+    const object = fact.object.trim();
+    const head = objectHead(object);
+    switch (wh) {
+      case 'time':
+        return MONTHS.test(object) || /\b\d{4}\b/.test(object) ? 1 : 0;
+      case 'number':
+        return NUMBER.test(object) ? 1 : 0;
+      case 'place':
+        return head && this.concepts.ancestors(head).some((a) => PLACE_CONCEPTS.has(a)) ? 1 : 0;
+      case 'person': {
+        // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person.
+        const keyWord = fact.key.split('_').at(-1) ?? '';
+        if (isPersonNoun(keyWord)) return 1;
+        return head && this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a)) ? 1 : 0;
+      }
+    }
+  }
+}
+
+/** The kind of answer a question word asks for ("who" a person, "where" a place, …). */
+function whKind(tokens: readonly string[]): QuestionFocus['wh'] {
+  // The first question word is the question's ("What should I cook when Tomas comes over?").
+  const at = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+  const token = tokens[at];
+  if (token === 'who' || token === 'whom') return 'person';
+  if (token === 'where') return 'place';
+  if (token === 'when') return 'time';
+  if (token === 'how' && ['old', 'many', 'much'].includes(tokens[at + 1] ?? '')) return 'number';
+  return undefined;
+}
+
+/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
+function objectHead(object: string): string | undefined {
+  return tokenize(object)
+    .filter((t) => !STOP_WORDS.has(t))
+    .at(-1);
+}

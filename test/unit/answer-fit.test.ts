@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { CombinedLexicon, StemLexicon } from '../../src/lexicon/base.js';
+import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
+import { stem } from '../../src/model/text.js';
+import type { Fact } from '../../src/model/types.js';
+import { AnswerFit } from '../../src/retrieve/answer-fit.js';
+
+const fit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+
+function fact(key: string, object: string, subject = 'User'): Fact {
+  return {
+    uid: `${key}:${object}`,
+    userId: 'u',
+    subjectUid: subject,
+    subject,
+    objectUid: object,
+    object,
+    predicate: key.replace(/_/g, ' '),
+    key,
+    statement: `${subject} ${key} ${object}`,
+    confidence: 1,
+    validFrom: new Date(0),
+    validTo: null,
+    createdAt: new Date(0),
+    episodeIds: [],
+    invalidatedBy: null,
+    supersededBy: null,
+    mentions: 1,
+    observedAt: [new Date(0)],
+    observedBy: ['test'],
+  };
+}
+
+/** The facts in order of fit to a question (names: the question's linked names). */
+function ranked(question: string, facts: Fact[], names: string[] = []): string[] {
+  const focus = fit.focus(
+    question,
+    names.flatMap((n) => n.toLowerCase().split(' ')),
+    new Set(names),
+  );
+  return facts
+    .map((f) => ({ f, s: fit.score(focus, f) }))
+    .sort((a, b) => b.s - a.s)
+    .map(({ f }) => `${f.key} ${f.object}`);
+}
+
+describe('answer fit: what the question asks, against predicate and object', () => {
+  const user = [
+    fact('plays', 'cello'),
+    fact('plays', 'rugby'),
+    fact('works_at', 'Nintendo'),
+    fact('works_as', 'plumber'),
+    fact('lives_in', 'Lisbon'),
+    fact('sister', 'Astrid'),
+    fact('married_to', 'Sofia'),
+    fact('birthday', 'March 3'),
+    fact('age', '41'),
+    fact('likes', 'paella'),
+  ];
+
+  it.each([
+    ['Which instrument am I learning?', 'plays cello'],
+    ['Which sport do I do?', 'plays rugby'],
+    ['Who is my employer?', 'works_at Nintendo'],
+    ['Who is my sibling?', 'sister Astrid'],
+    ['Who is my spouse?', 'married_to Sofia'],
+    ['When is my birthday?', 'birthday March 3'],
+    ['How old am I?', 'age 41'],
+    ["What's my favourite meal?", 'likes paella'],
+  ])('%s → %s first', (question, expected) => {
+    expect(ranked(question, user)[0]).toBe(expected);
+  });
+
+  it('reads the question word, not a "when" that starts a clause', () => {
+    const focus = fit.focus('What should I cook when Tomas comes over?', ['tomas'], new Set());
+    expect(focus.wh).toBeUndefined();
+    expect(fit.focus('When is my birthday?', [], new Set()).wh).toBe('time');
+  });
+
+  it('knows what kind of thing an object is, in any of its senses, and says when a reading contradicts it', () => {
+    const focus = fit.focus("What food should I bring to Polar bear's party?", ['polar', 'bear'], new Set());
+    const pizza = fact('likes', 'Pizza', 'Polar bear');
+    const aquarium = fact('works_at', 'Kyoto Aquarium');
+    expect(fit.ofKind(focus, pizza)).toBe(true);
+    expect(fit.otherKind(focus, aquarium)).toBe(true);
+    // "bring" meets `works_at` only through work's 18th sense: no reading in the usual senses.
+    expect(fit.relationOf(focus, 'works_at')).toBeLessThan(0.9);
+  });
+
+  it('lowers a fact that leads back to an entity the question names', () => {
+    const focus = fit.focus('What dish would Kofi enjoy?', ['kofi'], new Set(['Kofi']));
+    const friend = fit.score(focus, fact('friend', 'Kofi'));
+    const dish = fit.score(focus, fact('likes', 'curry', 'Kofi'));
+    expect(dish).toBeGreaterThan(friend);
+  });
+});
