@@ -1,4 +1,5 @@
 import type { EmbeddingsLike, ResolvedEmbedder } from './base.js';
+import { InvalidInputError } from '../model/errors.js';
 import { HashingEmbeddings } from './hashing.js';
 
 /** How to choose embeddings when creating a memory. */
@@ -13,8 +14,10 @@ const OPENAI_DEFAULT_MODEL = 'text-embedding-3-small';
 const OPENAI_DEFAULT_DIMENSION = 1536;
 
 /**
- * Picks the embedder: the one given, else `OpenAIEmbeddings` (text-embedding-3-small) when
- * `OPENAI_API_KEY` is set, else the offline {@link HashingEmbeddings}.
+ * Picks the embedder: the one given; else an OpenAI-compatible server when
+ * `KGMEM_EMBEDDINGS_BASE_URL` is set (with `KGMEM_EMBEDDING_MODEL`, apart from extraction); else
+ * `OpenAIEmbeddings` (text-embedding-3-small) when `OPENAI_API_KEY` is set; else the offline
+ * {@link HashingEmbeddings}.
  */
 export async function resolveEmbedder(
   options: EmbeddingOptions,
@@ -37,6 +40,7 @@ export async function resolveEmbedder(
       identity: { provider, model, dimension },
     };
   }
+  if (env.KGMEM_EMBEDDINGS_BASE_URL) return compatibleEmbedder(env.KGMEM_EMBEDDINGS_BASE_URL, options, env);
   if (env.OPENAI_API_KEY) {
     const { OpenAIEmbeddings } = await import('@langchain/openai');
     const model = env.KGMEM_EMBEDDING_MODEL ?? OPENAI_DEFAULT_MODEL;
@@ -60,6 +64,57 @@ export async function resolveEmbedder(
     };
   }
   return hashingEmbedder(new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 }));
+}
+
+/**
+ * Embeddings from an OpenAI-compatible server (`KGMEM_EMBEDDINGS_BASE_URL`: Ollama, vLLM, TEI,
+ * `npm run embeddings:start`, or OpenAI itself) through LangChain's `OpenAIEmbeddings`, apart from
+ * extraction: `KGMEM_EMBEDDING_MODEL` names the model (required), `KGMEM_EMBEDDINGS_API_KEY` the
+ * key if the server wants one (never `OPENAI_API_KEY`, which belongs to the chat model's server).
+ * The dimension is probed with one request unless given.
+ */
+async function compatibleEmbedder(
+  baseUrl: string,
+  options: EmbeddingOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<ResolvedEmbedder> {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new InvalidInputError(
+      `KGMEM_EMBEDDINGS_BASE_URL is not a URL: "${baseUrl}"; give the server's OpenAI-compatible base, e.g. http://127.0.0.1:11434/v1`,
+    );
+  }
+  const model = env.KGMEM_EMBEDDING_MODEL;
+  if (!model)
+    throw new InvalidInputError(
+      'KGMEM_EMBEDDINGS_BASE_URL is set but KGMEM_EMBEDDING_MODEL is not: name the embedding model the server serves (npm run embeddings:start prints both)',
+    );
+  const { OpenAIEmbeddings } = await import('@langchain/openai');
+  const embeddings = new OpenAIEmbeddings({
+    model,
+    apiKey: env.KGMEM_EMBEDDINGS_API_KEY || 'none',
+    maxRetries: 2,
+    configuration: { baseURL: url.toString().replace(/\/$/, '') },
+  });
+  let dimension = options.embeddingDimension;
+  if (dimension === undefined) {
+    try {
+      dimension = (await embeddings.embedQuery('dimension probe')).length;
+    } catch (error) {
+      throw new InvalidInputError(
+        `the embeddings server at ${url.origin} did not answer (${(error as Error).message}); start it (npm run embeddings:start) or unset KGMEM_EMBEDDINGS_BASE_URL`,
+      );
+    }
+  }
+  return {
+    embeddings,
+    dimension,
+    description: `${model} at ${url.origin} (OpenAI-compatible)`,
+    semantic: true,
+    identity: { provider: 'openai-compatible', model, dimension },
+  };
 }
 
 /** The offline hashing embedder as resolved (see {@link HashingEmbeddings}). */

@@ -10,6 +10,8 @@ export type StubReply =
 /** A request the stub received. */
 export interface StubRequest {
   path: string;
+  /** The request's Authorization header, if any. */
+  authorization?: string;
   body: {
     model?: string;
     messages?: { role: string; content: string }[];
@@ -92,12 +94,13 @@ export class OpenAIStub {
     let text = '';
     for await (const chunk of req) text += chunk;
     const body = text ? (JSON.parse(text) as StubRequest['body']) : {};
+    const authorization = req.headers.authorization;
     if (req.url?.endsWith('/embeddings')) {
-      this.embeddingRequests.push({ path: req.url, body });
+      this.embeddingRequests.push({ path: req.url, body, ...(authorization ? { authorization } : {}) });
       this.embed(body as { input?: string | string[]; dimensions?: number; encoding_format?: string }, res);
       return;
     }
-    this.requests.push({ path: req.url ?? '', body });
+    this.requests.push({ path: req.url ?? '', body, ...(authorization ? { authorization } : {}) });
     const request = this.requests.at(-1) as StubRequest;
     const reply =
       this.queue.shift() ?? (typeof this.fallback === 'function' ? this.fallback(request) : this.fallback);
