@@ -121,7 +121,7 @@ function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<strin
  */
 export async function benchLocomo(
   recall: MemoryOptions['recall'] = {},
-  options: Pick<MemoryOptions, 'store'> = {},
+  options: Pick<MemoryOptions, 'store' | 'embeddings'> = {},
 ): Promise<{
   markdown: string;
   recall10: number;

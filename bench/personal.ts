@@ -22,7 +22,7 @@ interface Ranks {
 }
 
 /** Whether a fact answers a question: its object (or, for a friend's food, subject too) matches. */
-function answers(fact: { subject: string; object: string }, question: PersonalQuestion): boolean {
+export function answers(fact: { subject: string; object: string }, question: PersonalQuestion): boolean {
   return (
     normalizeKey(fact.object) === normalizeKey(question.answer.object) &&
     (question.answer.subject === 'I' || normalizeKey(fact.subject) === normalizeKey(question.answer.subject))

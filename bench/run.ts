@@ -11,6 +11,7 @@ import { benchLocomo } from './locomo.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
 import { benchPersonal } from './personal.js';
+import { benchSemantic } from './semantic.js';
 import { benchServeLoad } from './serve-load.js';
 import { benchViewer, benchViewerBigUser } from './viewer.js';
 
@@ -18,7 +19,7 @@ import { benchViewer, benchViewerBigUser } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, episodes, extraction, viewer, backends).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, extraction, viewer, backends).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   if (runs('retrieval')) await benchRetrieval(runs('serve'), runs('viewer'));
   if (runs('locomo')) console.log(`\n${(await benchLocomo()).markdown}`);
   if (runs('personal')) console.log(`\n${(await benchPersonal()).markdown}`);
+  if (runs('semantic')) console.log(`\n${await benchSemantic()}`);
   if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);

@@ -54,6 +54,8 @@ class MiniLM:
     def __init__(self, directory: Path | None = None) -> None:
         directory = directory or model_dir()
         self.w = load_file(str(directory / "model.safetensors"))
+        # Dense layers as x @ W.T: the transposes made once, contiguous, for one large GEMM each.
+        self.wt = {k: np.ascontiguousarray(v.T) for k, v in self.w.items() if k.endswith(".weight") and v.ndim == 2}
         self.layers = 1 + max(int(k.split(".")[2]) for k in self.w if k.startswith("encoder.layer."))
         self.heads = 12
         self.tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
@@ -95,7 +97,8 @@ class MiniLM:
             p = f"encoder.layer.{layer}."
 
             def dense(t: np.ndarray, name: str) -> np.ndarray:
-                return t @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+                flat = t.reshape(-1, t.shape[-1]) @ self.wt[p + name + ".weight"] + w[p + name + ".bias"]
+                return flat.reshape(*t.shape[:-1], flat.shape[-1])
 
             def split(t: np.ndarray) -> np.ndarray:
                 return t.reshape(n, length, self.heads, head).transpose(0, 2, 1, 3)

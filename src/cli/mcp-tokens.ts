@@ -18,7 +18,8 @@ export function readMcpTokens(path: string): Record<string, string> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`--mcp-tokens ${path}: expected a JSON object {"<token>": "<user>"}`);
   }
-  const tokens: Record<string, string> = {};
+  // No prototype: a token spelt "__proto__" or "constructor" is a key like any other.
+  const tokens: Record<string, string> = Object.create(null);
   for (const [token, user] of Object.entries(parsed)) {
     if (token.length < 16) throw new UsageError(`--mcp-tokens ${path}: tokens need at least 16 characters`);
     tokens[token] = checkUserId(user, `--mcp-tokens user of a token`);

@@ -1,5 +1,5 @@
-import type { EmbeddingsLike, ResolvedEmbedder } from './base.js';
 import { InvalidInputError } from '../model/errors.js';
+import type { EmbeddingsLike, ResolvedEmbedder } from './base.js';
 import { HashingEmbeddings } from './hashing.js';
 
 /** How to choose embeddings when creating a memory. */

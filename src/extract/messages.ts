@@ -36,7 +36,8 @@ export function toConversationMessages(input: unknown, where: string): Conversat
     };
     const rawRole =
       typeof m.role === 'string' ? m.role : typeof m.getType === 'function' ? m.getType() : m._getType?.();
-    const role = ROLES[String(rawRole ?? '').toLowerCase()];
+    const roleName = String(rawRole ?? '').toLowerCase();
+    const role = Object.hasOwn(ROLES, roleName) ? ROLES[roleName] : undefined;
     if (!role)
       throw new InvalidInputError(
         `${where}: message #${i + 1} has an unknown role ${JSON.stringify(rawRole)}`,

@@ -521,7 +521,7 @@ function preferencePredicate(verb: string | undefined): string {
 
 function relation(word: string | undefined): string {
   const key = (word ?? '').toLowerCase().replace(/\s+/g, '_');
-  return ANIMAL_KIND[key] ?? key;
+  return (Object.hasOwn(ANIMAL_KIND, key) ? ANIMAL_KIND[key] : undefined) ?? key;
 }
 
 function relationType(word: string | undefined): string {

@@ -42,7 +42,7 @@ export class WordNetLexicon extends RelationLexicon {
     const id = `${word}\u0000${key}`;
     const cached = this.cache.get(id);
     if (cached !== undefined) return cached;
-    const concepts = ANSWER_TYPES[word];
+    const concepts = Object.hasOwn(ANSWER_TYPES, word) ? ANSWER_TYPES[word] : undefined;
     if (concepts) {
       // The key's head word (its last: release_year → year, birth_place → place) gives its type.
       const head = keyWords(key).at(-1);

@@ -62,7 +62,15 @@ export function isIrregularVerbForm(word: string): boolean {
 
 /** The base form of an irregular English word ("wrote" → "write"), or the word itself. */
 export function irregularBase(word: string): string {
-  return IRREGULAR[word] ?? word;
+  return irregularOf(word) ?? word;
+}
+
+/**
+ * The listed base form of a word, if any. Own keys only: a word such as "constructor" must not
+ * read the object's prototype (it returned a function, which broke every search with that word).
+ */
+function irregularOf(word: string): string | undefined {
+  return Object.hasOwn(IRREGULAR, word) ? IRREGULAR[word] : undefined;
 }
 
 /**
@@ -70,9 +78,10 @@ export function irregularBase(word: string): string {
  * good enough to match question words with predicate words.
  */
 export function stem(word: string): string {
-  let w = IRREGULAR[word] ?? word;
+  const irregular = irregularOf(word);
+  let w = irregular ?? word;
   if (w.length <= 3) return w;
-  if (IRREGULAR[word]) return finish(w);
+  if (irregular) return finish(w);
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);

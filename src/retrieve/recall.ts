@@ -78,8 +78,11 @@ function nameWords(tokens: readonly string[], relations: RelationMatcher): strin
   return tokens.filter((t) => !STOP_WORDS.has(t) && !relations.isRelationWord(stem(t)));
 }
 
-// Near spellings of a name sought when the question links no entity ("Interstelar").
+// Near spellings of a name sought when the question links no entity ("Interstelar"), when what
+// is left of it is short enough to be a name (a turn recalled as a query is not).
 const SPELLING_SEEDS = 3;
+const MAX_NAME_WORDS = 4;
+const MAX_NAME_WORD_LENGTH = 40;
 
 // A fact similar to the query seeds the walk at its ends with this share of its similarity.
 const FACT_SEED = 0.5;
@@ -157,7 +160,11 @@ export class Retriever {
     // (exact, prefix, word starts, near spellings; `rankNames`), seeded as sure as the match.
     if (linked.length === 0) {
       const words = nameWords(tokens, relations);
-      if (words.length > 0) {
+      if (
+        words.length > 0 &&
+        words.length <= MAX_NAME_WORDS &&
+        words.every((w) => w.length <= MAX_NAME_WORD_LENGTH)
+      ) {
         for (const hit of await this.store.searchNames(userId, words.join(' '), SPELLING_SEEDS)) {
           if ((seeds.get(hit.uid) ?? 0) >= hit.score) continue;
           seeds.set(hit.uid, hit.score);

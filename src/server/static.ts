@@ -54,7 +54,11 @@ export async function serveViewer(c: Context, root: string): Promise<Response> {
     return c.json({ error: `no such file: ${c.req.path}` }, 404);
   }
   const body = await readFile(file);
-  c.header('Content-Type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
+  c.header(
+    'Content-Type',
+    (Object.hasOwn(CONTENT_TYPES, extname(file)) ? CONTENT_TYPES[extname(file)] : undefined) ??
+      'application/octet-stream',
+  );
   if (isPage) {
     c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     c.header('Cache-Control', 'no-cache');

@@ -45,6 +45,7 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'user-exists': user,
   'user-merge': { ...user, at: 'datetime' },
   'user-lock': { ...user, at: 'datetime' },
+  'user-writes': user,
   'user-stats': user,
   'user-delete': user,
   'user-delete-entities': user,

@@ -1156,6 +1156,32 @@ export function registerConformanceSuite(init: StoreInitializer): void {
         expect(full.facts.length).toBeGreaterThan(2);
       });
 
+      it('remembers and recalls turns of any words: a very long one, and words that name object properties', async () => {
+        const words = Array.from({ length: 1500 }, (_, i) => `word${i.toString(36)}`);
+        const long = await memory.remember({
+          userId: 'longtext',
+          messages: [{ role: 'user', content: `I live in Oslo. ${words.join(' ')}` }],
+        });
+        expect(long.status).toBe('extracted');
+        const odd = await memory.remember({
+          userId: 'longtext',
+          messages: [
+            {
+              role: 'user',
+              content: 'My friend the constructor builds a building; __proto__ valueOf toString.',
+            },
+          ],
+        });
+        expect(odd.status).toBe('extracted');
+        const found = await memory.recall({
+          userId: 'longtext',
+          query: 'which constructor builds a building',
+        });
+        expect(found.episodes.map((e) => e.excerpt).join(' ')).toContain('constructor');
+        const again = await memory.recall({ userId: 'longtext', query: words.slice(0, 240).join(' ') });
+        expect(again.episodes.length).toBeGreaterThan(0);
+      });
+
       it('finds an entity by its near spelling when the name is misspelt', async () => {
         const result = await memory.recall({ userId: 'sasako', query: 'svalbardd', hops: 1 });
         expect(result.entities[0]).toMatchObject({ name: 'Svalbard', via: 'name' });

@@ -8,6 +8,7 @@ import {
   USER_ENTITY_KEY,
 } from '../../src/model/normalize.js';
 import { factStatement } from '../../src/model/statement.js';
+import { irregularBase, searchTerms, stem } from '../../src/model/text.js';
 
 describe('normalisation', () => {
   it.each([
@@ -67,6 +68,17 @@ describe('normalisation', () => {
     // Keys are cached per name: the same name always gives the same key.
     expect(normalizeKey('Polar-Bear’s')).toBe(normalizeKey("polar bear's"));
     expect(normalizeKey('x'.repeat(300))).toBe('x'.repeat(300));
+  });
+});
+
+describe('words that name object properties', () => {
+  it('stem and search like any other word', () => {
+    for (const word of ['constructor', 'tostring', 'valueof', 'hasownproperty', '__proto__', 'prototype']) {
+      expect(typeof stem(word)).toBe('string');
+      expect(irregularBase(word)).toBe(word);
+    }
+    expect(stem('constructor')).toBe(stem('constructors'));
+    expect(searchTerms('the constructor').every((t) => typeof t === 'string')).toBe(true);
   });
 });
 

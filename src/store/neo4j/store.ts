@@ -65,6 +65,9 @@ const CONSTRAINT_RETRIES = 3;
  * every read sees the writes this store made before it, on a cluster too. Every statement comes
  * from `cypher/neo4j/*.cypher` with parameters typed by its declaration (`statements.ts`).
  */
+// Users whose vocabulary one store keeps (the oldest read is dropped first).
+const VOCABULARY_USERS = 1000;
+
 export class Neo4jStore extends GraphStore {
   override readonly backend = 'neo4j';
   override readonly dialect = 'neo4j';
@@ -78,6 +81,8 @@ export class Neo4jStore extends GraphStore {
   // facts-create takes every time and provenance per row already.
   protected override readonly factsRestoreStatement = 'facts-create';
   private driver: Driver | undefined;
+  /** Each user's predicate vocabulary with the write count it was read at (see `predicateKeys`). */
+  private readonly vocabulary = new Map<string, { writes: number; keys: readonly string[] }>();
   private bookmarks: BookmarkManager | undefined;
   private embedder: EmbedderIdentity | number = 0;
   /** Indexes and constraints this store created and retired since it was made (open included). */
@@ -306,13 +311,21 @@ export class Neo4jStore extends GraphStore {
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
     await this.indexTerms(userId);
     const own = [...new Set(searchTerms(query.text))];
+    // Lucene refuses a query of more than 1,024 clauses: the query's own terms first, then the
+    // expansion by weight, within that (a long turn's own words alone can pass it).
+    const ownSet = new Set(own);
     const words = [
       ...own.map(luceneTerm),
       ...weightedTerms(query.expansion ?? [])
-        .filter(({ term }) => !own.includes(term))
+        .filter(({ term }) => !ownSet.has(term))
+        .sort((a, b) => b.weight - a.weight)
         .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`),
-    ].join(' ');
+    ]
+      .slice(0, MAX_QUERY_TERMS)
+      .join(' ');
     const concepts = weightedTerms(query.concepts ?? [])
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, MAX_QUERY_TERMS)
       .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`)
       .join(' ');
     // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
@@ -451,7 +464,7 @@ export class Neo4jStore extends GraphStore {
   }
 
   override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
-    const words = luceneQuery(text);
+    const words = luceneQuery(text).split(' ').slice(0, MAX_QUERY_TERMS).join(' ');
     if (!words) return [];
     const rows = await this.readRows('entities-fulltext', { userId, query: userQuery(userId, words), k });
     const best = Math.max(1e-9, ...rows.map((r) => Number(r.score)));
@@ -460,7 +473,12 @@ export class Neo4jStore extends GraphStore {
 
   /** Name search through the full-text index (prefix and fuzzy terms, the user's key required), ranked as on every backend. */
   override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
-    const words = tokenize(query);
+    // Each word is a prefix and a fuzzy clause, which Lucene expands (up to 50 terms each).
+    // A word of a name search is at most a few dozen letters (Lucene refuses a prefix automaton
+    // of a thousand).
+    const words = tokenize(query)
+      .filter((w) => w.length <= MAX_NAME_WORD_LENGTH)
+      .slice(0, MAX_NAME_SEARCH_WORDS);
     if (words.length === 0) return [];
     const clauses = words.map((word) => {
       const term = luceneQuery(word);
@@ -506,8 +524,24 @@ export class Neo4jStore extends GraphStore {
     );
   }
 
+  /**
+   * The user's predicate vocabulary, which every recall reads: scanning a large user's facts for
+   * it costs ~90 ms at 129k facts, so it is kept per user with the user's write count (bumped by
+   * every write's lock, in any process) and read again only when that count moved. Deletes in this
+   * process drop it too; one elsewhere may leave a removed key in it for a while, which only lets a
+   * question's word match a relation the user no longer has.
+   */
   override async predicateKeys(userId: string): Promise<string[]> {
-    return (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
+    // No row: no such user (nothing to keep); no count: a user written before counts were kept.
+    const [row] = await this.readRows('user-writes', { userId });
+    const writes = row ? Number(row.writes ?? 0) : -1;
+    const cached = this.vocabulary.get(userId);
+    if (cached && cached.writes === writes && writes >= 0) return [...cached.keys];
+    const keys = (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
+    if (this.vocabulary.size >= VOCABULARY_USERS)
+      this.vocabulary.delete(this.vocabulary.keys().next().value as string);
+    this.vocabulary.set(userId, { writes, keys });
+    return [...keys];
   }
 
   override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
@@ -623,6 +657,7 @@ export class Neo4jStore extends GraphStore {
     mode: 'read' | 'write',
     statements: readonly Statement[],
   ): Promise<Row[][]> {
+    if (mode === 'write') this.forgetVocabulary(statements);
     const work = async (tx: ManagedTransaction) => {
       const results: Row[][] = [];
       for (const { name, params } of statements) results.push(await runIn(tx, name, params));
@@ -631,6 +666,15 @@ export class Neo4jStore extends GraphStore {
     return mode === 'read'
       ? this.session('READ', (session) => session.executeRead(work))
       : this.session('WRITE', (session) => session.executeWrite(work));
+  }
+
+  /** Drops the cached vocabularies of the users a write touches (every user's on a write without one). */
+  private forgetVocabulary(statements: readonly { params?: Record<string, unknown> }[]): void {
+    for (const { params } of statements) {
+      const userId = params?.userId;
+      if (typeof userId === 'string') this.vocabulary.delete(userId);
+      else this.vocabulary.clear();
+    }
   }
 
   /** Runs a statement outside a managed transaction (schema commands); `name` declares its parameters. */
@@ -792,6 +836,12 @@ function storedTerms(text: string): { terms: string; conceptTerms: string } {
   const { terms, conceptTerms } = turnTerms(text);
   return { terms: terms.join(' '), conceptTerms: conceptTerms.join(' ') };
 }
+
+// Terms of one full-text query, below Lucene's limit of 1,024 clauses (the user's key is one more).
+const MAX_QUERY_TERMS = 1000;
+// Words of a name search read (16 fuzzy clauses of at most 50 expansions stay below that limit).
+const MAX_NAME_SEARCH_WORDS = 16;
+const MAX_NAME_WORD_LENGTH = 100;
 
 /** One term of a query on a whitespace-analysed field, escaped for Lucene's query syntax. */
 function luceneTerm(term: string): string {

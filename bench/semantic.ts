@@ -1,0 +1,290 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { InMemoryStore } from '@langchain/langgraph';
+import { OpenAIEmbeddings } from '@langchain/openai';
+import type { EmbeddingsLike } from '../src/embed/base.js';
+import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { createMemory } from '../src/memory/create.js';
+import { factStatement } from '../src/model/statement.js';
+import { searchTerms } from '../src/model/text.js';
+import { Bm25Index } from '../src/store/ladybug/bm25.js';
+import { tempDir } from '../test/helpers/temp-dir.js';
+import { benchLocomo } from './locomo.js';
+import { loadLocomo } from './locomo-data.js';
+import { answers, benchPersonal } from './personal.js';
+import { personas } from './personal-data.js';
+import { markdownTable } from './table.js';
+
+const ROOT = join(import.meta.dirname, '..');
+// Reciprocal rank fusion's constant (Cormack et al.: 60).
+const RRF_K = 60;
+
+/** An embedder under test, and how its requests are counted. */
+interface Embedder {
+  name: string;
+  make: () => EmbeddingsLike;
+  dims: number;
+}
+
+/** Counts an embedder's requests, texts and time (what a paid or remote embedder bills). */
+class Counted {
+  requests = 0;
+  texts = 0;
+  ms = 0;
+  constructor(private readonly inner: EmbeddingsLike) {}
+  readonly embeddings: EmbeddingsLike = {
+    embedDocuments: async (texts: string[]) => {
+      const start = performance.now();
+      this.requests++;
+      this.texts += texts.length;
+      const out = await this.inner.embedDocuments(texts);
+      this.ms += performance.now() - start;
+      return out;
+    },
+    embedQuery: async (text: string) => {
+      const start = performance.now();
+      this.requests++;
+      this.texts++;
+      const out = await this.inner.embedQuery(text);
+      this.ms += performance.now() - start;
+      return out;
+    },
+  };
+}
+
+/** The local embeddings server's settings: the running one, else one started here (and stopped after). */
+function localServer(): { baseUrl: string; model: string; stop: () => void } | { skipped: string } {
+  if (process.env.KGMEM_EMBEDDINGS_BASE_URL && process.env.KGMEM_EMBEDDING_MODEL)
+    return {
+      baseUrl: process.env.KGMEM_EMBEDDINGS_BASE_URL,
+      model: process.env.KGMEM_EMBEDDING_MODEL,
+      stop: () => {},
+    };
+  const script = join(ROOT, 'scripts', 'embeddings.mjs');
+  const started = spawnSync(process.execPath, [script, 'start'], { encoding: 'utf8', cwd: ROOT });
+  if (started.status !== 0) return { skipped: started.stderr.trim().split('\n').pop() ?? 'could not start' };
+  const lines = Object.fromEntries(
+    started.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=', 2) as [string, string]),
+  );
+  return {
+    baseUrl: String(lines.KGMEM_EMBEDDINGS_BASE_URL),
+    model: String(lines.KGMEM_EMBEDDING_MODEL),
+    stop: () => spawnSync(process.execPath, [script, 'stop'], { cwd: ROOT }),
+  };
+}
+
+/** Fuses rankings by reciprocal rank (each list best first). */
+function rrf(...rankings: readonly string[][]): string[] {
+  const scores = new Map<string, number>();
+  for (const ranking of rankings)
+    ranking.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+  return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
+
+interface Scores {
+  recall10: number;
+  hit1: number;
+  n: number;
+}
+const empty = (): Scores => ({ recall10: 0, hit1: 0, n: 0 });
+function add(score: Scores, ranked: readonly string[], evidence: readonly string[]): void {
+  const top = new Set(ranked.slice(0, 10));
+  score.recall10 += evidence.filter((e) => top.has(e)).length / evidence.length;
+  score.hit1 += ranked[0] !== undefined && evidence.includes(ranked[0]) ? 1 : 0;
+  score.n++;
+}
+
+/** LoCoMo dev: the seeds' store over turns, BM25 over turns and their hybrid, one embedder. */
+async function locomoBaselines(embeddings: EmbeddingsLike, dims: number) {
+  const store = new InMemoryStore({ index: { dims, embeddings: embeddings as never, fields: ['text'] } });
+  const result = { store: empty(), bm25: empty(), hybrid: empty() };
+  for (const conversation of loadLocomo()) {
+    const bm25 = new Bm25Index();
+    for (let i = 0; i < conversation.turns.length; i += 64) {
+      const batch = conversation.turns.slice(i, i + 64);
+      await store.batch(
+        batch.map((t) => ({
+          namespace: ['locomo', conversation.id],
+          key: t.diaId,
+          value: { text: `${t.speaker}: ${t.text}` },
+        })),
+      );
+    }
+    for (const t of conversation.turns) bm25.add(t.diaId, searchTerms(t.text));
+    for (const q of conversation.questions) {
+      if (![1, 2, 3, 4].includes(q.category) || q.evidence.length === 0) continue;
+      const byStore = (await store.search(['locomo', conversation.id], { query: q.question, limit: 10 })).map(
+        (item) => item.key,
+      );
+      const byText = bm25.search(searchTerms(q.question), 10).map((h) => h.uid);
+      add(result.store, byStore, q.evidence);
+      add(result.bm25, byText, q.evidence);
+      add(result.hybrid, rrf(byStore, byText), q.evidence);
+    }
+  }
+  return result;
+}
+
+/** Personal memory (facts by `addTriples`): the seeds' store over facts, BM25 and their hybrid. */
+async function personalBaselines(embeddings: EmbeddingsLike, dims: number) {
+  const result = { store: 0, bm25: 0, hybrid: 0, n: 0 };
+  for (const persona of personas()) {
+    const store = new InMemoryStore({ index: { dims, embeddings: embeddings as never, fields: ['text'] } });
+    const facts = persona.triples.map((t, i) => ({
+      id: String(i),
+      ...t,
+      text: factStatement(t.subject, t.predicate, t.object),
+    }));
+    await store.batch(facts.map((f) => ({ namespace: ['p'], key: f.id, value: { text: f.text } })));
+    const bm25 = new Bm25Index();
+    for (const f of facts) bm25.add(f.id, searchTerms(f.text));
+    for (const question of persona.questions) {
+      const byStore = (await store.search(['p'], { query: question.question, limit: 10 })).map((i) => i.key);
+      const byText = bm25.search(searchTerms(question.question), 10).map((h) => h.uid);
+      const first = (ranking: string[]) => {
+        const fact = facts[Number(ranking[0] ?? -1)];
+        return fact !== undefined && answers(fact, question) ? 1 : 0;
+      };
+      result.store += first(byStore);
+      result.bm25 += first(byText);
+      result.hybrid += first(rrf(byStore, byText));
+      result.n++;
+    }
+  }
+  return result;
+}
+
+/** Embedding requests and time per `remember()` of a LoCoMo turn and per `addTriples` of 5. */
+async function writeCost(embeddings: EmbeddingsLike) {
+  const counted = new Counted(embeddings);
+  const dir = tempDir('kgmem-writecost-');
+  const memory = await createMemory({ dataDir: dir.path, embeddings: counted.embeddings, env: {} });
+  try {
+    const turns = (loadLocomo()[0]?.turns ?? []).slice(0, 40);
+    await memory.remember({ userId: 'warm', messages: [{ role: 'user', content: 'I live in Oslo.' }] });
+    const before = { ...counted };
+    let start = performance.now();
+    for (const turn of turns)
+      await memory.remember({
+        userId: 'w',
+        threadId: 't',
+        messages: [{ role: 'user', content: turn.text }],
+        at: turn.at,
+      });
+    const rememberMs = (performance.now() - start) / turns.length;
+    const rememberRequests = (counted.requests - before.requests) / turns.length;
+    const mid = { ...counted };
+    start = performance.now();
+    for (let i = 0; i < 20; i++)
+      await memory.addTriples(
+        'w',
+        Array.from({ length: 5 }, (_, j) => ({
+          subject: `Person ${i}-${j}`,
+          predicate: 'likes',
+          object: `dish ${i}-${j}`,
+        })),
+      );
+    return {
+      rememberRequests,
+      rememberMs,
+      addRequests: (counted.requests - mid.requests) / 20,
+      addMs: (performance.now() - start) / 20,
+    };
+  } finally {
+    await memory.close();
+    dir.remove();
+  }
+}
+
+/**
+ * Recall with a real embedding model beside the offline one, against the seeds' own store (LangGraph
+ * `InMemoryStore` with `index`), BM25 and their hybrid, the same embedder on both sides of each
+ * comparison: LoCoMo dev evidence turns and the personal-memory questions (facts by `addTriples`).
+ * The real model is the local server (`npm run embeddings:start`, all-MiniLM-L6-v2), started here
+ * when none runs. Returns the Markdown section.
+ */
+export async function benchSemantic(): Promise<string> {
+  const local = localServer();
+  const embedders: Embedder[] = [
+    { name: 'hashing (offline)', make: () => new HashingEmbeddings(), dims: 256 },
+  ];
+  if (!('skipped' in local))
+    embedders.push({
+      name: `${local.model} (local server)`,
+      make: () =>
+        new OpenAIEmbeddings({
+          model: local.model,
+          apiKey: 'none',
+          configuration: { baseURL: local.baseUrl },
+        }),
+      dims: 384,
+    });
+  const rows: Record<string, string | number>[] = [];
+  const costs: Record<string, string | number>[] = [];
+  try {
+    for (const embedder of embedders) {
+      console.error(`[semantic] ${embedder.name}: LoCoMo`);
+      const kg = await benchLocomo({}, { embeddings: embedder.make() });
+      const base = await locomoBaselines(embedder.make(), embedder.dims);
+      console.error(`[semantic] ${embedder.name}: personal memory`);
+      const personal = await benchPersonal({ embeddings: embedder.make() });
+      const kgPersonal = personal.cells.filter((c) => c.path === 'addTriples').flatMap((c) => c.ranks);
+      const pBase = await personalBaselines(embedder.make(), embedder.dims);
+      const share = (s: Scores, k: 'recall10' | 'hit1') => (s[k] / Math.max(1, s.n)).toFixed(3);
+      const personalHit = (n: number) => (n / Math.max(1, pBase.n)).toFixed(3);
+      rows.push(
+        {
+          method: 'kgmem',
+          embedder: embedder.name,
+          'LoCoMo recall@10': kg.recall10.toFixed(3),
+          'LoCoMo hit@1': kg.hit1.toFixed(3),
+          'personal hit@1': (
+            kgPersonal.filter((r) => r.kgmem === 1).length / Math.max(1, kgPersonal.length)
+          ).toFixed(3),
+        },
+        {
+          method: 'LangGraph InMemoryStore (index) over turns / facts',
+          embedder: embedder.name,
+          'LoCoMo recall@10': share(base.store, 'recall10'),
+          'LoCoMo hit@1': share(base.store, 'hit1'),
+          'personal hit@1': personalHit(pBase.store),
+        },
+        {
+          method: 'BM25 over turns / facts',
+          embedder: '—',
+          'LoCoMo recall@10': share(base.bm25, 'recall10'),
+          'LoCoMo hit@1': share(base.bm25, 'hit1'),
+          'personal hit@1': personalHit(pBase.bm25),
+        },
+        {
+          method: 'hybrid: store + BM25 (reciprocal rank fusion)',
+          embedder: embedder.name,
+          'LoCoMo recall@10': share(base.hybrid, 'recall10'),
+          'LoCoMo hit@1': share(base.hybrid, 'hit1'),
+          'personal hit@1': personalHit(pBase.hybrid),
+        },
+      );
+      console.error(`[semantic] ${embedder.name}: write cost`);
+      const cost = await writeCost(embedder.make());
+      costs.push({
+        embedder: embedder.name,
+        'embedding requests per remember()': cost.rememberRequests.toFixed(1),
+        'ms per remember()': cost.rememberMs.toFixed(1),
+        'embedding requests per addTriples of 5': cost.addRequests.toFixed(1),
+        'ms per addTriples of 5': cost.addMs.toFixed(1),
+      });
+    }
+  } finally {
+    if (!('skipped' in local)) local.stop();
+  }
+  const skipped = 'skipped' in local ? `\n\nThe local model did not run: ${local.skipped}.` : '';
+  return (
+    "### Recall with a real embedding model, beside the seeds' store (LoCoMo dev, personal memory)\n\n" +
+    `${markdownTable(rows)}\n\n${markdownTable(costs)}\n\n` +
+    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. The local model is all-MiniLM-L6-v2 served by `npm run embeddings:start` (NumPy, 2 cores). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder." +
+    skipped
+  );
+}
