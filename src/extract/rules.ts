@@ -1,4 +1,4 @@
-import { isOccupation, isPersonNoun } from '../lexicon/kinds.js';
+import { isOccupation, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 
 const QUESTION_START =
@@ -318,7 +318,11 @@ const RULES: Rule[] = [
   // Instruments, sports and pastimes.
   {
     pattern: new RegExp(`^${I_AM}\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`, 'u'),
-    build: (m) => objects(m[1]).map((o) => triple('user', 'is_learning', o, 'person', '')),
+    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
+    build: (m) =>
+      objects(m[1])
+        .filter((o) => !isQuantity(o))
+        .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
   {
     pattern: /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(.+)$/u,

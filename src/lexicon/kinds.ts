@@ -1,8 +1,10 @@
 import { sharedConceptReader } from './concepts.js';
 import { sharedWordNet } from './relatedness.js';
 
-// WordNet's lexicographer file of people ("nurse", "vegetarian", "friend").
+// WordNet's lexicographer files of people ("nurse", "vegetarian", "friend") and of amounts
+// ("ton", "lot", "bit").
 const NOUN_PERSON = 18;
+const NOUN_QUANTITY = 23;
 
 /**
  * WordNet's own classes of people at work: a person noun below one of them names an occupation
@@ -44,4 +46,14 @@ export function isOccupation(word: string): boolean {
   return sharedConceptReader()
     .ancestors(word)
     .some((ancestor) => WORKING_PEOPLE.has(ancestor));
+}
+
+/** Whether a phrase's last word, in its most frequent noun sense, is an amount ("a ton", "a lot"). */
+export function isQuantity(phrase: string): boolean {
+  const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word, 'noun')[0];
+  if (!lemma) return false;
+  const [first] = wordnet.synsetIds(lemma, 'noun');
+  return first !== undefined && wordnet.synset(first)?.lexFile === NOUN_QUANTITY;
 }

@@ -171,7 +171,14 @@ export async function fuseEvidence(
       ),
     },
   ]);
-  const facts = adjust(fitToQuestion(factRanking, byUid, input), byUid, options)
+  const fitted = fitToQuestion(factRanking, byUid, input);
+  // How much the fit moved each fact: a turn is lifted by the evidence for its facts, not by how
+  // well they fit the question's wording (that ranks facts against each other only).
+  const before = new Map(factRanking.map((f) => [f.uid, f.score]));
+  const fitFactor = new Map(
+    fitted.map((f) => [f.uid, f.score / Math.max(1e-12, before.get(f.uid) ?? f.score)]),
+  );
+  const facts = adjust(fitted, byUid, options)
     .filter((f) => f.score >= options.minScore)
     .slice(0, limit)
     .map((f): RecalledFact => {
@@ -196,7 +203,8 @@ export async function fuseEvidence(
   // Turns: full text, similarity, and the turns the recalled facts came from.
   const provenance = new Map<string, number>();
   for (const fact of facts) {
-    for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, fact.score));
+    const evidence = fact.score / (fitFactor.get(fact.uid) ?? 1);
+    for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, evidence));
   }
   const direct = noisyOr([
     {
