@@ -156,9 +156,12 @@ export class EpisodeProcessor {
   ): Promise<RememberResult> {
     const { store, lock } = this.deps;
     const base = { episodeUid: episode.uid, added: 0, updated: 0, invalidated: 0 };
-    const known = extra.given ? [] : await this.knownFacts(episode);
+    let known: (RecalledFact & { key: string })[] = [];
     let extraction: Extraction;
     try {
+      // Reading what is known can fail too (a search the database refuses): the turn is kept,
+      // marked failed with the reason, and re-extracted later like any failed one.
+      known = extra.given ? [] : await this.knownFacts(episode);
       extraction = extra.given
         ? { triples: extra.given, contradicts: [], summary: '', requests: 0, promptChars: 0 }
         : await this.read(episode, known);

@@ -837,8 +837,9 @@ function storedTerms(text: string): { terms: string; conceptTerms: string } {
   return { terms: terms.join(' '), conceptTerms: conceptTerms.join(' ') };
 }
 
-// Terms of one full-text query, below Lucene's limit of 1,024 clauses (the user's key is one more).
-const MAX_QUERY_TERMS = 1000;
+// Terms of one full-text query: Lucene refuses more than 1,024 clauses, counting a weighted term
+// and its weight apart, so well below (the query's own words come first, then the widening by weight).
+const MAX_QUERY_TERMS = 400;
 // Words of a name search read (16 fuzzy clauses of at most 50 expansions stay below that limit).
 const MAX_NAME_SEARCH_WORDS = 16;
 const MAX_NAME_WORD_LENGTH = 100;
