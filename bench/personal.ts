@@ -101,7 +101,7 @@ function summary(cell: Cell): Record<string, string | number> {
  * each), every question asked of each, the answer fact's rank among the recalled facts, and BM25
  * over the same user's fact statements beside it. Returns the Markdown section and the cells.
  */
-export async function benchPersonal(options: Pick<MemoryOptions, 'store' | 'embeddings'> = {}) {
+export async function benchPersonal(options: Pick<MemoryOptions, 'store' | 'embeddings' | 'recall'> = {}) {
   const people = personas();
   const dir = tempDir('kgmem-personal-');
   const memory = await createMemory({

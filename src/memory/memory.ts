@@ -16,6 +16,7 @@ import type {
   RecallResult,
 } from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
+import { SEMANTIC_FUSION } from '../retrieve/evidence.js';
 import { Retriever } from '../retrieve/recall.js';
 import type {
   CypherOptions,
@@ -223,7 +224,9 @@ export class Memory {
       store,
       embedder.embeddings,
       relationLexicon(embedder),
-      options.recall,
+      // A semantic embedder's cosines rank facts on their own (see SEMANTIC_FUSION); what the
+      // caller sets wins.
+      embedder.semantic ? { ...SEMANTIC_FUSION, ...options.recall } : options.recall,
       options.recall.expandQueries === false ? undefined : new QueryExpander(),
     );
     this.episodes = new EpisodeProcessor({

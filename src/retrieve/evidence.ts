@@ -78,6 +78,20 @@ export const DEFAULT_FUSION: FusionOptions = {
   episodeSimilarity: 0.3,
 };
 
+/**
+ * The defaults that change with a semantic embedder (anything but the offline hashing one, whose
+ * cosines mostly measure spelling): a fact's similarity to the question is a ranked signal of its
+ * own — counted from a cosine of 0.1, at full weight — and the walk weighs 0.6. Chosen on the
+ * personal-memory benchmark's facts written by `addTriples` with all-MiniLM-L6-v2 (hit@1 0.686 with
+ * the offline defaults, 0.819 with the similarity counted from 0.1 at weight 1, 0.854 with the walk
+ * at 0.6 too), checked on LoCoMo dev (see the README's table of methods × embedders).
+ */
+export const SEMANTIC_FUSION: Partial<FusionOptions> = {
+  factSimilarityWeight: 1,
+  factSimilarity: 0.1,
+  graphWeight: 0.6,
+};
+
 /** Fills the defaults of {@link FusionOptions}. */
 export function resolveFusionOptions(options: Partial<FusionOptions>): FusionOptions {
   const resolved = { ...DEFAULT_FUSION };
