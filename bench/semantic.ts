@@ -80,7 +80,7 @@ function localServer(): { baseUrl: string; model: string; stop: () => void } | {
 function rrf(...rankings: readonly string[][]): string[] {
   const scores = new Map<string, number>();
   for (const ranking of rankings)
-    ranking.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)));
+    for (const [i, id] of ranking.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1));
   return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 }
 
