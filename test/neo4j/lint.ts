@@ -21,7 +21,7 @@ const schema = {
       ...'predicate statement confidence validFrom validTo episodeIds invalidatedBy supersededBy value observedAt observedBy'.split(
         ' ',
       ),
-      ...'threadId messages contentHash at status error text concepts terms conceptTerms userKey writeLock'.split(
+      ...'threadId messages contentHash at status error text concepts terms conceptTerms userKey writeLock writes'.split(
         ' ',
       ),
       // Row fields of vector migrations.
