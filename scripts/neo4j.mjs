@@ -12,30 +12,19 @@
 //
 // Environment: KGMEM_NEO4J_PORT (default: any free port), KGMEM_NEO4J_HEAP (default 2g),
 // JAVA_HOME. State lives in .neo4j/ at the repository root (ignored by git).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alive, backgroundService } from './background.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LAUNCHER = join(ROOT, 'neo4j-local');
 const TARGET = join(LAUNCHER, 'target');
 const STATE_DIR = join(ROOT, '.neo4j');
-const STATE = join(STATE_DIR, 'state.json');
 const LOG = join(STATE_DIR, 'neo4j.log');
 const USER = 'neo4j';
 const START_TIMEOUT_MS = 180_000;
@@ -54,37 +43,13 @@ const JVM_FLAGS = [
   '--add-opens=java.base/java.lang=ALL-UNNAMED',
 ];
 
-function fail(message) {
-  process.stderr.write(`neo4j: ${message}\n`);
-  process.exit(1);
-}
-
-function note(message) {
-  process.stderr.write(`neo4j: ${message}\n`);
-}
+const service = backgroundService({ name: 'neo4j', stateFile: join(STATE_DIR, 'state.json'), logFile: LOG });
+const { fail, note } = service;
 
 function printConnection(state) {
   process.stdout.write(
     `NEO4J_URI=${state.uri}\nNEO4J_USER=${state.user}\nNEO4J_PASSWORD=${state.password}\n`,
   );
-}
-
-function readState() {
-  if (!existsSync(STATE)) return undefined;
-  try {
-    return JSON.parse(readFileSync(STATE, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function java() {
@@ -147,7 +112,7 @@ function boltAnswers(port) {
 }
 
 async function start() {
-  const running = readState();
+  const running = service.readState();
   if (running && alive(running.pid)) {
     note(`already running (pid ${running.pid}) at ${running.uri}; stop it with npm run neo4j:stop`);
     printConnection(running);
@@ -156,84 +121,54 @@ async function start() {
   if (running) cleanup(running);
   const javaCommand = java();
   build();
-  mkdirSync(STATE_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'kgmem-neo4j-'));
   const password = randomBytes(12).toString('hex');
   const port = Number(process.env.KGMEM_NEO4J_PORT ?? 0);
   const classpath = `${join(TARGET, 'classes')}:${join(TARGET, 'lib', '*')}`;
-  const log = openSync(LOG, 'w');
-  const child = spawn(
-    javaCommand,
-    [
-      `-Xmx${process.env.KGMEM_NEO4J_HEAP ?? '2g'}`,
-      ...JVM_FLAGS,
-      '-cp',
-      classpath,
-      'dev.kgmem.neo4j.LocalNeo4j',
-      dataDir,
-      String(port),
-      password,
-    ],
-    { detached: true, stdio: ['ignore', log, log] },
+  const child = service.launch(javaCommand, [
+    `-Xmx${process.env.KGMEM_NEO4J_HEAP ?? '2g'}`,
+    ...JVM_FLAGS,
+    '-cp',
+    classpath,
+    'dev.kgmem.neo4j.LocalNeo4j',
+    dataDir,
+    String(port),
+    password,
+  ]);
+  const uri = await service.waitUntilReady(
+    child,
+    async (log) => {
+      const ready = /READY (bolt:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+      if (ready && (await boltAnswers(Number(new URL(ready.replace('bolt:', 'http:')).port)))) return ready;
+      return undefined;
+    },
+    START_TIMEOUT_MS,
+    () => rmSync(dataDir, { recursive: true, force: true }),
   );
-  child.unref();
-  closeSync(log);
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let uri;
-  while (Date.now() < deadline) {
-    if (!alive(child.pid)) {
-      rmSync(dataDir, { recursive: true, force: true });
-      fail(`Neo4j exited while starting; its log is ${LOG}:\n${tail(LOG)}`);
-    }
-    uri = /READY (bolt:\/\/127\.0\.0\.1:\d+)/.exec(readFileSync(LOG, 'utf8'))?.[1];
-    if (uri && (await boltAnswers(Number(new URL(uri.replace('bolt:', 'http:')).port)))) break;
-    uri = undefined;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  if (!uri) {
-    process.kill(child.pid, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    fail(
-      `Neo4j did not answer on Bolt within ${START_TIMEOUT_MS / 1000} s; its log is ${LOG}:\n${tail(LOG)}`,
-    );
-  }
   const state = { pid: child.pid, uri, user: USER, password, dataDir, startedAt: new Date().toISOString() };
-  writeFileSync(STATE, JSON.stringify(state, null, 2));
+  service.writeState(state);
   note(`Neo4j 5.26 (pid ${child.pid}) answers at ${uri}`);
   printConnection(state);
 }
 
-function tail(path) {
-  try {
-    return readFileSync(path, 'utf8').split('\n').slice(-20).join('\n');
-  } catch {
-    return '';
-  }
-}
-
 function cleanup(state) {
   if (state.dataDir) rmSync(state.dataDir, { recursive: true, force: true });
-  rmSync(STATE, { force: true });
+  service.clearState();
 }
 
 async function stop() {
-  const state = readState();
+  const state = service.readState();
   if (!state) {
     note('no local Neo4j is running');
     return;
   }
-  if (alive(state.pid)) {
-    process.kill(state.pid, 'SIGTERM');
-    const deadline = Date.now() + 30_000;
-    while (alive(state.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    if (alive(state.pid)) process.kill(state.pid, 'SIGKILL');
-  }
+  await service.stopProcess(state.pid, 30_000);
   cleanup(state);
   note(`stopped (pid ${state.pid}); its data is removed`);
 }
 
 function status() {
-  const state = readState();
+  const state = service.readState();
   if (state && alive(state.pid)) {
     note(`running (pid ${state.pid}) at ${state.uri}`);
     printConnection(state);
@@ -243,8 +178,4 @@ function status() {
   }
 }
 
-const command = process.argv[2];
-if (command === 'start') await start();
-else if (command === 'stop') await stop();
-else if (command === 'status') status();
-else fail('usage: node scripts/neo4j.mjs start | stop | status');
+await service.main({ start, stop, status });
