@@ -11,7 +11,8 @@
 //   node scripts/neo4j.mjs status  says whether one runs (and prints its three lines)
 //
 // Environment: KGMEM_NEO4J_PORT (default: any free port), KGMEM_NEO4J_HEAP (default 2g),
-// JAVA_HOME. State lives in .neo4j/ at the repository root (ignored by git).
+// KGMEM_NEO4J_PAGECACHE_MB (default 1024), JAVA_HOME. State lives in .neo4j/ at the repository
+// root (ignored by git).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';

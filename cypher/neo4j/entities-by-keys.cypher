@@ -1,4 +1,4 @@
 UNWIND $ids AS id
 MATCH (k:EntityKey {id: id})-[:KEY_OF]->(e:Entity)
 WHERE e.userId = $userId
-RETURN k.key AS lookupKey, e.uid AS uid, e.key AS key, e.name AS name, e.type AS type, e.summary AS summary, e.aliases AS aliases, e.createdAt AS createdAt, e.updatedAt AS updatedAt, e.mentions AS mentions
+RETURN k.key AS lookupKey, e.uid AS uid, e.key AS key, e.name AS name, e.type AS type, e.summary AS summary, e.aliases AS aliases, e.createdAt.epochMillis AS createdAt, e.updatedAt.epochMillis AS updatedAt, e.mentions AS mentions

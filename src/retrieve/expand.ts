@@ -1,17 +1,55 @@
 import type { Fact } from '../model/types.js';
-import type { GraphStore, TimeScope } from '../store/base.js';
+import type { FactEdge, GraphStore, TimeScope } from '../store/base.js';
 import { compareUids } from './order.js';
 import type { RelationMatcher } from './relations.js';
 
-/** A fact reached by traversal, with its path score. */
-export interface ReachedFact {
-  fact: Fact;
+/** A fact reached by traversal (as a bare edge, or whole), with its path score. */
+export interface Reached<F extends FactEdge> {
+  fact: F;
   score: number;
   hops: number;
   /** Strength of the seed the fact's path started from. */
   seed: number;
   /** The entity the path reached through this fact (its far end). */
   reachedUid: string;
+}
+
+/** A reached fact as the walk saw it: its edge. */
+export type ReachedEdge = Reached<FactEdge>;
+
+/** A reached fact, whole. */
+export type ReachedFact = Reached<Fact>;
+
+/** How many of the best-scored reached facts can still rank among the first `limit` (after a ≤5% bonus and the diversity pass of `rankReachedFacts`). */
+export const headSize = (limit: number) => Math.max(limit * 10, 200);
+
+/**
+ * The best-scored reached facts, the only ones ranking can bring to the top `limit`, loaded whole
+ * (one read by uid), best first. A fact gone since the walk read it is left out.
+ */
+export async function loadReachedHead(
+  store: GraphStore,
+  userId: string,
+  reached: Iterable<ReachedEdge>,
+  limit: number,
+): Promise<ReachedFact[]> {
+  const head = [...reached]
+    .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
+    .slice(0, headSize(limit));
+  const facts = new Map(
+    (
+      await store.factsByUids(
+        userId,
+        head.map((r) => r.fact.uid),
+      )
+    ).map((f) => [f.uid, f]),
+  );
+  const loaded: ReachedFact[] = [];
+  for (const item of head) {
+    const fact = facts.get(item.fact.uid);
+    if (fact) loaded.push({ ...item, fact });
+  }
+  return loaded;
 }
 
 /** Options of {@link expand}. */
@@ -76,7 +114,7 @@ export async function expand(
   userId: string,
   seeds: ReadonlyMap<string, number>,
   options: ExpandOptions,
-): Promise<{ facts: Map<string, ReachedFact>; entityScores: Map<string, number> }> {
+): Promise<{ facts: Map<string, ReachedEdge>; entityScores: Map<string, number> }> {
   const { relations } = options;
   const target = relations.targetTotal;
   const gain = (coveredTotal: number) => (target === 0 ? 1 : 0.25 + (0.75 * coveredTotal) / target);
@@ -90,7 +128,7 @@ export async function expand(
     return covered;
   };
   const frontierSize = options.frontier ?? 64;
-  const facts = new Map<string, ReachedFact>();
+  const facts = new Map<string, ReachedEdge>();
   const entityScores = new Map<string, number>(seeds);
   const states = new Map<string, PathState>();
   for (const [uid, weight] of seeds)
@@ -120,7 +158,7 @@ export async function expand(
 
     // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
     const cap = hop > 1 ? MAX_FANOUT : undefined;
-    for (const fact of await store.incidentFacts(userId, batch, options.time, keys, cap)) {
+    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap)) {
       const matched = relations.matched(fact.key);
       const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
       // The places in the question's chain this fact's relation words hold (first and last).

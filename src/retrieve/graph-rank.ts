@@ -1,6 +1,6 @@
 import { tokenize } from '../model/normalize.js';
 import { contentStems } from '../model/text.js';
-import type { ReachedFact } from './expand.js';
+import { headSize, type ReachedFact } from './expand.js';
 import { compareUids } from './order.js';
 
 // Each earlier fact that already reached the same entity lowers a fact's score by this factor,
@@ -22,7 +22,7 @@ export function rankReachedFacts(
   // Only the head can reach the top `limit` after a ≤5% bonus and the diversity pass.
   const head = [...reached]
     .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
-    .slice(0, Math.max(limit * 10, 200));
+    .slice(0, headSize(limit));
   const fused = head.map((item) => {
     const stems = contentStems(tokenize(item.fact.statement));
     let hits = 0;

@@ -9,7 +9,7 @@ import { placeNames } from './anchors.js';
 import { AnswerFit } from './answer-fit.js';
 import { formatContext } from './context.js';
 import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
-import { expand } from './expand.js';
+import { expand, loadReachedHead } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
 import { compareUids } from './order.js';
@@ -124,8 +124,13 @@ export class Retriever {
         : { mode: 'current' };
 
     const tokens = tokenize(query);
-    const linked = await linkEntities(this.store, userId, query);
-    const vocabulary = await this.store.predicateKeys(userId);
+    // Reads that do not depend on each other run at once (a server backend answers them in
+    // parallel); their results are merged in a fixed order, so the outcome is the same.
+    const vectorPending = settleLater(this.embeddings.embedQuery(query));
+    const [linked, vocabulary] = await Promise.all([
+      linkEntities(this.store, userId, query),
+      this.store.predicateKeys(userId),
+    ]);
     // Relation words are the question's words outside names: multi-word names, and one-word
     // names written capitalised inside the question. A one-word name that is also a relation
     // word ("director", "actors") is more likely the relation than the entity.
@@ -140,6 +145,44 @@ export class Retriever {
     const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
     const relations = new RelationMatcher(tokens, nameTokens, vocabulary, this.lexicon, anchors);
     const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
+    const vector = await vectorPending;
+    // Stored turns are searched while the graph is read and walked.
+    const depth = Math.max(3 * request.limit, 30);
+    const episodesPending = settleLater(
+      this.store.searchEpisodes(userId, {
+        text: query,
+        expansion: this.expander
+          ? tokens
+              .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))
+              .flatMap((t) => this.expander?.expand(t) ?? [])
+          : [],
+        concepts: this.expander?.conceptTerms(query) ?? [],
+        vector,
+        k: depth,
+        minSimilarity: this.options.episodeSimilarity,
+      }),
+    );
+    // A question that links no entity may misspell one: its name words are sought as typed
+    // (exact, prefix, word starts, near spellings; `rankNames`), seeded as sure as the match.
+    // Names that merely share a word with the question are not seeds (a full-text match of
+    // "dates" finds the film "20 Dates", which then outranks the walk from the named actor), so
+    // every backend seeds the same entities.
+    const spellingWords = linked.length === 0 ? nameWords(tokens, relations) : [];
+    const spellable =
+      spellingWords.length > 0 &&
+      spellingWords.length <= MAX_NAME_WORDS &&
+      spellingWords.every((w) => w.length <= MAX_NAME_WORD_LENGTH);
+    const [spellingHits, similarHits] = await Promise.all([
+      spellable ? this.store.searchNames(userId, spellingWords.join(' '), SPELLING_SEEDS) : [],
+      this.vectorSeeds > 0
+        ? this.store.similarEntities(
+            userId,
+            linked.length > 0 ? vector : entityQueryVector(this.embeddings, tokens, relations, vector),
+            this.vectorSeeds,
+            this.minSimilarity,
+          )
+        : [],
+    ]);
     const seeds = new Map<string, number>();
     const via = new Map<string, RecalledEntity['via']>();
     for (const { link, lowercaseWord } of spans) {
@@ -150,47 +193,21 @@ export class Retriever {
       );
       via.set(link.entity.uid, 'name');
     }
-    // Full-text matches of names (backends with a full-text index) widen linking to partial names.
-    for (const hit of await this.store.nameMatches(userId, query, 5)) {
-      if (seeds.has(hit.uid)) continue;
-      seeds.set(hit.uid, 0.7 * hit.score);
+    for (const hit of spellingHits) {
+      if ((seeds.get(hit.uid) ?? 0) >= hit.score) continue;
+      seeds.set(hit.uid, hit.score);
       via.set(hit.uid, 'name');
     }
-    // A question that links no entity may misspell one: its name words are sought as typed
-    // (exact, prefix, word starts, near spellings; `rankNames`), seeded as sure as the match.
-    if (linked.length === 0) {
-      const words = nameWords(tokens, relations);
-      if (
-        words.length > 0 &&
-        words.length <= MAX_NAME_WORDS &&
-        words.every((w) => w.length <= MAX_NAME_WORD_LENGTH)
-      ) {
-        for (const hit of await this.store.searchNames(userId, words.join(' '), SPELLING_SEEDS)) {
-          if ((seeds.get(hit.uid) ?? 0) >= hit.score) continue;
-          seeds.set(hit.uid, hit.score);
-          via.set(hit.uid, 'name');
-        }
-      }
-    }
-    const vector = await this.embeddings.embedQuery(query);
-    if (this.vectorSeeds > 0) {
-      // Named entities are the strong signal; similar ones widen the net for paraphrases.
-      const scale = linked.length > 0 ? 0.5 : 0.9;
-      for (const hit of await this.store.similarEntities(
-        userId,
-        linked.length > 0 ? vector : entityQueryVector(this.embeddings, tokens, relations, vector),
-        this.vectorSeeds,
-        this.minSimilarity,
-      )) {
-        if (seeds.has(hit.uid)) continue;
-        seeds.set(hit.uid, hit.score * scale);
-        via.set(hit.uid, 'similarity');
-      }
+    // Named entities are the strong signal; similar ones widen the net for paraphrases.
+    const similarScale = linked.length > 0 ? 0.5 : 0.9;
+    for (const hit of similarHits) {
+      if (seeds.has(hit.uid)) continue;
+      seeds.set(hit.uid, hit.score * similarScale);
+      via.set(hit.uid, 'similarity');
     }
     // Facts whose statements resemble the query: evidence of their own, and, when the query names
     // no entity, their ends seed the walk (a named entity keeps the walk where the question is, and
     // then only the facts around it need comparing).
-    const depth = Math.max(3 * request.limit, 30);
     const similarTo = async (among?: readonly string[]) => {
       const hits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity, among);
       const cosines = new Map(hits.map((h) => [h.uid, h.score]));
@@ -215,19 +232,12 @@ export class Retriever {
         ? { facts: new Map(), entityScores: new Map<string, number>() }
         : await expand(this.store, userId, seeds, { hops, time, relations });
     similar ??= await similarTo([...reached.keys()]);
-    const walked = rankReachedFacts([...reached.values()], tokens, request.limit);
-    const episodeHits = await this.store.searchEpisodes(userId, {
-      text: query,
-      expansion: this.expander
-        ? tokens
-            .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))
-            .flatMap((t) => this.expander?.expand(t) ?? [])
-        : [],
-      concepts: this.expander?.conceptTerms(query) ?? [],
-      vector,
-      k: depth,
-      minSimilarity: this.options.episodeSimilarity,
-    });
+    const walked = rankReachedFacts(
+      await loadReachedHead(this.store, userId, reached.values(), request.limit),
+      tokens,
+      request.limit,
+    );
+    const episodeHits = await episodesPending;
 
     const focus = this.answerFit.focus(
       query,
@@ -275,4 +285,13 @@ export class Retriever {
     });
     return { facts, entities, episodes, context };
   }
+}
+
+/**
+ * A promise awaited later, after other awaits: marked handled now, so that when an earlier await
+ * throws first its rejection is not reported as unhandled (awaiting it still throws).
+ */
+function settleLater<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => undefined);
+  return pending;
 }

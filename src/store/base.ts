@@ -158,6 +158,9 @@ export interface WriteBatch {
   validFrom: FactValidFrom[];
 }
 
+/** A fact as a walk sees it: which entities it joins, by which predicate. */
+export type FactEdge = Pick<Fact, 'uid' | 'subjectUid' | 'objectUid' | 'key'>;
+
 /** Which facts a read sees: current ones, those valid at one time, or all of them. */
 export type TimeScope = { mode: 'current' } | { mode: 'asOf'; asOf: Date } | { mode: 'all' };
 
@@ -496,6 +499,22 @@ export abstract class GraphStore {
     keys?: readonly string[],
     maxPerEntity?: number,
   ): Promise<Fact[]>;
+
+  /**
+   * What a walk needs of {@link incidentFacts}: the same facts, in the same per-entity cap, as
+   * bare edges (uid, ends, predicate key). A backend that holds the user's facts in memory gives
+   * them whole; a server backend sends only these fields, and the walk's caller loads the few
+   * facts it ranks by uid ({@link factsByUids}).
+   */
+  incidentEdges(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity?: number,
+  ): Promise<FactEdge[]> {
+    return this.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
+  }
 
   /**
    * Searches a user's stored turns by full text (BM25 over their words) and by similarity of

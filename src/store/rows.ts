@@ -5,8 +5,13 @@ import { readObservations } from './observations.js';
 /** A result row as a driver returns it (after conversion to plain values). */
 export type Row = Record<string, unknown>;
 
+/**
+ * A time from a row: a `Date`, milliseconds since the epoch (Neo4j's hot reads return
+ * `epochMillis`, far cheaper for the driver to decode than a DateTime) or an ISO-8601 string.
+ */
 function asDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
+  if (value instanceof Date) return value;
+  return typeof value === 'number' ? new Date(value) : new Date(String(value));
 }
 
 function asStrings(value: unknown): string[] {

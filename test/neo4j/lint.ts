@@ -24,6 +24,9 @@ const schema = {
       ...'threadId messages contentHash at status error text concepts terms conceptTerms userKey writeLock writes'.split(
         ' ',
       ),
+      // A time's milliseconds since the epoch (f.validFrom.epochMillis), which the linter reads as
+      // a property key.
+      'epochMillis',
       // Row fields of vector migrations.
       ...'vector'.split(' '),
       ...'path vectors seq'.split(' '),

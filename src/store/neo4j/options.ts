@@ -9,7 +9,9 @@ export interface Neo4jStoreOptions {
   /**
    * Users with at most this many entities (or facts) get exact cosine over their own; larger
    * users search the vector index, over-fetched by their share of it (see `maxCandidates`).
-   * @default 20000
+   * Exact cosine on the server costs about 9 µs per vector (370 ms over 43,000 entities, against
+   * 11 ms for the index), so only small users are worth it.
+   * @default 2000
    */
   exactSearchLimit?: number;
   /**

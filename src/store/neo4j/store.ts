@@ -10,6 +10,7 @@ import {
   type CypherResult,
   type EpisodeHits,
   type EpisodeQuery,
+  type FactEdge,
   type FactFilter,
   GraphStore,
   type PlannedWrite,
@@ -65,7 +66,7 @@ const CONSTRAINT_RETRIES = 3;
  * every read sees the writes this store made before it, on a cluster too. Every statement comes
  * from `cypher/neo4j/*.cypher` with parameters typed by its declaration (`statements.ts`).
  */
-// Users whose vocabulary one store keeps (the oldest read is dropped first).
+// Users whose vocabulary (and fact count) one store keeps (the oldest read is dropped first).
 const VOCABULARY_USERS = 1000;
 
 export class Neo4jStore extends GraphStore {
@@ -83,6 +84,8 @@ export class Neo4jStore extends GraphStore {
   private driver: Driver | undefined;
   /** Each user's predicate vocabulary with the write count it was read at (see `predicateKeys`). */
   private readonly vocabulary = new Map<string, { writes: number; keys: readonly string[] }>();
+  /** Each user's fact count with the write count it was read at (see `share`). */
+  private readonly factCounts = new Map<string, { writes: number; own: number }>();
   private bookmarks: BookmarkManager | undefined;
   private embedder: EmbedderIdentity | number = 0;
   /** Indexes and constraints this store created and retired since it was made (open included). */
@@ -330,20 +333,14 @@ export class Neo4jStore extends GraphStore {
       .join(' ');
     // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
     const k = concepts ? query.k * CONCEPT_DEPTH : query.k;
-    const text = words
-      ? await this.readRows('episodes-fulltext', { userId, query: termQuery(userId, words), k })
-      : [];
-    const byConcept = concepts
-      ? await this.readRows('episodes-concepts-fulltext', { userId, query: termQuery(userId, concepts), k })
-      : [];
-    const vector = isSearchable(query.vector)
-      ? await this.readRows('episodes-similar-exact', {
-          userId,
-          vector: query.vector,
-          k: query.k,
-          minScore: (1 + query.minSimilarity) / 2,
-        })
-      : [];
+    // The three searches are independent: the server runs them at once.
+    const [text, byConcept, vector] = await Promise.all([
+      words ? this.readRows('episodes-fulltext', { userId, query: termQuery(userId, words), k }) : [],
+      concepts
+        ? this.readRows('episodes-concepts-fulltext', { userId, query: termQuery(userId, concepts), k })
+        : [],
+      this.similar('episodes', userId, query.vector, query.k, query.minSimilarity),
+    ]);
     const sum = new Map<string, number>();
     for (const r of [...text, ...byConcept])
       sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + (BM25_K1 + 1) * Number(r.score));
@@ -352,7 +349,7 @@ export class Neo4jStore extends GraphStore {
         .map(([uid, score]) => ({ uid, score }))
         .sort((a, b) => b.score - a.score || a.uid.localeCompare(b.uid))
         .slice(0, query.k),
-      vector: vector.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 })),
+      vector,
     };
   }
 
@@ -422,16 +419,16 @@ export class Neo4jStore extends GraphStore {
   }
 
   /**
-   * The k entities (or facts) of a user most similar to `vector`, correct at any index size:
+   * The k entities (facts, turns) of a user most similar to `vector`, correct at any index size:
    * exact cosine over the user's own below `exactSearchLimit`, and when the vector index would
    * have to be over-fetched past `maxCandidates` to hold k of theirs (a small share of a big
    * index). Otherwise the index, fetched again with four times the candidates while fewer than k
    * of the user's were found and better ones may remain; exact when that bound is passed.
    */
   private async similar(
-    kind: 'entities' | 'facts',
+    kind: SimilarityKind,
     userId: string,
-    vector: ArrayLike<number>,
+    vector: ArrayLike<number> | null,
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]> {
@@ -439,15 +436,13 @@ export class Neo4jStore extends GraphStore {
     // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
     const params = { userId, vector, k, minScore: (1 + minScore) / 2 };
     const statements = SIMILARITY_STATEMENTS[kind];
-    const share = (await this.readRows(statements.share.name, { userId }))[0];
-    const own = Number(share?.own ?? 0);
-    const total = Number(share?.total ?? 0);
+    const { own, total } = await this.share(kind, userId);
     if (own === 0) return [];
     const exact = statements.exact.name;
     const out = (rows: Row[]) => rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
     const limit = this.options.maxCandidates ?? 100_000;
     let candidates = Math.max(k * (this.options.overfetch ?? 20), Math.ceil((2 * k * total) / own));
-    if (own <= (this.options.exactSearchLimit ?? 20_000) || candidates > limit)
+    if (own <= (this.options.exactSearchLimit ?? 2_000) || candidates > limit)
       return out(await this.readRows(exact, params));
     const index = statements.index.name;
     for (;;) {
@@ -461,6 +456,30 @@ export class Neo4jStore extends GraphStore {
       candidates *= 4;
       if (candidates > limit) return out(await this.readRows(exact, params));
     }
+  }
+
+  /**
+   * How many entities (or facts) the vector index holds and how many are the user's. A user's
+   * entity count is its node's degree; its fact count is kept with the user's write count and
+   * counted again only when that moved (a stale count after a delete elsewhere only sizes the
+   * over-fetch).
+   */
+  private async share(kind: SimilarityKind, userId: string): Promise<{ own: number; total: number }> {
+    if (kind !== 'facts') {
+      const [row] = await this.readRows(SIMILARITY_STATEMENTS[kind].share.name, { userId });
+      return { own: Number(row?.own ?? 0), total: Number(row?.total ?? 0) };
+    }
+    const known = this.factCounts.get(userId);
+    const [row] = await this.readRows('fact-share', { userId, knownWrites: known?.writes ?? -1 });
+    const total = Number(row?.total ?? 0);
+    const reported = Number(row?.own ?? 0);
+    if (reported === -1 && known) return { own: known.own, total };
+    if (row?.writes !== null && row?.writes !== undefined) {
+      if (this.factCounts.size >= VOCABULARY_USERS)
+        this.factCounts.delete(this.factCounts.keys().next().value as string);
+      this.factCounts.set(userId, { writes: Number(row.writes), own: reported });
+    }
+    return { own: reported, total };
   }
 
   override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
@@ -509,19 +528,39 @@ export class Neo4jStore extends GraphStore {
     maxPerEntity?: number,
   ): Promise<Fact[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
-    const rows = await this.readRows('facts-incident', {
-      userId,
-      uids: [...new Set(entityUids)],
-      anyKey: keys === undefined,
-      keys: keys ? [...keys] : [],
-      cap: maxPerEntity !== undefined && Number.isFinite(maxPerEntity) ? maxPerEntity : MAX_CAP,
-      ...timeParams(time),
-    });
+    const rows = await this.readRows(
+      'facts-incident',
+      incidentParams(userId, entityUids, time, keys, maxPerEntity),
+    );
     return capPerEntity(
       rows.map((r) => factFromRow(r, userId)),
       entityUids,
       maxPerEntity,
     );
+  }
+
+  /**
+   * Bare edges of the same facts, in their cap order: the server picks each entity's first
+   * `maxPerEntity` and orders the union, so a hub's facts cost four fields each, not eighteen.
+   */
+  override async incidentEdges(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+    keys?: readonly string[],
+    maxPerEntity?: number,
+  ): Promise<FactEdge[]> {
+    if (entityUids.length === 0 || keys?.length === 0) return [];
+    const rows = await this.readRows(
+      'facts-incident-edges',
+      incidentParams(userId, entityUids, time, keys, maxPerEntity),
+    );
+    return rows.map((r) => ({
+      uid: String(r.uid),
+      subjectUid: String(r.subjectUid),
+      objectUid: String(r.objectUid),
+      key: String(r.key),
+    }));
   }
 
   /**
@@ -657,7 +696,7 @@ export class Neo4jStore extends GraphStore {
     mode: 'read' | 'write',
     statements: readonly Statement[],
   ): Promise<Row[][]> {
-    if (mode === 'write') this.forgetVocabulary(statements);
+    if (mode === 'write') this.forgetUserCaches(statements);
     const work = async (tx: ManagedTransaction) => {
       const results: Row[][] = [];
       for (const { name, params } of statements) results.push(await runIn(tx, name, params));
@@ -668,12 +707,17 @@ export class Neo4jStore extends GraphStore {
       : this.session('WRITE', (session) => session.executeWrite(work));
   }
 
-  /** Drops the cached vocabularies of the users a write touches (every user's on a write without one). */
-  private forgetVocabulary(statements: readonly { params?: Record<string, unknown> }[]): void {
+  /** Drops what is kept of the users a write touches (every user's on a write without one). */
+  private forgetUserCaches(statements: readonly { params?: Record<string, unknown> }[]): void {
     for (const { params } of statements) {
       const userId = params?.userId;
-      if (typeof userId === 'string') this.vocabulary.delete(userId);
-      else this.vocabulary.clear();
+      if (typeof userId === 'string') {
+        this.vocabulary.delete(userId);
+        this.factCounts.delete(userId);
+      } else {
+        this.vocabulary.clear();
+        this.factCounts.clear();
+      }
     }
   }
 
@@ -818,7 +862,15 @@ const SIMILARITY_STATEMENTS = {
     exact: { name: 'facts-similar-exact' },
     index: { name: 'facts-similar-index' },
   },
+  episodes: {
+    share: { name: 'episode-share' },
+    exact: { name: 'episodes-similar-exact' },
+    index: { name: 'episodes-similar-index' },
+  },
 } as const;
+
+/** What {@link Neo4jStore.similar} searches. */
+type SimilarityKind = keyof typeof SIMILARITY_STATEMENTS;
 
 // The per-entity cap when none is asked for (Cypher's LIMIT needs a number).
 const MAX_CAP = 2 ** 31 - 1;
@@ -920,4 +972,22 @@ function connectionError(options: Neo4jStoreOptions, error: unknown): StoreUnava
   return new StoreUnavailableError(
     `Neo4j at ${options.uri} is unreachable (${message}). Start it with \`docker compose up -d\` and check NEO4J_URI.`,
   );
+}
+
+/** The parameters of facts-incident and facts-incident-edges. */
+function incidentParams(
+  userId: string,
+  entityUids: readonly string[],
+  time: TimeScope,
+  keys: readonly string[] | undefined,
+  maxPerEntity: number | undefined,
+): Record<string, unknown> {
+  return {
+    userId,
+    uids: [...new Set(entityUids)],
+    anyKey: keys === undefined,
+    keys: keys ? [...keys] : [],
+    cap: maxPerEntity !== undefined && Number.isFinite(maxPerEntity) ? maxPerEntity : MAX_CAP,
+    ...timeParams(time),
+  };
 }

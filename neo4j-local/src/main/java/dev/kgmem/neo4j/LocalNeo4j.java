@@ -43,7 +43,7 @@ public final class LocalNeo4j {
             .withConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
             .withConfig(BoltConnector.advertised_address, new SocketAddress("127.0.0.1", port))
             .withConfig(GraphDatabaseSettings.auth_enabled, true)
-            .withConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(512))
+            .withConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMebibytes()))
             .withConfig(GraphDatabaseSettings.memory_transaction_global_max_size, ByteUnit.gibiBytes(1))
             .build();
 
@@ -68,6 +68,23 @@ public final class LocalNeo4j {
     System.out.println("READY bolt://127.0.0.1:" + boltPort);
     System.out.flush();
     stopped.await();
+  }
+
+  /**
+   * The page cache in MiB: {@code KGMEM_NEO4J_PAGECACHE_MB}, or 1024, which holds the store of
+   * the MetaQA benchmark user (129k facts and their embeddings, about 550 MB) with room to spare.
+   */
+  private static long pageCacheMebibytes() {
+    String value = System.getenv("KGMEM_NEO4J_PAGECACHE_MB");
+    if (value == null || value.isBlank()) return 1024;
+    try {
+      long mebibytes = Long.parseLong(value.trim());
+      if (mebibytes > 0) return mebibytes;
+    } catch (NumberFormatException notANumber) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        "KGMEM_NEO4J_PAGECACHE_MB must be a positive number of MiB, got \"" + value + "\"");
   }
 
   /** Returns once something accepts TCP connections on the Bolt port (at most 60 s). */
