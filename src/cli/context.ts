@@ -62,7 +62,9 @@ export async function withMemory<T>(
   body: (memory: Memory) => Promise<T>,
   options: { reembedding?: boolean } = {},
 ): Promise<T> {
-  const memory = await createMemory({ dataDir: findDataDir(command).dir, ...options });
+  const { dir, found } = findDataDir(command);
+  const memory = await createMemory({ dataDir: dir, ...options });
+  announceIfCreated(dir, found);
   try {
     return await body(memory);
   } finally {
@@ -73,7 +75,17 @@ export async function withMemory<T>(
 /** What the read commands need of a memory: a local `Memory` or a running server's API. */
 export type MemoryReader = Pick<
   Memory,
-  'recall' | 'facts' | 'entities' | 'users' | 'stats' | 'hasUser' | 'exportUser' | 'close'
+  | 'recall'
+  | 'facts'
+  | 'entities'
+  | 'entity'
+  | 'path'
+  | 'listEpisodes'
+  | 'users'
+  | 'stats'
+  | 'hasUser'
+  | 'exportUser'
+  | 'close'
 > & {
   cypher(
     statement: string,
@@ -82,8 +94,8 @@ export type MemoryReader = Pick<
   ): Promise<CypherResult>;
 };
 
-/** What the writing commands that can go through a server need (`add`, `remember`). */
-export type MemoryWriter = Pick<Memory, 'addTriples' | 'remember' | 'close'>;
+/** What the writing commands that can go through a server need (`add`, `remember`, `correct`). */
+export type MemoryWriter = Pick<Memory, 'addTriples' | 'remember' | 'updateFact' | 'close'>;
 
 /**
  * Opens a memory for a read command, which never creates a data dir. With `--server` (or
@@ -117,7 +129,19 @@ export async function withWriter<T>(
 ): Promise<T> {
   const remote = remoteFor(command);
   if (remote) return runWith(remote, body);
-  return runWith(await openOrReachServer(findDataDir(command).dir, true), body);
+  const { dir, found } = findDataDir(command);
+  const memory = await openOrReachServer(dir, true);
+  if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found);
+  return runWith(memory, body);
+}
+
+/**
+ * Says on stderr where a writing command just created a memory, when the data dir had none
+ * (so a write in the wrong folder is noticed, not silently kept apart).
+ */
+function announceIfCreated(dir: string, found: boolean): void {
+  if (found || storeKind(process.env) !== 'ladybug') return;
+  if (existsSync(join(dir, DATABASE_FILE))) process.stderr.write(`kgmem: created a new memory at ${dir}\n`);
 }
 
 function remoteFor(command: Command): RemoteMemory | undefined {

@@ -1,14 +1,18 @@
 import { Command, CommanderError } from 'commander';
 import { KgmemError } from '../model/errors.js';
 import { registerAdd } from './commands/add.js';
+import { registerCorrect } from './commands/correct.js';
 import { registerCypher } from './commands/cypher.js';
 import { registerDemo } from './commands/demo.js';
 import { registerEntities } from './commands/entities.js';
+import { registerEntity } from './commands/entity.js';
+import { registerEpisodes } from './commands/episodes.js';
 import { registerExport } from './commands/export.js';
 import { registerFacts } from './commands/facts.js';
 import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerPath } from './commands/path.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReembed } from './commands/reembed.js';
 import { registerRemember } from './commands/remember.js';
@@ -59,6 +63,10 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerRecall,
     registerFacts,
     registerEntities,
+    registerEntity,
+    registerPath,
+    registerEpisodes,
+    registerCorrect,
     registerExport,
     registerForget,
     registerCypher,
@@ -99,11 +107,30 @@ export async function main(argv: string[], io: CliIo = defaultIo): Promise<numbe
   }
 }
 
+// The library's names of what a command's flags carry, as the command line spells them.
+const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
+  asOf: '--as-of',
+  factLimit: '--fact-limit',
+  maxHops: '--max-hops',
+  maxChars: '--max-chars',
+  threadId: '--thread',
+  userId: '--user',
+};
+
 /**
  * An error as a user reads it: the library's own method name that starts its messages
- * ("Memory.recall: …") means nothing on the command line and is left out.
+ * ("Memory.recall: …", "Memory.addTriples (triple #2): …") means nothing on the command line and
+ * is left out (what it says of which item stays), and a field named as the library calls it
+ * ("asOf must be a date") is named by its flag ("--as-of must be a date").
  */
 export function userMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/^(?:[A-Z][A-Za-z]*\.[a-zA-Z]+|[A-Z][A-Za-z]*Store): /, '');
+  return message
+    .replace(/^(?:[A-Z][A-Za-z]*\.[a-zA-Z]+(?: \(([^)]*)\))?|[A-Z][A-Za-z]*Store): /, (_, item?: string) =>
+      item ? `${item}: ` : '',
+    )
+    .replace(
+      /\b(asOf|factLimit|maxHops|maxChars|threadId|userId)\b(?= must| is )/g,
+      (field: string) => FLAG_OF_FIELD[field] ?? field,
+    );
 }

@@ -3,9 +3,10 @@ import type { ExportDocument } from '../memory/export-format.js';
 import type {
   AddTriplesOptions,
   AddTriplesResult,
+  FactCorrection,
   FactCorrectionResult,
   FactsQuery,
-  FactUpdateKind,
+  FactTarget,
   GraphOptions,
   RecallInput,
 } from '../memory/memory.js';
@@ -17,7 +18,16 @@ import {
   StoreUnavailableError,
 } from '../model/errors.js';
 import type { KnowledgeTriple, Triple } from '../model/triple.js';
-import type { Entity, EntityDetails, Fact, GraphView, RecallResult } from '../model/types.js';
+import type {
+  Entity,
+  EntityDetails,
+  Episode,
+  EpisodeStatus,
+  Fact,
+  GraphPath,
+  GraphView,
+  RecallResult,
+} from '../model/types.js';
 import type { CypherOptions, CypherResult, UserStats } from '../store/base.js';
 
 /** A request the server refused for want of (the right) bearer token. */
@@ -113,6 +123,36 @@ export class RemoteMemory {
     return this.get(`api/users/${enc(userId)}/entities/${enc(ref)}`, { factLimit: options.factLimit });
   }
 
+  /** See `Memory.path`: `null` when the two are not connected within `maxHops`. */
+  async path(
+    userId: string,
+    from: string,
+    to: string,
+    options: { asOf?: Date | string; maxHops?: number } = {},
+  ): Promise<GraphPath | null> {
+    const body = await this.get<{ found: boolean } & GraphPath>(`api/users/${enc(userId)}/path`, {
+      from,
+      to,
+      asOf: dateParam(options.asOf),
+      maxHops: options.maxHops,
+    });
+    if (!body.found) return null;
+    return { entities: body.entities, facts: body.facts };
+  }
+
+  /** See `Memory.listEpisodes` (newest first). */
+  async listEpisodes(
+    userId: string,
+    filter: { status?: EpisodeStatus; threadId?: string; limit?: number } = {},
+  ): Promise<Episode[]> {
+    const body = await this.get<{ episodes: Episode[] }>(`api/users/${enc(userId)}/episodes`, {
+      status: filter.status,
+      thread: filter.threadId,
+      limit: filter.limit,
+    });
+    return body.episodes;
+  }
+
   /** See `Memory.graph`. */
   async graph(userId: string, options: GraphOptions = {}): Promise<GraphView> {
     return this.get(`api/users/${enc(userId)}/graph`, {
@@ -169,15 +209,25 @@ export class RemoteMemory {
     });
   }
 
-  /** See `Memory.updateFact` by uid (needs the server's token). */
+  /**
+   * See `Memory.updateFact` (needs the server's token). The API names a fact by its uid: a
+   * `{subject, predicate}` target is refused here, before anything is sent.
+   */
   async updateFact(
     userId: string,
-    target: { uid: string },
-    correction: { object: string; kind?: FactUpdateKind },
+    target: FactTarget,
+    correction: FactCorrection,
   ): Promise<FactCorrectionResult> {
+    if (!('uid' in target))
+      throw new InvalidInputError(
+        'through a kgmem server a fact is named by its uid (kgmem facts lists them), not by subject and predicate',
+      );
     return this.send('PATCH', `api/users/${enc(userId)}/facts/${enc(target.uid)}`, {
       object: correction.object,
+      ...(correction.predicate ? { predicate: correction.predicate } : {}),
       ...(correction.kind ? { kind: correction.kind } : {}),
+      ...(correction.at ? { at: dateParam(correction.at) } : {}),
+      ...(correction.source ? { source: correction.source } : {}),
     });
   }
 

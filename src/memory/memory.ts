@@ -614,6 +614,12 @@ export class Memory {
       if (normalizePredicate(predicate) === old.key && entityKeyOf(object) === entityKeyOf(old.object)) {
         throw new InvalidInputError(`${where}: fact ${old.uid} already says "${old.statement}"`);
       }
+      // A change dated before the current value began would close it before it opened.
+      if (kind === 'change' && changeAt.getTime() < old.validFrom.getTime()) {
+        throw new InvalidInputError(
+          `${where}: the change is dated ${changeAt.toISOString()}, before fact ${old.uid} ("${old.statement}") began (${old.validFrom.toISOString()}); date it later, or make it a correction if the old value was never true`,
+        );
+      }
       // A correction is written where the wrong value was, and closes it where it opened.
       const at = kind === 'correction' ? old.validFrom : changeAt;
       const checked = checkTriple({ subject: old.subject, predicate, object }, 0, where);

@@ -96,6 +96,13 @@ export const exploreBody = z.strictObject({
   maxRows: z.number().int().min(1).max(10_000).optional(),
 });
 
+/** Query of `GET /api/users/:user/episodes`: a user's stored turns, newest first. */
+export const episodesQuery = z.strictObject({
+  status: z.enum(['pending', 'extracted', 'failed']).optional(),
+  thread: text.optional(),
+  limit: intIn(1, 100_000).default(100),
+});
+
 /** Query of `GET /api/users/:user/path`. */
 export const pathQuery = z.strictObject({
   from: text,

@@ -155,6 +155,92 @@ describe('kgmem command line', () => {
     expect(session.stdout).toMatch(/n\s*\n-+\s*\n1\s*\n/);
   });
 
+  it('shows an entity, a path, the stored turns, and changes or corrects a fact, history kept', async () => {
+    const first = await kgmem(['add', 'I', 'works_at', 'Acme', '--user', 'a', '--at', '2024-01-01']);
+    expect(first.code).toBe(0);
+    // The first write to a data dir without a memory says where it created one.
+    if (onLadybug) expect(first.stderr).toContain(`created a new memory at ${dataDir}`);
+    const second = await kgmem(['add', 'Acme', 'located_in', 'Porto', '--user', 'a']);
+    expect(second.stderr).not.toContain('created a new memory');
+    expect((await kgmem(['remember', '--user', 'a', '-'], 'I moved to Oslo last week\n')).code).toBe(0);
+
+    const entity = await kgmem(['entity', 'Acme', '--user', 'a', '--json']);
+    expect(entity.code).toBe(0);
+    const details = JSON.parse(entity.stdout);
+    expect(details.entity.name).toBe('Acme');
+    expect(details.outgoing.map((f: { statement: string }) => f.statement)).toEqual([
+      'Acme located in Porto',
+    ]);
+    expect(details.incoming.map((f: { statement: string }) => f.statement)).toEqual(['User works at Acme']);
+    expect((await kgmem(['entity', 'Nobody', '--user', 'a'])).code).toBe(1);
+
+    const path = await kgmem(['path', 'me', 'Porto', '--user', 'a']);
+    expect(path.code).toBe(0);
+    expect(path.stdout).toMatch(
+      /2 facts from User to Porto:\n\s+1\. User works at Acme .*\n\s+2\. Acme located in Porto/,
+    );
+    expect((await kgmem(['path', 'Porto', 'Oslo', '--user', 'a', '--max-hops', '1'])).stdout).toMatch(
+      /No chain/,
+    );
+
+    const episodes = await kgmem(['episodes', '--user', 'a', '--json']);
+    expect(episodes.code).toBe(0);
+    expect(JSON.parse(episodes.stdout)).toMatchObject([
+      { status: 'extracted', messages: [{ role: 'user', content: 'I moved to Oslo last week' }] },
+    ]);
+    expect((await kgmem(['episodes', '--user', 'a', '--status', 'failed'])).stdout).toMatch(
+      /No stored turns/,
+    );
+
+    const works = JSON.parse((await kgmem(['facts', '--user', 'a', '--json'])).stdout).find(
+      (f: { predicate: string }) => f.predicate === 'works_at',
+    );
+    const corrected = await kgmem([
+      'correct',
+      '--user',
+      'a',
+      '--fact',
+      works.uid,
+      '--object',
+      'Acme Corp',
+      '--kind',
+      'correction',
+    ]);
+    expect(corrected.code).toBe(0);
+    expect(corrected.stdout).toMatch(/^corrected: fact .* is closed/);
+    // A correction holds from when the wrong value did: asOf its start gives the right one.
+    const then = JSON.parse(
+      (await kgmem(['facts', '--user', 'a', '--as-of', '2024-06-01', '--json'])).stdout,
+    );
+    expect(then.map((f: { object: string }) => f.object)).toEqual(['Acme Corp']);
+
+    const changed = await kgmem([
+      'correct',
+      '--user',
+      'a',
+      '--subject',
+      'I',
+      '--predicate',
+      'lives_in',
+      '--object',
+      'Bergen',
+    ]);
+    expect(changed.code).toBe(0);
+    const history = (await kgmem(['facts', '--user', 'a', '--history'])).stdout;
+    expect(history).toMatch(/User lives in Oslo\s+closed/);
+    expect(history).toMatch(/User lives in Bergen\s+current/);
+
+    // Errors name the command's flags, never the library's methods or fields.
+    const badDate = await kgmem(['recall', 'where', '--user', 'a', '--as-of', 'someday']);
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toMatch(/--as-of must be a date/);
+    expect(badDate.stderr).not.toMatch(/Memory\.|asOf/);
+    expect((await kgmem(['correct', '--user', 'a', '--object', 'x'])).stderr).toMatch(
+      /--fact <uid> or both --subject/,
+    );
+    expect((await kgmem(['correct', '--user', 'a', '--fact', 'nope', '--object', 'x'])).code).toBe(1);
+  });
+
   it('exits 2 on usage errors and shows a stack only with --debug', async () => {
     const noUser = await kgmem(['recall', 'anything']);
     expect(noUser.code).toBe(2);

@@ -85,6 +85,29 @@ describe('one memory, many processes', () => {
       const after = await runCli(['recall', 'what do I like', '--user', 'a'], { dataDir });
       expect(after.stdout).toContain('User likes tea');
 
+      // The daily commands go through it too: an entity, a path, the turns, a correction.
+      const entity = await runCli(['entity', 'tea', '--user', 'a', '--json'], { dataDir });
+      expect(entity.code, entity.stderr).toBe(0);
+      expect(JSON.parse(entity.stdout).incoming[0]).toMatchObject({ statement: 'User likes tea' });
+      const path = await runCli(['path', 'me', 'Paris', '--user', 'a'], { dataDir });
+      expect(path.code, path.stderr).toBe(0);
+      expect(path.stdout).toContain('User lives in Paris');
+      const episodes = await runCli(['episodes', '--user', 'a', '--json'], { dataDir });
+      expect(episodes.code, episodes.stderr).toBe(0);
+      expect(JSON.parse(episodes.stdout)).toEqual([]);
+      const tea = JSON.parse(entity.stdout).incoming[0].uid;
+      const corrected = await runCli(['correct', '--user', 'a', '--fact', tea, '--object', 'green tea'], {
+        dataDir,
+        env: { KGMEM_TOKEN: 'hub-secret-123' },
+      });
+      expect(corrected.code, corrected.stderr).toBe(0);
+      const byName = await runCli(
+        ['correct', '--user', 'a', '--subject', 'I', '--predicate', 'likes', '--object', 'coffee'],
+        { dataDir, env: { KGMEM_TOKEN: 'hub-secret-123' } },
+      );
+      expect(byName.code).toBe(2);
+      expect(byName.stderr).toContain('named by its uid');
+
       // An unknown user is an error that lists the known ones.
       const unknown = await runCli(['facts', '--user', 'nobody'], { dataDir });
       expect(unknown.code).toBe(1);

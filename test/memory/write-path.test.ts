@@ -141,6 +141,35 @@ describe('write path: turns kept whole, corrections, the user name (real databas
     expect((await memory.facts('ana', { includeHistory: true })).some((f) => f.uid === coffee)).toBe(false);
   });
 
+  it('refuses a change dated before the current value began, and changes nothing', async () => {
+    await memory.addTriples('cleo', [{ subject: 'I', predicate: 'lives in', object: 'Oslo' }], {
+      at: '2026-06-01T00:00:00Z',
+    });
+    const before = await memory.facts('cleo', { includeHistory: true });
+    await expect(
+      memory.updateFact(
+        'cleo',
+        { subject: 'I', predicate: 'lives in' },
+        { object: 'Bergen', at: '2026-01-01T00:00:00Z' },
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidInputError',
+      message: expect.stringMatching(/before fact .* began/),
+    });
+    expect(await memory.facts('cleo', { includeHistory: true })).toEqual(before);
+    // Dated after it began, the change closes the old value where the new one opens.
+    await memory.updateFact(
+      'cleo',
+      { subject: 'I', predicate: 'lives in' },
+      { object: 'Bergen', at: '2026-09-01T00:00:00Z' },
+    );
+    const history = await memory.facts('cleo', { includeHistory: true });
+    expect(history.find((f) => f.object === 'Oslo')?.validTo?.toISOString()).toBe('2026-09-01T00:00:00.000Z');
+    expect(history.find((f) => f.object === 'Bergen')?.validFrom.toISOString()).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+  });
+
   it('links a question naming the person to the user (userName, or a message name)', async () => {
     await memory.remember({
       userId: 'caroline',

@@ -262,6 +262,25 @@ describe('kgmem serve API (in-process, real database)', () => {
       );
       expect(apart.found).toBe(false);
     });
+
+    it("lists a user's stored turns with their status, by thread and status", async () => {
+      const all = await body<{ episodes: { threadId: string; status: string; messages: unknown[] }[] }>(
+        await call(app, '/api/users/sasako/episodes'),
+      );
+      expect(all.episodes).toMatchObject([
+        {
+          threadId: 'thread-9',
+          status: 'extracted',
+          messages: [{ role: 'user', content: 'My sister Hana works at Nintendo.' }],
+        },
+      ]);
+      const other = await body<{ episodes: unknown[] }>(
+        await call(app, '/api/users/sasako/episodes?thread=thread-1'),
+      );
+      expect(other.episodes).toEqual([]);
+      expect((await call(app, '/api/users/sasako/episodes?status=done')).status).toBe(400);
+      expect((await call(app, '/api/users/nobody/episodes')).status).toBe(404);
+    });
   });
 
   describe('writes', () => {

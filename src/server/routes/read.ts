@@ -6,6 +6,7 @@ import { HttpError } from '../http-error.js';
 import {
   entitiesQuery,
   entityQuery,
+  episodesQuery,
   exploreBody,
   factsQuery,
   graphQuery,
@@ -106,6 +107,17 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     const userId = await existingUser(c.req.param('user'));
     const q = parseInput(entitiesQuery, c.req.query(), 'query');
     return c.json({ entities: await memory.entities(userId, { limit: q.limit }) });
+  });
+
+  app.get('/api/users/:user/episodes', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(episodesQuery, c.req.query(), 'query');
+    const episodes = await memory.listEpisodes(userId, {
+      limit: q.limit,
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.thread ? { threadId: q.thread } : {}),
+    });
+    return c.json({ episodes });
   });
 
   // Entities of the whole memory by name as it is typed: prefix, word starts, near spellings.
