@@ -32,9 +32,20 @@ function runBackend(backend: 'ladybug' | 'neo4j', env: NodeJS.ProcessEnv): Promi
   });
 }
 
+/** The pid of the project's local Neo4j when it is the one at `uri` (its memory can be read then). */
+function localNeo4jPid(uri?: string): number | undefined {
+  const state = join(ROOT, '.neo4j', 'state.json');
+  if (!existsSync(state)) return undefined;
+  const { pid, uri: localUri } = JSON.parse(readFileSync(state, 'utf8')) as { pid: number; uri: string };
+  return uri === undefined || uri === localUri ? pid : undefined;
+}
+
 /** The local Neo4j's settings: the running one from NEO4J_URI, else one started here (and later stopped). */
 function neo4jConnection(): { env: NodeJS.ProcessEnv; stop: () => void; pid?: number } | { skipped: string } {
-  if (process.env.NEO4J_URI) return { env: {}, stop: () => {} };
+  if (process.env.NEO4J_URI) {
+    const pid = localNeo4jPid(process.env.NEO4J_URI);
+    return { env: {}, stop: () => {}, ...(pid ? { pid } : {}) };
+  }
   const started = spawnSync(process.execPath, [join(ROOT, 'scripts', 'neo4j.mjs'), 'start'], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -46,10 +57,7 @@ function neo4jConnection(): { env: NodeJS.ProcessEnv; stop: () => void; pid?: nu
     const at = line.indexOf('=');
     env[line.slice(0, at)] = line.slice(at + 1);
   }
-  const state = join(ROOT, '.neo4j', 'state.json');
-  const pid = existsSync(state)
-    ? (JSON.parse(readFileSync(state, 'utf8')) as { pid: number }).pid
-    : undefined;
+  const pid = localNeo4jPid();
   return {
     env,
     stop: () => spawnSync(process.execPath, [join(ROOT, 'scripts', 'neo4j.mjs'), 'stop'], { cwd: ROOT }),
@@ -96,7 +104,7 @@ export async function benchBackends(): Promise<string> {
     },
     { measure: 'import, seconds', ...both((f) => f.importSeconds.toFixed(1)) },
     {
-      measure: `recall p50 ms (${ladybug.recall.queries} queries on the kb user)`,
+      measure: `recall p50 ms (${ladybug.recall.queries} queries on the kb user, after 100 warm-up recalls)`,
       ...both((f) => ms(f.recall.p50)),
     },
     { measure: 'recall p95 ms', ...both((f) => ms(f.recall.p95)) },
@@ -126,7 +134,7 @@ export async function benchBackends(): Promise<string> {
     '### LadybugDB and Neo4j side by side (one run, same data, offline hashing embedder)\n\n' +
     `${markdownTable(rows)}\n\n` +
     'Each backend runs in a process of its own. Neo4j is the local Neo4j 5.26 Community (`npm run neo4j:start`: ' +
-    "Neo4j's test harness, 2 GB heap, 512 MB page cache) on this machine; imports run in transactions of `kgmem import`'s " +
+    "Neo4j's test harness, 2 GB heap, 1 GB page cache) on this machine; imports run in transactions of `kgmem import`'s " +
     'default size for the backend (all 129,233 lines in one on LadybugDB, 5,000 per transaction on Neo4j).'
   );
 }

@@ -23,27 +23,15 @@ export type ReachedFact = Reached<Fact>;
 /** How many of the best-scored reached facts can still rank among the first `limit` (after a ≤5% bonus and the diversity pass of `rankReachedFacts`). */
 export const headSize = (limit: number) => Math.max(limit * 10, 200);
 
-/**
- * The best-scored reached facts, the only ones ranking can bring to the top `limit`, loaded whole
- * (one read by uid), best first. A fact gone since the walk read it is left out.
- */
-export async function loadReachedHead(
-  store: GraphStore,
-  userId: string,
-  reached: Iterable<ReachedEdge>,
-  limit: number,
-): Promise<ReachedFact[]> {
-  const head = [...reached]
+/** The best-scored reached facts, the only ones ranking can bring to the top `limit`, best first. */
+export function reachedHead(reached: Iterable<ReachedEdge>, limit: number): ReachedEdge[] {
+  return [...reached]
     .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
     .slice(0, headSize(limit));
-  const facts = new Map(
-    (
-      await store.factsByUids(
-        userId,
-        head.map((r) => r.fact.uid),
-      )
-    ).map((f) => [f.uid, f]),
-  );
+}
+
+/** Reached edges with their facts loaded (by uid); a fact gone since the walk read it is left out. */
+export function withFacts(head: readonly ReachedEdge[], facts: ReadonlyMap<string, Fact>): ReachedFact[] {
   const loaded: ReachedFact[] = [];
   for (const item of head) {
     const fact = facts.get(item.fact.uid);
@@ -62,6 +50,8 @@ export interface ExpandOptions {
    * @default 64
    */
   frontier?: number;
+  /** The question's embedding, for a backend that compares each fact it reads with it (`FactEdge.similarity`). */
+  vector?: ArrayLike<number>;
 }
 
 interface PathState {
@@ -158,7 +148,7 @@ export async function expand(
 
     // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
     const cap = hop > 1 ? MAX_FANOUT : undefined;
-    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap)) {
+    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap, options.vector)) {
       const matched = relations.matched(fact.key);
       const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
       // The places in the question's chain this fact's relation words hold (first and last).

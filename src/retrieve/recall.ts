@@ -3,13 +3,13 @@ import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
-import type { RecalledEntity, RecallResult } from '../model/types.js';
+import type { Fact, RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
 import { AnswerFit } from './answer-fit.js';
 import { formatContext } from './context.js';
 import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
-import { expand, loadReachedHead } from './expand.js';
+import { expand, type ReachedEdge, reachedHead, withFacts } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
 import { compareUids } from './order.js';
@@ -208,16 +208,19 @@ export class Retriever {
     // Facts whose statements resemble the query: evidence of their own, and, when the query names
     // no entity, their ends seed the walk (a named entity keeps the walk where the question is, and
     // then only the facts around it need comparing).
-    const similarTo = async (among?: readonly string[]) => {
-      const hits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity, among);
-      const cosines = new Map(hits.map((h) => [h.uid, h.score]));
-      const facts = (await this.store.factsByUids(userId, [...cosines.keys()]))
+    const similarFacts = (cosines: ReadonlyMap<string, number>, loaded: ReadonlyMap<string, Fact>) =>
+      [...cosines.keys()]
+        .flatMap((uid) => loaded.get(uid) ?? [])
         .filter((f) => inScope(f, time))
         .sort((a, b) => (cosines.get(b.uid) ?? 0) - (cosines.get(a.uid) ?? 0) || compareUids(a.uid, b.uid));
-      return { facts, cosines };
-    };
     const named = linked.length > 0;
-    let similar = named ? undefined : await similarTo();
+    let similar: { facts: Fact[]; cosines: Map<string, number> } | undefined;
+    if (!named) {
+      const hits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity);
+      const cosines = new Map(hits.map((h) => [h.uid, h.score]));
+      const loaded = await this.store.factsByUids(userId, [...cosines.keys()]);
+      similar = { facts: similarFacts(cosines, new Map(loaded.map((f) => [f.uid, f]))), cosines };
+    }
     for (const fact of similar?.facts ?? []) {
       const weight = FACT_SEED * (similar?.cosines.get(fact.uid) ?? 0);
       for (const uid of [fact.subjectUid, fact.objectUid]) {
@@ -230,13 +233,17 @@ export class Retriever {
     const { facts: reached, entityScores } =
       seeds.size === 0
         ? { facts: new Map(), entityScores: new Map<string, number>() }
-        : await expand(this.store, userId, seeds, { hops, time, relations });
-    similar ??= await similarTo([...reached.keys()]);
-    const walked = rankReachedFacts(
-      await loadReachedHead(this.store, userId, reached.values(), request.limit),
-      tokens,
-      request.limit,
-    );
+        : await expand(this.store, userId, seeds, { hops, time, relations, vector });
+    // With a named entity, the facts compared with the question are those the walk reached: a
+    // backend that compared them on the way gave each its cosine; otherwise it is asked.
+    const cosines = similar?.cosines ?? (await this.reachedCosines(userId, vector, depth, reached.values()));
+    // One read loads the facts ranking can still bring to the top and the similar ones.
+    const head = reachedHead(reached.values(), request.limit);
+    const wanted = new Set(head.map((r) => r.fact.uid));
+    if (!similar) for (const uid of cosines.keys()) wanted.add(uid);
+    const loaded = new Map((await this.store.factsByUids(userId, [...wanted])).map((f) => [f.uid, f]));
+    similar ??= { facts: similarFacts(cosines, loaded), cosines };
+    const walked = rankReachedFacts(withFacts(head, loaded), tokens, request.limit);
     const episodeHits = await episodesPending;
 
     const focus = this.answerFit.focus(
@@ -284,6 +291,40 @@ export class Retriever {
       ...(request.asOf ? { asOf: request.asOf } : {}),
     });
     return { facts, entities, episodes, context };
+  }
+
+  /**
+   * The `depth` reached facts most similar to the question (cosine at least `factSimilarity`):
+   * from the cosines the walk's reads carried, else asked of the store.
+   */
+  private async reachedCosines(
+    userId: string,
+    vector: ArrayLike<number>,
+    depth: number,
+    reached: Iterable<ReachedEdge>,
+  ): Promise<Map<string, number>> {
+    const edges = [...reached];
+    if (edges.length > 0 && edges.every((r) => r.fact.similarity !== undefined)) {
+      const floor = this.options.factSimilarity;
+      return new Map(
+        edges
+          .flatMap((r) => {
+            const score = r.fact.similarity;
+            return typeof score === 'number' && score >= floor ? [{ uid: r.fact.uid, score }] : [];
+          })
+          .sort((a, b) => b.score - a.score || compareUids(a.uid, b.uid))
+          .slice(0, depth)
+          .map((h) => [h.uid, h.score]),
+      );
+    }
+    const hits = await this.store.similarFacts(
+      userId,
+      vector,
+      depth,
+      this.options.factSimilarity,
+      edges.map((r) => r.fact.uid),
+    );
+    return new Map(hits.map((h) => [h.uid, h.score]));
   }
 }
 

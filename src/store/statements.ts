@@ -254,6 +254,7 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     anyKey: 'boolean',
     keys: 'strings',
     cap: 'integer',
+    vector: 'vector',
   },
   'facts-invalidate': {
     ...user,

@@ -79,6 +79,9 @@ export class FakeNeo4j {
       this.closed = true;
     },
     session: (config: Record<string, unknown>) => this.session(config),
+    // One read as a managed transaction of its own (what the store's single reads use).
+    executeQuery: (text: string, params: Record<string, unknown>, config: Record<string, unknown>) =>
+      this.session(config).executeRead((tx) => tx.run(text, params)),
   });
 
   /** Statements of one name, in order. */

@@ -541,7 +541,8 @@ export class Neo4jStore extends GraphStore {
 
   /**
    * Bare edges of the same facts, in their cap order: the server picks each entity's first
-   * `maxPerEntity` and orders the union, so a hub's facts cost four fields each, not eighteen.
+   * `maxPerEntity` and orders the union, so a hub's facts cost four fields each, not eighteen;
+   * with `vector`, each with its cosine, computed where the fact is already read.
    */
   override async incidentEdges(
     userId: string,
@@ -549,17 +550,21 @@ export class Neo4jStore extends GraphStore {
     time: TimeScope,
     keys?: readonly string[],
     maxPerEntity?: number,
+    vector?: ArrayLike<number>,
   ): Promise<FactEdge[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
-    const rows = await this.readRows(
-      'facts-incident-edges',
-      incidentParams(userId, entityUids, time, keys, maxPerEntity),
-    );
+    const compare = vector !== undefined && isSearchable(vector);
+    const rows = await this.readRows('facts-incident-edges', {
+      ...incidentParams(userId, entityUids, time, keys, maxPerEntity),
+      vector: compare ? vector : null,
+    });
     return rows.map((r) => ({
       uid: String(r.uid),
       subjectUid: String(r.subjectUid),
       objectUid: String(r.objectUid),
       key: String(r.key),
+      // Neo4j scores cosine as (1 + cos) / 2.
+      ...(compare ? { similarity: r.similarity === null ? null : 2 * Number(r.similarity) - 1 } : {}),
     }));
   }
 
@@ -697,6 +702,11 @@ export class Neo4jStore extends GraphStore {
     statements: readonly Statement[],
   ): Promise<Row[][]> {
     if (mode === 'write') this.forgetUserCaches(statements);
+    // One read (most of a recall's) goes through the driver's executeQuery: the same retried,
+    // bookmarked read transaction with one round trip less than a session's executeRead
+    // (0.9 against 1.4 ms for a trivial statement here).
+    const [single] = statements;
+    if (mode === 'read' && single && statements.length === 1) return this.readOne(single.name, single.params);
     const work = async (tx: ManagedTransaction) => {
       const results: Row[][] = [];
       for (const { name, params } of statements) results.push(await runIn(tx, name, params));
@@ -705,6 +715,19 @@ export class Neo4jStore extends GraphStore {
     return mode === 'read'
       ? this.session('READ', (session) => session.executeRead(work))
       : this.session('WRITE', (session) => session.executeWrite(work));
+  }
+
+  private async readOne(name: string, params: Record<string, unknown>): Promise<Row[][]> {
+    const result = await this.connected().executeQuery(
+      loadCypher('neo4j', name),
+      toNeo4jParams(name, withUserKey(name, params)),
+      {
+        routing: neo4j.routing.READ,
+        ...(this.bookmarks ? { bookmarkManager: this.bookmarks } : {}),
+        ...(this.options.database ? { database: this.options.database } : {}),
+      },
+    );
+    return [result.records.map((record) => fromNeo4j(record.toObject()) as Row)];
   }
 
   /** Drops what is kept of the users a write touches (every user's on a write without one). */
@@ -839,11 +862,13 @@ async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Promise<vo
 }
 
 async function runIn(tx: ManagedTransaction, name: string, params: Record<string, unknown>): Promise<Row[]> {
-  const full = KEYED_STATEMENTS.has(name)
-    ? { ...params, userKey: userSearchKey(String(params.userId)) }
-    : params;
-  const result = await tx.run(loadCypher('neo4j', name), toNeo4jParams(name, full));
+  const result = await tx.run(loadCypher('neo4j', name), toNeo4jParams(name, withUserKey(name, params)));
   return result.records.map((record) => fromNeo4j(record.toObject()) as Row);
+}
+
+/** A statement's parameters with the user's search key added where the statement takes it. */
+function withUserKey(name: string, params: Record<string, unknown>): Record<string, unknown> {
+  return KEYED_STATEMENTS.has(name) ? { ...params, userKey: userSearchKey(String(params.userId)) } : params;
 }
 
 function timeParams(time: TimeScope): { mode: string; asOf: Date } {
