@@ -2,8 +2,7 @@
 // it ranks by uid: the same facts, chosen the same way (at most $cap per entity, the most recent
 // first, then the most mentioned, then by statement and uid), in that order, without the other
 // fields a hub's thousands of facts would otherwise send. Facts join entities of one user only,
-// so the entity's user test covers its facts. With a $vector, each fact's cosine with it comes
-// along ((1 + cos) / 2, as Neo4j scores cosine; null when the fact has no embedding to compare).
+// so the entity's user test covers its facts.
 UNWIND $uids AS id
 MATCH (e:Entity {uid: id})
 WHERE e.userId = $userId
@@ -16,4 +15,4 @@ CALL (e) {
 }
 WITH DISTINCT f
 ORDER BY f.validFrom DESC, f.mentions DESC, f.statement, f.uid
-RETURN f.uid AS uid, startNode(f).uid AS subjectUid, endNode(f).uid AS objectUid, f.key AS key, CASE WHEN $vector IS NULL OR size(f.embedding) = 0 THEN null ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity
+RETURN f.uid AS uid, startNode(f).uid AS subjectUid, endNode(f).uid AS objectUid, f.key AS key

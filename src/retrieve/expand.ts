@@ -50,8 +50,6 @@ export interface ExpandOptions {
    * @default 64
    */
   frontier?: number;
-  /** The question's embedding, for a backend that compares each fact it reads with it (`FactEdge.similarity`). */
-  vector?: ArrayLike<number>;
 }
 
 interface PathState {
@@ -148,7 +146,7 @@ export async function expand(
 
     // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
     const cap = hop > 1 ? MAX_FANOUT : undefined;
-    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap, options.vector)) {
+    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap)) {
       const matched = relations.matched(fact.key);
       const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
       // The places in the question's chain this fact's relation words hold (first and last).

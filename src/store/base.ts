@@ -158,14 +158,8 @@ export interface WriteBatch {
   validFrom: FactValidFrom[];
 }
 
-/**
- * A fact as a walk sees it: which entities it joins, by which predicate; and, from a backend that
- * compares it on the way (see {@link GraphStore.incidentEdges}), the cosine of its statement's
- * embedding with the question's (`null`: not embedded, nothing to compare).
- */
-export type FactEdge = Pick<Fact, 'uid' | 'subjectUid' | 'objectUid' | 'key'> & {
-  similarity?: number | null;
-};
+/** A fact as a walk sees it: which entities it joins, by which predicate. */
+export type FactEdge = Pick<Fact, 'uid' | 'subjectUid' | 'objectUid' | 'key'>;
 
 /** Which facts a read sees: current ones, those valid at one time, or all of them. */
 export type TimeScope = { mode: 'current' } | { mode: 'asOf'; asOf: Date } | { mode: 'all' };
@@ -510,9 +504,7 @@ export abstract class GraphStore {
    * What a walk needs of {@link incidentFacts}: the same facts, in the same per-entity cap, as
    * bare edges (uid, ends, predicate key). A backend that holds the user's facts in memory gives
    * them whole; a server backend sends only these fields, and the walk's caller loads the few
-   * facts it ranks by uid ({@link factsByUids}). Given `vector`, a server backend also sends each
-   * fact's cosine with it (`similarity`), which spares the caller asking again for the reached
-   * facts' similarity ({@link similarFacts} with `among`); an in-process one need not.
+   * facts it ranks by uid ({@link factsByUids}).
    */
   incidentEdges(
     userId: string,
@@ -520,7 +512,6 @@ export abstract class GraphStore {
     time: TimeScope,
     keys?: readonly string[],
     maxPerEntity?: number,
-    _vector?: ArrayLike<number>,
   ): Promise<FactEdge[]> {
     return this.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
   }

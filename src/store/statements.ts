@@ -254,7 +254,6 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     anyKey: 'boolean',
     keys: 'strings',
     cap: 'integer',
-    vector: 'vector',
   },
   'facts-invalidate': {
     ...user,

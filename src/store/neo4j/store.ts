@@ -541,8 +541,7 @@ export class Neo4jStore extends GraphStore {
 
   /**
    * Bare edges of the same facts, in their cap order: the server picks each entity's first
-   * `maxPerEntity` and orders the union, so a hub's facts cost four fields each, not eighteen;
-   * with `vector`, each with its cosine, computed where the fact is already read.
+   * `maxPerEntity` and orders the union, so a hub's facts cost four fields each, not eighteen.
    */
   override async incidentEdges(
     userId: string,
@@ -550,21 +549,17 @@ export class Neo4jStore extends GraphStore {
     time: TimeScope,
     keys?: readonly string[],
     maxPerEntity?: number,
-    vector?: ArrayLike<number>,
   ): Promise<FactEdge[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
-    const compare = vector !== undefined && isSearchable(vector);
-    const rows = await this.readRows('facts-incident-edges', {
-      ...incidentParams(userId, entityUids, time, keys, maxPerEntity),
-      vector: compare ? vector : null,
-    });
+    const rows = await this.readRows(
+      'facts-incident-edges',
+      incidentParams(userId, entityUids, time, keys, maxPerEntity),
+    );
     return rows.map((r) => ({
       uid: String(r.uid),
       subjectUid: String(r.subjectUid),
       objectUid: String(r.objectUid),
       key: String(r.key),
-      // Neo4j scores cosine as (1 + cos) / 2.
-      ...(compare ? { similarity: r.similarity === null ? null : 2 * Number(r.similarity) - 1 } : {}),
     }));
   }
 
