@@ -90,6 +90,7 @@ export class RemoteMemory {
       hops: input.hops,
       asOf: dateParam(input.asOf),
       history: input.includeHistory ? 'true' : undefined,
+      maxChars: input.maxChars,
     });
   }
 
@@ -179,6 +180,7 @@ export class RemoteMemory {
       statement,
       params,
       ...(options.maxRows ? { maxRows: options.maxRows } : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
   }
 

@@ -47,6 +47,7 @@ export const recallQuery = z.strictObject({
   hops: intIn(1, 3).optional(),
   asOf: dateText.optional(),
   history: flag.optional(),
+  maxChars: intIn(0, 100_000).optional(),
 });
 
 /** Query of `GET /api/users/:user/facts`. */
@@ -88,6 +89,7 @@ export const cypherBody = z.strictObject({
   statement: z.string().trim().min(1).max(100_000),
   params: z.record(z.string(), z.unknown()).default({}),
   maxRows: z.number().int().min(1).max(1_000_000).optional(),
+  timeoutMs: z.number().int().min(1).max(600_000).optional(),
 });
 
 /** Body of `POST /api/users/:user/explore/:name`: the query's parameters (the user is bound). */

@@ -263,6 +263,25 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect(apart.found).toBe(false);
     });
 
+    it('bounds the recall context by maxChars and takes a Cypher timeout, refusing bad values', async () => {
+      const q = encodeURIComponent('What food does Polar bear like?');
+      const full = await body<{ context: string }>(await call(app, `/api/users/sasako/recall?q=${q}`));
+      const short = await body<{ context: string }>(
+        await call(app, `/api/users/sasako/recall?q=${q}&maxChars=60`),
+      );
+      expect(full.context.length).toBeGreaterThan(60);
+      expect(short.context.length).toBeLessThanOrEqual(60);
+      expect((await call(app, `/api/users/sasako/recall?q=${q}&maxChars=-1`)).status).toBe(400);
+      const cypher = (extra: Record<string, unknown>) =>
+        call(app, '/api/cypher', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ statement: 'RETURN 1 AS one', ...extra }),
+        });
+      expect((await cypher({ timeoutMs: 5000 })).status).toBe(200);
+      expect((await cypher({ timeoutMs: 0 })).status).toBe(400);
+    });
+
     it("lists a user's stored turns with their status, by thread and status", async () => {
       const all = await body<{ episodes: { threadId: string; status: string; messages: unknown[] }[] }>(
         await call(app, '/api/users/sasako/episodes'),

@@ -79,6 +79,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
         ...(q.hops ? { hops: q.hops } : {}),
         ...(q.asOf ? { asOf: q.asOf } : {}),
         ...(q.history ? { includeHistory: true } : {}),
+        ...(q.maxChars !== undefined ? { maxChars: q.maxChars } : {}),
       }),
     );
   });

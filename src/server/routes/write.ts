@@ -44,6 +44,7 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
       result = await memory.cypher(body.statement, body.params, {
         readOnly: !mayWrite,
         ...(body.maxRows ? { maxRows: body.maxRows } : {}),
+        ...(body.timeoutMs ? { timeoutMs: body.timeoutMs } : {}),
       });
     } catch (error) {
       if (error instanceof StatementNotAllowedError)
