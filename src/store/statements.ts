@@ -33,6 +33,15 @@ export type ParamDeclaration = Readonly<Record<string, ParamType>>;
 const user = { userId: 'string' } as const;
 const timeScope = { mode: 'string', asOf: 'datetime' } as const;
 const similarity = { ...user, vector: 'vector', k: 'integer', minScore: 'float' } as const;
+// A user's facts touching given entities (as whole facts, or as the walk's bare edges).
+const incident = {
+  ...user,
+  ...timeScope,
+  uids: 'strings',
+  anyKey: 'boolean',
+  keys: 'strings',
+  cap: 'integer',
+} as const;
 
 /** Every statement's parameters, by statement name. */
 export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
@@ -239,22 +248,8 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'episode-mentions': user,
   'facts-fill-empty': user,
   'facts-from': { ...user, pairs: { rows: { subjectUid: 'string', key: 'string' } } },
-  'facts-incident': {
-    ...user,
-    ...timeScope,
-    uids: 'strings',
-    anyKey: 'boolean',
-    keys: 'strings',
-    cap: 'integer',
-  },
-  'facts-incident-edges': {
-    ...user,
-    ...timeScope,
-    uids: 'strings',
-    anyKey: 'boolean',
-    keys: 'strings',
-    cap: 'integer',
-  },
+  'facts-incident': incident,
+  'facts-incident-edges': incident,
   'facts-invalidate': {
     ...user,
     rows: {
