@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { RemoteMemory } from '../client/remote-memory.js';
+import type { MemoryApi } from '../memory/api.js';
 import { createMemory } from '../memory/create.js';
 import type { Memory } from '../memory/memory.js';
 import { DATABASE_FILE } from '../memory/options.js';
 import { DatabaseLockedError, NotFoundError } from '../model/errors.js';
-import type { CypherResult } from '../store/base.js';
 import { readHolder } from '../store/ladybug/holder.js';
 import { storeKind } from '../store/resolve.js';
 
@@ -56,8 +56,25 @@ export function findDataDir(command: Command): { dir: string; found: boolean; se
   return { dir: resolve(DEFAULT_DIR), found: false, searched };
 }
 
-/** Opens the memory for a writing command (creating the data dir if needed), runs `body`, closes it. */
-export async function withMemory<T>(
+/**
+ * Opens the memory for a command that may write (creating the data dir if needed), runs `body`,
+ * closes it. When another kgmem process holds the data dir, the command goes through that
+ * process (its socket; one line on stderr says so) instead of failing on the lock.
+ */
+export async function withMemory<T>(command: Command, body: (memory: MemoryApi) => Promise<T>): Promise<T> {
+  const remote = remoteFor(command);
+  if (remote) return runWith(remote, body);
+  const { dir, found } = findDataDir(command);
+  const memory = await openOrReachHolder(dir, true);
+  if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found);
+  return runWith(memory, body);
+}
+
+/**
+ * Opens the memory in this process for an administrative command (`reembed`, `schema`, `demo`):
+ * these need the database itself, so a held data dir fails with the lock's message.
+ */
+export async function withLocalMemory<T>(
   command: Command,
   body: (memory: Memory) => Promise<T>,
   options: { reembedding?: boolean } = {},
@@ -65,48 +82,15 @@ export async function withMemory<T>(
   const { dir, found } = findDataDir(command);
   const memory = await createMemory({ dataDir: dir, ...options });
   announceIfCreated(dir, found);
-  try {
-    return await body(memory);
-  } finally {
-    await memory.close();
-  }
+  return runWith(memory, body);
 }
-
-/** What the read commands need of a memory: a local `Memory` or a running server's API. */
-export type MemoryReader = Pick<
-  Memory,
-  | 'recall'
-  | 'facts'
-  | 'entities'
-  | 'entity'
-  | 'path'
-  | 'listEpisodes'
-  | 'users'
-  | 'stats'
-  | 'hasUser'
-  | 'exportUser'
-  | 'close'
-> & {
-  cypher(
-    statement: string,
-    params?: Record<string, unknown>,
-    options?: { maxRows?: number; timeoutMs?: number },
-  ): Promise<CypherResult>;
-};
-
-/** What the writing commands that can go through a server need (`add`, `remember`, `correct`). */
-export type MemoryWriter = Pick<Memory, 'addTriples' | 'remember' | 'updateFact' | 'close'>;
 
 /**
  * Opens a memory for a read command, which never creates a data dir. With `--server` (or
- * `KGMEM_SERVER`) the reads go to that `kgmem serve`; when the data dir is held by a running
- * `kgmem serve`, they go through its API (token from `KGMEM_TOKEN`); otherwise the database is
- * opened here.
+ * `KGMEM_SERVER`) the reads go to that `kgmem serve`; when another kgmem process holds the data
+ * dir, they go through it; otherwise the database is opened here.
  */
-export async function withReader<T>(
-  command: Command,
-  body: (memory: MemoryReader) => Promise<T>,
-): Promise<T> {
+export async function withReader<T>(command: Command, body: (memory: MemoryApi) => Promise<T>): Promise<T> {
   const remote = remoteFor(command);
   if (remote) return runWith(remote, body);
   const { dir, found, searched } = findDataDir(command);
@@ -116,23 +100,7 @@ export async function withReader<T>(
         'Pass --data-dir <dir> (or KGMEM_DATA_DIR), run the command where the memory is, or create one with kgmem add, import or remember.',
     );
   }
-  return runWith(await openOrReachServer(dir, false), body);
-}
-
-/**
- * Opens a memory for `add` or `remember`: here, or through the API of the `kgmem serve` holding
- * the data dir when `KGMEM_TOKEN` holds its token.
- */
-export async function withWriter<T>(
-  command: Command,
-  body: (memory: MemoryWriter) => Promise<T>,
-): Promise<T> {
-  const remote = remoteFor(command);
-  if (remote) return runWith(remote, body);
-  const { dir, found } = findDataDir(command);
-  const memory = await openOrReachServer(dir, true);
-  if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found);
-  return runWith(memory, body);
+  return runWith(await openOrReachHolder(dir, false), body);
 }
 
 /**
@@ -160,7 +128,12 @@ function remoteFor(command: Command): RemoteMemory | undefined {
  */
 const READ_BUFFER_POOL = 2 * 2 ** 30;
 
-async function openOrReachServer(dir: string, writing: boolean): Promise<Memory | RemoteMemory> {
+/**
+ * Opens the memory here or, when another kgmem process holds it, reaches that process: over the
+ * socket it serves (every command, no token), else over the API of the `kgmem serve` it runs
+ * (reads; writes with `KGMEM_TOKEN`). Says on stderr which process serves the command.
+ */
+async function openOrReachHolder(dir: string, writing: boolean): Promise<Memory | RemoteMemory> {
   try {
     return await createMemory({
       dataDir: dir,
@@ -171,8 +144,17 @@ async function openOrReachServer(dir: string, writing: boolean): Promise<Memory 
   } catch (error) {
     if (!(error instanceof DatabaseLockedError)) throw error;
     const holder = readHolder(join(dir, DATABASE_FILE));
+    if (holder?.socketPath && existsSync(holder.socketPath)) {
+      process.stderr.write(
+        `kgmem: ${dir} is open in process ${holder.pid} (${holder.command}); going through it\n`,
+      );
+      return new RemoteMemory({ socketPath: holder.socketPath });
+    }
     const token = process.env.KGMEM_TOKEN;
     if (!holder?.serverUrl || (writing && !token)) throw error;
+    process.stderr.write(
+      `kgmem: ${dir} is served by ${holder.command} at ${holder.serverUrl}; going through it\n`,
+    );
     return new RemoteMemory({ server: holder.serverUrl, ...(token ? { token } : {}) });
   }
 }
@@ -190,7 +172,7 @@ async function runWith<M extends { close(): Promise<void> }, T>(
 
 /** Fails with the known users listed when a read command names a user the memory does not have. */
 export async function requireKnownUser(
-  memory: Pick<MemoryReader, 'hasUser' | 'users'>,
+  memory: Pick<MemoryApi, 'hasUser' | 'users'>,
   userId: string,
 ): Promise<void> {
   if (await memory.hasUser(userId)) return;

@@ -1,1 +1,1 @@
-export { RemoteMemory, type RemoteMemoryOptions, UnauthorizedError } from './remote-memory.js';
+export { RemoteMemory, type RemoteMemoryOptions } from './remote-memory.js';

@@ -1,5 +1,6 @@
+import type { EpisodeFilter, FoundEntity, MemoryApi, MemoryDescription } from '../memory/api.js';
 import type { RememberInput, RememberResult } from '../memory/episodes.js';
-import type { ExportDocument } from '../memory/export-format.js';
+import type { ExportDocument, ImportSummary } from '../memory/export-format.js';
 import type {
   AddTriplesOptions,
   AddTriplesResult,
@@ -7,39 +8,44 @@ import type {
   FactCorrectionResult,
   FactsQuery,
   FactTarget,
+  ForgetInput,
+  ForgetResult,
   GraphOptions,
   RecallInput,
 } from '../memory/memory.js';
 import {
-  CypherError,
   InvalidInputError,
-  KgmemError,
-  NotFoundError,
   StoreUnavailableError,
+  UnauthorizedError,
+  VersionMismatchError,
 } from '../model/errors.js';
 import type { KnowledgeTriple, Triple } from '../model/triple.js';
 import type {
   Entity,
   EntityDetails,
   Episode,
-  EpisodeStatus,
   Fact,
   GraphPath,
   GraphView,
   RecallResult,
 } from '../model/types.js';
 import type { CypherOptions, CypherResult, UserStats } from '../store/base.js';
+import type { CypherExample } from '../store/explore-queries.js';
+import type { ReadVerdict } from '../store/read-policy/policy.js';
+import { KGMEM_VERSION, VERSION_HEADER } from '../version.js';
+import { socketTransport, type Transport, urlTransport } from './transport.js';
+import { errorFromWire } from './wire-errors.js';
 
-/** A request the server refused for want of (the right) bearer token. */
-export class UnauthorizedError extends KgmemError {
-  override name = 'UnauthorizedError';
-}
-
-/** Where a {@link RemoteMemory} sends its requests. */
+/** Where a {@link RemoteMemory} sends its requests: a server's URL, or a holder's socket. */
 export interface RemoteMemoryOptions {
   /** Base URL of a running `kgmem serve` (`http://127.0.0.1:7700`). */
-  server: string;
-  /** Its bearer token: needed for writes, and for reads when it listens beyond loopback. */
+  server?: string;
+  /**
+   * The local socket of the process holding an embedded memory (recorded in the data dir's holder
+   * file): every method, no token needed (the socket's file permissions guard it).
+   */
+  socketPath?: string;
+  /** The server's bearer token: needed for writes over HTTP, and for reads beyond loopback. */
   token?: string;
   /** Gives up on a request after this long. @default 60000 */
   timeoutMs?: number;
@@ -48,38 +54,67 @@ export interface RemoteMemoryOptions {
 // Fields the API sends as ISO strings that the library's types hold as dates.
 const DATE_FIELDS = new Set(['validFrom', 'validTo', 'createdAt', 'updatedAt', 'at']);
 
+type Query = Record<string, string | number | undefined>;
+
 /**
- * The memory of a running `kgmem serve`, through its HTTP API, with the read methods of `Memory`
- * (and its writes when given the server's token). What the read CLI commands use while a server
- * holds the data dir, and what `createMemory({ server, token })` returns.
+ * A memory served by another process, with every method of {@link MemoryApi}: a `kgmem serve`
+ * over HTTP (writes need its token), or the process holding an embedded memory over its local
+ * socket (what the CLI uses when another kgmem process has the data dir open). Errors come back
+ * as the classes the server threw. What `createMemory({ server })` returns.
  */
-export class RemoteMemory {
-  private readonly base: URL;
+export class RemoteMemory implements MemoryApi {
+  private readonly transport: Transport;
+  /** Where requests go, as messages name it. */
+  readonly where: string;
 
   constructor(readonly options: RemoteMemoryOptions) {
+    if (options.socketPath !== undefined) {
+      this.transport = socketTransport(options.socketPath);
+      this.where = `the kgmem process serving ${options.socketPath}`;
+      return;
+    }
+    if (options.server === undefined)
+      throw new InvalidInputError(
+        'a remote memory needs a server URL (server) or a socket path (socketPath)',
+      );
+    let base: URL;
     try {
-      this.base = new URL(options.server.endsWith('/') ? options.server : `${options.server}/`);
+      base = new URL(options.server.endsWith('/') ? options.server : `${options.server}/`);
     } catch {
       throw new InvalidInputError(`"${options.server}" is not a server URL; use e.g. http://127.0.0.1:7700`);
     }
+    this.transport = urlTransport(base);
+    this.where = `kgmem serve at ${base.origin}`;
+  }
+
+  /** See `Memory.describe`. */
+  async describe(): Promise<MemoryDescription> {
+    const { ok: _ok, ...description } = await this.get<MemoryDescription & { ok: boolean }>('api/health', {});
+    return description;
   }
 
   /** Every user with a memory. */
   async users(): Promise<string[]> {
-    return (await this.usersWithStats()).map((u) => u.id);
+    return (await this.get<{ users: { id: string }[] }>('api/users', {})).users.map((u) => u.id);
   }
 
   /** Whether a user has a memory. */
   async hasUser(userId: string): Promise<boolean> {
-    return (await this.users()).includes(userId);
+    return (await this.get<{ exists: boolean }>(`api/users/${enc(userId)}/stats`, {})).exists;
   }
 
   /** Sizes of a user's memory. */
   async stats(userId: string): Promise<UserStats> {
-    const found = (await this.usersWithStats()).find((u) => u.id === userId);
-    if (!found) return { entities: 0, facts: 0, currentFacts: 0 } as UserStats;
-    const { id: _id, ...stats } = found;
-    return stats as UserStats;
+    const { exists: _exists, ...stats } = await this.get<UserStats & { exists: boolean }>(
+      `api/users/${enc(userId)}/stats`,
+      {},
+    );
+    return stats;
+  }
+
+  /** See `Memory.predicates`. */
+  async predicates(userId: string): Promise<string[]> {
+    return (await this.get<{ predicates: string[] }>(`api/users/${enc(userId)}/predicates`, {})).predicates;
   }
 
   /** See `Memory.recall`. */
@@ -114,11 +149,6 @@ export class RemoteMemory {
     return body.entities;
   }
 
-  /** See `Memory.exportUser`. */
-  async exportUser(userId: string): Promise<ExportDocument> {
-    return this.get(`api/users/${enc(userId)}/export`, {});
-  }
-
   /** See `Memory.entity`. */
   async entity(userId: string, ref: string, options: { factLimit?: number } = {}): Promise<EntityDetails> {
     return this.get(`api/users/${enc(userId)}/entities/${enc(ref)}`, { factLimit: options.factLimit });
@@ -141,14 +171,12 @@ export class RemoteMemory {
     return { entities: body.entities, facts: body.facts };
   }
 
-  /** See `Memory.listEpisodes` (newest first). */
-  async listEpisodes(
-    userId: string,
-    filter: { status?: EpisodeStatus; threadId?: string; limit?: number } = {},
-  ): Promise<Episode[]> {
+  /** See `Memory.listEpisodes`. */
+  async listEpisodes(userId: string, filter: EpisodeFilter = {}): Promise<Episode[]> {
     const body = await this.get<{ episodes: Episode[] }>(`api/users/${enc(userId)}/episodes`, {
       status: filter.status,
       thread: filter.threadId,
+      uids: filter.uids?.join(','),
       limit: filter.limit,
     });
     return body.episodes;
@@ -167,134 +195,247 @@ export class RemoteMemory {
     });
   }
 
-  /**
-   * One Cypher statement through the server: reading statements always, writing ones only with
-   * the server's token.
-   */
-  async cypher(
-    statement: string,
+  /** See `Memory.subgraph`. */
+  async subgraph(userId: string, uids: readonly string[]): Promise<GraphView> {
+    return this.get(`api/users/${enc(userId)}/subgraph`, { uids: uids.join(',') });
+  }
+
+  /** See `Memory.searchEntities`. */
+  async searchEntities(
+    userId: string,
+    query: string,
+    options: { limit?: number } = {},
+  ): Promise<(Entity & { score: number })[]> {
+    const body = await this.get<{ entities: (Entity & { score: number })[] }>(
+      `api/users/${enc(userId)}/similar`,
+      { q: query, limit: options.limit },
+    );
+    return body.entities;
+  }
+
+  /** See `Memory.findEntities`. */
+  async findEntities(
+    userId: string,
+    query: string,
+    options: { limit?: number } = {},
+  ): Promise<FoundEntity[]> {
+    const body = await this.get<{ entities: FoundEntity[] }>(`api/users/${enc(userId)}/search`, {
+      q: query,
+      limit: options.limit,
+    });
+    return body.entities;
+  }
+
+  /** See `Memory.exploreQueries`. */
+  async exploreQueries(): Promise<CypherExample[]> {
+    return (await this.get<{ examples: CypherExample[] }>('api/cypher/examples', {})).examples;
+  }
+
+  /** See `Memory.explore`. */
+  async explore(
+    userId: string,
+    name: string,
     params: Record<string, unknown> = {},
     options: Pick<CypherOptions, 'maxRows' | 'timeoutMs'> = {},
   ): Promise<CypherResult> {
-    return this.send('POST', 'api/cypher', {
-      statement,
+    return this.send('POST', `api/users/${enc(userId)}/explore/${enc(name)}`, {
       params,
       ...(options.maxRows ? { maxRows: options.maxRows } : {}),
       ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
     });
   }
 
-  /** See `Memory.addTriples` (needs the server's token). */
+  /**
+   * One Cypher statement: over HTTP, reading statements always and writing ones with the
+   * server's token; over the holder's socket, anything (`readOnly` refuses writes on request).
+   */
+  async cypher(
+    statement: string,
+    params: Record<string, unknown> = {},
+    options: CypherOptions = {},
+  ): Promise<CypherResult> {
+    const { refs: _refs, ...result } = await this.send<CypherResult & { refs?: unknown }>(
+      'POST',
+      'api/cypher',
+      {
+        statement,
+        params,
+        ...(options.readOnly ? { readOnly: true } : {}),
+        ...(options.maxRows ? { maxRows: options.maxRows } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      },
+    );
+    return result;
+  }
+
+  /** See `Memory.checkReadOnly`. */
+  async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
+    return this.send('POST', 'api/cypher/check', { statement, params });
+  }
+
+  /** See `Memory.addTriples`. */
   async addTriples(
     userId: string,
     triples: readonly (Triple | KnowledgeTriple)[],
-    options: Pick<AddTriplesOptions, 'at' | 'source'> = {},
+    options: AddTriplesOptions = {},
   ): Promise<AddTriplesResult> {
     return this.send('POST', `api/users/${enc(userId)}/triples`, {
-      triples: triples.map((t) => ({
-        subject: t.subject,
-        predicate: t.predicate,
-        object: 'object' in t ? t.object : t.object_,
-      })),
+      triples: wireTriples(triples),
       ...(options.source ? { source: options.source } : {}),
       ...(options.at ? { at: dateParam(options.at) } : {}),
+      ...(options.similarityMerge !== undefined ? { similarityMerge: options.similarityMerge } : {}),
     });
   }
 
-  /** See `Memory.remember` (needs the server's token). */
+  /** See `Memory.remember`. */
   async remember(input: RememberInput): Promise<RememberResult> {
     return this.send('POST', `api/users/${enc(input.userId)}/remember`, {
       messages: input.messages,
       ...(input.threadId ? { threadId: input.threadId } : {}),
       ...(input.at ? { at: dateParam(input.at) } : {}),
       ...(input.userName ? { userName: input.userName } : {}),
+      ...(input.triples ? { triples: wireTriples(input.triples) } : {}),
     });
   }
 
-  /**
-   * See `Memory.updateFact` (needs the server's token). The API names a fact by its uid: a
-   * `{subject, predicate}` target is refused here, before anything is sent.
-   */
+  /** See `Memory.reextract`. */
+  async reextract(userId: string, options: { failedOnly?: boolean } = {}): Promise<RememberResult[]> {
+    const body = await this.send<{ results: RememberResult[] }>(
+      'POST',
+      `api/users/${enc(userId)}/reextract`,
+      {
+        ...(options.failedOnly ? { failedOnly: true } : {}),
+      },
+    );
+    return body.results;
+  }
+
+  /** See `Memory.updateFact`: a fact named by uid or by subject and predicate. */
   async updateFact(
     userId: string,
     target: FactTarget,
     correction: FactCorrection,
   ): Promise<FactCorrectionResult> {
-    if (!('uid' in target))
-      throw new InvalidInputError(
-        'through a kgmem server a fact is named by its uid (kgmem facts lists them), not by subject and predicate',
-      );
-    return this.send('PATCH', `api/users/${enc(userId)}/facts/${enc(target.uid)}`, {
-      object: correction.object,
-      ...(correction.predicate ? { predicate: correction.predicate } : {}),
-      ...(correction.kind ? { kind: correction.kind } : {}),
-      ...(correction.at ? { at: dateParam(correction.at) } : {}),
-      ...(correction.source ? { source: correction.source } : {}),
+    return this.send('POST', `api/users/${enc(userId)}/facts/update`, {
+      target,
+      correction: {
+        object: correction.object,
+        ...(correction.predicate ? { predicate: correction.predicate } : {}),
+        ...(correction.kind ? { kind: correction.kind } : {}),
+        ...(correction.at ? { at: dateParam(correction.at) } : {}),
+        ...(correction.source ? { source: correction.source } : {}),
+      },
     });
   }
 
-  /** See `Memory.forgetFact` (needs the server's token). */
+  /** See `Memory.closeFact`. */
+  async closeFact(
+    userId: string,
+    factUid: string,
+    options: { at?: Date | string; source?: string } = {},
+  ): Promise<void> {
+    await this.send('POST', `api/users/${enc(userId)}/facts/${enc(factUid)}/close`, {
+      ...(options.at ? { at: dateParam(options.at) } : {}),
+      ...(options.source ? { source: options.source } : {}),
+    });
+  }
+
+  /** See `Memory.forgetFact`. */
   async forgetFact(userId: string, factUid: string): Promise<void> {
     await this.send('DELETE', `api/users/${enc(userId)}/facts/${enc(factUid)}`);
+  }
+
+  /** See `Memory.forget`. */
+  async forget(input: ForgetInput): Promise<ForgetResult> {
+    const { userId, ...what } = input;
+    return this.send('POST', `api/users/${enc(userId)}/forget`, what);
+  }
+
+  /** See `Memory.exportUser` (its dates stay ISO strings, as in the file). */
+  async exportUser(userId: string): Promise<ExportDocument> {
+    return this.request('GET', `/api/users/${enc(userId)}/export`, undefined, false);
+  }
+
+  /** See `Memory.importUser`. */
+  async importUser(document: unknown, options: { userId?: string } = {}): Promise<ImportSummary> {
+    return this.send('POST', 'api/import', {
+      document,
+      ...(options.userId ? { userId: options.userId } : {}),
+    });
   }
 
   /** Nothing to release: the server keeps the database. */
   async close(): Promise<void> {}
 
-  private async usersWithStats(): Promise<({ id: string } & UserStats)[]> {
-    return (await this.get<{ users: ({ id: string } & UserStats)[] }>('api/users', {})).users;
-  }
-
-  private get<T>(path: string, query: Record<string, string | number | undefined>): Promise<T> {
-    const url = new URL(path, this.base);
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined) url.searchParams.set(key, String(value));
-    return this.request('GET', url);
+  private get<T>(path: string, query: Query): Promise<T> {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+    const text = search.toString();
+    return this.request('GET', `/${path}${text ? `?${text}` : ''}`);
   }
 
   private send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    return this.request(method, new URL(path, this.base), body);
+    return this.request(method, `/${path}`, body);
   }
 
-  private async request<T>(method: string, url: URL, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  private async request<T>(method: string, path: string, body?: unknown, revive = true): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: KGMEM_VERSION };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.options.token) headers.Authorization = `Bearer ${this.options.token}`;
-    let response: Response;
+    let response: Awaited<ReturnType<Transport>>;
     try {
-      response = await fetch(url, {
+      response = await this.transport({
         method,
+        path,
         headers,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 60_000),
+        timeoutMs: this.options.timeoutMs ?? 60_000,
       });
     } catch (error) {
       throw new StoreUnavailableError(
-        `kgmem serve at ${this.base.origin} did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`,
+        `${this.where} did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`,
       );
     }
-    const text = await response.text();
-    const parsed = text ? (JSON.parse(text, reviveDates) as unknown) : undefined;
-    if (!response.ok) {
-      const message = (parsed as { error?: string } | undefined)?.error ?? `HTTP ${response.status}`;
-      throw errorForStatus(response.status, `kgmem serve at ${this.base.origin}: ${message}`);
+    const served = response.header(VERSION_HEADER);
+    if (served !== KGMEM_VERSION) {
+      throw new VersionMismatchError(
+        `${this.where} is ${served ? `kgmem ${served}` : 'an older kgmem (or not kgmem)'} and this is kgmem ${KGMEM_VERSION}; ` +
+          'use the same kgmem release on both sides (or stop that process and open the memory with this one)',
+      );
+    }
+    let parsed: unknown;
+    try {
+      parsed = response.text ? JSON.parse(response.text, revive ? reviveDates : undefined) : undefined;
+    } catch {
+      throw new StoreUnavailableError(
+        `${this.where} answered HTTP ${response.status} with a body that is not JSON`,
+      );
+    }
+    if (response.status < 200 || response.status >= 300) {
+      const { error, name } = (parsed ?? {}) as { error?: string; name?: string };
+      const message = `${this.where}: ${error ?? `HTTP ${response.status}`}`;
+      const wired = errorFromWire(response.status, name, message);
+      if (wired instanceof UnauthorizedError && !this.options.token)
+        wired.message += " (set KGMEM_TOKEN to the server's token)";
+      throw wired;
     }
     return parsed as T;
   }
 }
 
-function errorForStatus(status: number, message: string): KgmemError {
-  if (status === 401 || status === 403)
-    return new UnauthorizedError(`${message} (set KGMEM_TOKEN to the server's token)`);
-  if (status === 404) return new NotFoundError(message);
-  if (status === 400 && /cypher|statement/i.test(message)) return new CypherError(message);
-  if (status === 400 || status === 413) return new InvalidInputError(message);
-  return new StoreUnavailableError(message);
+function wireTriples(triples: readonly (Triple | KnowledgeTriple)[]) {
+  return triples.map((t) => ({
+    subject: t.subject,
+    predicate: t.predicate,
+    object: 'object' in t ? t.object : t.object_,
+  }));
 }
 
 function reviveDates(key: string, value: unknown): unknown {
   if (DATE_FIELDS.has(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
     return new Date(value);
+  if (key === 'observedAt' && Array.isArray(value))
+    return value.map((v) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : v));
   return value;
 }
 

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Context } from 'hono';
-import type { Memory } from '../memory/memory.js';
+import type { MemoryApi } from '../memory/api.js';
 import { bearerToken, tokensMatch } from '../server/auth.js';
 import { HttpError } from '../server/http-error.js';
 import { createMcpServer } from './server.js';
@@ -22,7 +22,7 @@ export interface McpHttpOptions {
 
 /** What the HTTP layer tells the MCP handler about the server it runs in. */
 export interface McpHttpContext {
-  memory: Memory;
+  memory: MemoryApi;
   /** The server's bearer token, if any (it allows writes, as on the JSON API). */
   token?: string;
   /** Reads need a token too (the server listens beyond loopback). */
@@ -69,7 +69,7 @@ export async function handleMcpRequest(
     );
   }
 
-  const server = createMcpServer({
+  const server = await createMcpServer({
     memory: http.memory,
     ...(user !== undefined ? { user } : {}),
     multiUser,

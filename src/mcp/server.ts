@@ -1,6 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Memory } from '../memory/memory.js';
+import type { MemoryApi } from '../memory/api.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { checkUserId } from '../model/validate.js';
 import {
@@ -20,7 +20,8 @@ export const MCP_SERVER_VERSION = '0.1.0';
 
 /** Who an MCP server acts for and what it may do. */
 export interface McpOptions {
-  memory: Memory;
+  /** The memory served: a local `Memory`, or a client of the process holding it. */
+  memory: MemoryApi;
   /**
    * The memory user every tool reads and writes. Required unless `multiUser`: the user never
    * comes from a model's argument on a single-user server.
@@ -53,7 +54,7 @@ type Args = Record<string, unknown>;
  * errors carrying the library's message. A resource `kgmem://users/{user}/summary` describes
  * each reachable user's graph. Connect it to a transport (stdio or streamable HTTP).
  */
-export function createMcpServer(options: McpOptions): McpServer {
+export async function createMcpServer(options: McpOptions): Promise<McpServer> {
   const { memory } = options;
   const multiUser = options.multiUser ?? false;
   if (options.allowCypher && multiUser) {
@@ -242,7 +243,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
   );
   if (options.allowCypher) {
-    const queries = memory.exploreQueries();
+    const queries = await memory.exploreQueries();
     tool(
       'explore',
       `Run one ready-made analyst query over this user's memory graph (read-only, at most ${CYPHER_MAX_ROWS} rows). Queries: ${queries
@@ -304,11 +305,11 @@ export function createMcpServer(options: McpOptions): McpServer {
 }
 
 /** Sizes, the most mentioned entities and the predicates of one user's memory. */
-async function userSummary(memory: Memory, user: string) {
+async function userSummary(memory: MemoryApi, user: string) {
   const [stats, entities, predicates] = await Promise.all([
     memory.stats(user),
     memory.entities(user, { limit: 20 }),
-    memory.store.predicateKeys(user),
+    memory.predicates(user),
   ]);
   return {
     user,

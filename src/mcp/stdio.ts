@@ -7,7 +7,7 @@ import { createMcpServer, type McpOptions } from './server.js';
  * may write to stdout meanwhile: it carries the protocol.
  */
 export async function serveMcpOverStdio(options: McpOptions): Promise<void> {
-  const server = createMcpServer(options);
+  const server = await createMcpServer(options);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     const stop = () => {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { RemoteMemory, type RemoteMemoryOptions } from '../client/remote-memory.js';
 import type { ResolvedEmbedder } from '../embed/base.js';
 import { HashingEmbeddings } from '../embed/hashing.js';
@@ -6,6 +7,7 @@ import { hashingEmbedder, resolveEmbedder } from '../embed/resolve.js';
 import { resolveExtractor } from '../extract/resolve.js';
 import { EmbedderMismatchError } from '../model/errors.js';
 import type { GraphStore } from '../store/base.js';
+import { recordHolder } from '../store/ladybug/holder.js';
 import { LadybugStore } from '../store/ladybug/store.js';
 import { resolveStore } from '../store/resolve.js';
 import { Memory } from './memory.js';
@@ -34,7 +36,11 @@ export async function createMemory(options: RemoteMemoryOptions): Promise<Remote
 export async function createMemory(
   options: MemoryOptions | RemoteMemoryOptions = {},
 ): Promise<Memory | RemoteMemory> {
-  if ('server' in options && typeof options.server === 'string') return new RemoteMemory(options);
+  if (
+    ('server' in options && typeof options.server === 'string') ||
+    ('socketPath' in options && typeof options.socketPath === 'string')
+  )
+    return new RemoteMemory(options as RemoteMemoryOptions);
   return openMemory(options as MemoryOptions);
 }
 
@@ -48,7 +54,39 @@ async function openMemory(options: MemoryOptions): Promise<Memory> {
     mkdirSync(resolved.dataDir, { recursive: true });
   }
   const opened = await openStore(store, embedder, options, env);
-  return new Memory(store, opened, resolved, extractor);
+  const memory = new Memory(store, opened, resolved, extractor);
+  if (options.share !== false && sharable(store)) await shareWithOtherProcesses(memory, store);
+  return memory;
+}
+
+/** Whether other processes can reach this store only through this one: an embedded database file. */
+function sharable(store: GraphStore): store is LadybugStore {
+  return (
+    store instanceof LadybugStore &&
+    store.options.path !== ':memory:' &&
+    !store.options.readOnly &&
+    process.platform !== 'win32'
+  );
+}
+
+/**
+ * Serves the memory to the other kgmem processes of this machine over a socket beside the
+ * database, recorded in its holder file: while this process holds the database, the CLI, `kgmem
+ * serve` and `kgmem mcp` started elsewhere go through it instead of failing on the lock. Sharing
+ * that fails (a folder without write access) costs only that: the memory works as before.
+ */
+async function shareWithOtherProcesses(memory: Memory, store: LadybugStore): Promise<void> {
+  const { shareOverSocket, removeSocketsAtExit } = await import('../server/holder-socket.js');
+  try {
+    const shared = await shareOverSocket(memory, dirname(store.options.path));
+    removeSocketsAtExit();
+    recordHolder(store.options.path, { socketPath: shared.socketPath });
+    memory.onClose(() => shared.close());
+  } catch (error) {
+    process.stderr.write(
+      `kgmem: not serving this memory to other processes (${error instanceof Error ? error.message : String(error)})\n`,
+    );
+  }
 }
 
 /**

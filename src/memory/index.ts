@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './create.js';
 export * from './export-format.js';
 export * from './memory.js';

@@ -9,7 +9,6 @@ import type {
   Entity,
   EntityDetails,
   Episode,
-  EpisodeStatus,
   Fact,
   GraphPath,
   GraphView,
@@ -28,8 +27,9 @@ import type {
   WriteBatch,
 } from '../store/base.js';
 import { type CypherExample, cypherExamples } from '../store/explore-queries.js';
-import type { NameMatchKind } from '../store/name-search.js';
 import type { ReadVerdict } from '../store/read-policy/policy.js';
+import { KGMEM_VERSION } from '../version.js';
+import type { EpisodeFilter, FoundEntity, MemoryApi, MemoryDescription } from './api.js';
 import { EntityResolver } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
@@ -201,12 +201,13 @@ interface ApplyOptions {
  * Long-term memory for agents, kept as one knowledge graph per user. Create it with
  * {@link createMemory}; close it with {@link Memory.close}.
  */
-export class Memory {
+export class Memory implements MemoryApi {
   private readonly resolver: EntityResolver;
   private readonly retriever: Retriever;
   private readonly lock = new WriteLock();
   private readonly episodes: EpisodeProcessor;
   private readonly vectors: SearchVectors;
+  private readonly closing: (() => Promise<void>)[] = [];
 
   constructor(
     /** The storage backend (embedded LadybugDB or Neo4j). */
@@ -294,10 +295,7 @@ export class Memory {
   }
 
   /** A user's stored conversation turns (episodes), oldest first; by uid, status or thread. */
-  async listEpisodes(
-    userId: string,
-    filter: { uids?: string[]; status?: EpisodeStatus; threadId?: string; limit?: number } = {},
-  ): Promise<Episode[]> {
+  async listEpisodes(userId: string, filter: EpisodeFilter = {}): Promise<Episode[]> {
     const user = checkUserId(userId, 'Memory.listEpisodes');
     return this.store.episodes(user, { ...filter, limit: filter.limit ?? 100_000 });
   }
@@ -755,8 +753,24 @@ export class Memory {
    * The ready-made analyst queries of `cypher/explore/` for this memory's backend: the per-user
    * way to explore with Cypher (see {@link Memory.explore}).
    */
-  exploreQueries(): CypherExample[] {
+  async exploreQueries(): Promise<CypherExample[]> {
     return cypherExamples(this.store.backend);
+  }
+
+  /** The release, backend, location and embedder of this memory. */
+  async describe(): Promise<MemoryDescription> {
+    return {
+      version: KGMEM_VERSION,
+      backend: this.store.backend,
+      location: this.store.location,
+      embedder: this.embedder.description,
+      dimension: this.embedder.dimension,
+    };
+  }
+
+  /** The predicate keys a user's facts use (current and closed), sorted. */
+  async predicates(userId: string): Promise<string[]> {
+    return [...(await this.store.predicateKeys(checkUserId(userId, 'Memory.predicates')))].sort();
   }
 
   /**
@@ -775,12 +789,11 @@ export class Memory {
   ): Promise<CypherResult> {
     const where = 'Memory.explore';
     const user = checkUserId(userId, where);
-    const query = this.exploreQueries().find((q) => q.name === name);
+    const queries = await this.exploreQueries();
+    const query = queries.find((q) => q.name === name);
     if (!query)
       throw new NotFoundError(
-        `${where}: no ready-made query "${name}"; the queries are ${this.exploreQueries()
-          .map((q) => q.name)
-          .join(', ')}`,
+        `${where}: no ready-made query "${name}"; the queries are ${queries.map((q) => q.name).join(', ')}`,
       );
     if (typeof params !== 'object' || params === null || Array.isArray(params))
       throw new InvalidInputError(`${where}: params must be an object of named values`);
@@ -867,7 +880,7 @@ export class Memory {
     userId: string,
     query: string,
     options: { limit?: number } = {},
-  ): Promise<(Entity & { score: number; kind: NameMatchKind; matched: string })[]> {
+  ): Promise<FoundEntity[]> {
     const where = 'Memory.findEntities';
     const user = checkUserId(userId, where);
     const text = checkText(query, 'query', where);
@@ -960,8 +973,19 @@ export class Memory {
     return this.lock.run(() => restoreExport(this.store, this.embedder.embeddings, checked, target, where));
   }
 
-  /** Waits for pending writes and closes the database. */
+  /**
+   * Runs `release` first when this memory closes (before pending writes are awaited): how
+   * `createMemory` stops serving other processes before the database closes.
+   *
+   * @internal
+   */
+  onClose(release: () => Promise<void>): void {
+    this.closing.push(release);
+  }
+
+  /** Stops serving other processes, waits for pending writes and closes the database. */
   async close(): Promise<void> {
+    for (const release of this.closing.splice(0)) await release();
     await this.lock.run(async () => undefined);
     await this.store.close();
   }

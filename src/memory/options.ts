@@ -79,6 +79,15 @@ export interface MemoryOptions {
    * each signal in the fusion, the minimum score (see `FusionOptions` for every default).
    */
   recall?: RetrieverOptions;
+  /**
+   * Serve this memory to the other kgmem processes of the machine while it is open (embedded
+   * database only): the process that opens the database listens on a socket beside it
+   * (`<dataDir>/run/kgmem.sock`, owner only), and the CLI, `kgmem serve` and `kgmem mcp` started
+   * elsewhere go through it instead of failing on the database's lock. The socket does not keep
+   * the process alive.
+   * @default true
+   */
+  share?: boolean;
   /** Environment to read defaults from. @default process.env */
   env?: NodeJS.ProcessEnv;
 }

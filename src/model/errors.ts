@@ -56,3 +56,16 @@ export class StoreUnavailableError extends KgmemError {
 export class ClosedError extends KgmemError {
   override name = 'ClosedError';
 }
+
+/** A request the server refused for want of (the right) bearer token. */
+export class UnauthorizedError extends KgmemError {
+  override name = 'UnauthorizedError';
+}
+
+/**
+ * A kgmem client met a kgmem server (or the process holding a memory) of another version; they
+ * only talk within one release. The message names both versions and what to do.
+ */
+export class VersionMismatchError extends KgmemError {
+  override name = 'VersionMismatchError';
+}

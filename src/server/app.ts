@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { McpHttpOptions } from '../mcp/http.js';
-import type { Memory } from '../memory/memory.js';
+import type { MemoryApi } from '../memory/api.js';
 import { KgmemError } from '../model/errors.js';
+import { KGMEM_VERSION, VERSION_HEADER } from '../version.js';
 import { confineUserTokens, requireToken } from './auth.js';
 import { HttpError } from './http-error.js';
 import { hostnameOf, isLoopbackHost } from './loopback.js';
@@ -13,7 +14,14 @@ import { BUILT_VIEWER_DIR, serveViewer } from './static.js';
 
 /** How {@link createApp} serves a memory. */
 export interface AppOptions {
-  memory: Memory;
+  /** The memory served: a local `Memory`, or a client of the process holding it. */
+  memory: MemoryApi;
+  /**
+   * Every request may write and run any statement, with no token: for the socket of the process
+   * holding the memory, which its file permissions guard (owner only). Never for a TCP port.
+   * @default false
+   */
+  trusted?: boolean;
   /** Bearer token for write routes (and for reads when `protectReads`). */
   token?: string;
   /** Require the token for reads too (the server listens beyond loopback). @default false */
@@ -33,8 +41,13 @@ export interface AppOptions {
   mcp?: McpHttpOptions;
 }
 
-const STATUS_OF_ERROR: Record<string, 400 | 403 | 404 | 503> = {
+const STATUS_OF_ERROR: Record<string, 400 | 401 | 403 | 404 | 409 | 503> = {
   InvalidInputError: 400,
+  UnauthorizedError: 401,
+  VersionMismatchError: 409,
+  ExtractionError: 503,
+  DimensionMismatchError: 409,
+  EmbedderMismatchError: 409,
   StatementNotAllowedError: 403,
   CypherError: 400,
   NotFoundError: 404,
@@ -52,8 +65,23 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const { memory } = options;
 
+  // A kgmem client says its release; another release's client is refused, naming both.
+  app.use('*', async (c, next) => {
+    const client = c.req.header(VERSION_HEADER);
+    if (client !== undefined && client !== KGMEM_VERSION) {
+      c.header(VERSION_HEADER, KGMEM_VERSION);
+      throw new HttpError(
+        409,
+        `this memory is served by kgmem ${KGMEM_VERSION} (process ${process.pid}) and this client is kgmem ${client}; ` +
+          'use the same kgmem release on both sides (or stop the process holding the memory and open it with this one)',
+        'VersionMismatchError',
+      );
+    }
+    await next();
+  });
   app.use('*', async (c, next) => {
     await next();
+    c.header(VERSION_HEADER, KGMEM_VERSION);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Frame-Options', 'DENY');
@@ -80,6 +108,7 @@ export function createApp(options: AppOptions): Hono {
 
   registerReadRoutes(app, memory);
   registerWriteRoutes(app, memory, {
+    trusted: options.trusted ?? false,
     ...(options.token !== undefined ? { token: options.token } : {}),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   });
@@ -115,9 +144,13 @@ export function createApp(options: AppOptions): Hono {
   app.notFound((c) => c.json({ error: `nothing at ${c.req.method} ${c.req.path}` }, 404));
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json({ error: error.message }, error.status);
+    if (error instanceof HttpError)
+      return c.json(
+        { error: error.message, ...(error.errorName ? { name: error.errorName } : {}) },
+        error.status,
+      );
     if (error instanceof KgmemError) {
-      return c.json({ error: error.message }, STATUS_OF_ERROR[error.name] ?? 500);
+      return c.json({ error: error.message, name: error.name }, STATUS_OF_ERROR[error.name] ?? 500);
     }
     console.error(error);
     return c.json({ error: `internal error: ${error.message}` }, 500);

@@ -90,18 +90,28 @@ export const cypherBody = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
   maxRows: z.number().int().min(1).max(1_000_000).optional(),
   timeoutMs: z.number().int().min(1).max(600_000).optional(),
+  /** Refuse a statement that could write even when the caller may write. */
+  readOnly: z.boolean().optional(),
+});
+
+/** Body of `POST /api/cypher/check`: a statement to judge, not run. */
+export const cypherCheckBody = z.strictObject({
+  statement: z.string().trim().min(1).max(100_000),
+  params: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** Body of `POST /api/users/:user/explore/:name`: the query's parameters (the user is bound). */
 export const exploreBody = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
   maxRows: z.number().int().min(1).max(10_000).optional(),
+  timeoutMs: z.number().int().min(1).max(600_000).optional(),
 });
 
 /** Query of `GET /api/users/:user/episodes`: a user's stored turns, newest first. */
 export const episodesQuery = z.strictObject({
   status: z.enum(['pending', 'extracted', 'failed']).optional(),
   thread: text.optional(),
+  uids: csv.pipe(z.array(z.string().max(200)).max(10_000)).optional(),
   limit: intIn(1, 100_000).default(100),
 });
 
@@ -113,14 +123,14 @@ export const pathQuery = z.strictObject({
   maxHops: intIn(1, 10).default(6),
 });
 
+const tripleBody = z.strictObject({ subject: text, predicate: text, object: text });
+
 /** Body of `POST /api/users/:user/triples`. */
 export const triplesBody = z.strictObject({
-  triples: z
-    .array(z.strictObject({ subject: text, predicate: text, object: text }))
-    .min(1)
-    .max(5000),
+  triples: z.array(tripleBody).max(5000),
   source: text.optional(),
   at: dateText.optional(),
+  similarityMerge: z.boolean().optional(),
 });
 
 /** Body of `POST /api/users/:user/remember`. */
@@ -138,6 +148,8 @@ export const rememberBody = z.strictObject({
     .max(MAX_TURN_MESSAGES),
   at: dateText.optional(),
   userName: text.optional(),
+  /** The turn's knowledge, already read out: written instead of calling the extractor. */
+  triples: z.array(tripleBody).max(5000).optional(),
 });
 
 /** Body of `POST /api/users/:user/facts/:uid/close`. */
@@ -154,3 +166,25 @@ export const factCorrectionBody = z.strictObject({
   at: dateText.optional(),
   source: text.optional(),
 });
+
+/** Body of `POST /api/users/:user/facts/update`: a fact by uid or by subject and predicate. */
+export const factUpdateBody = z.strictObject({
+  target: z.union([z.strictObject({ uid: text }), z.strictObject({ subject: text, predicate: text })]),
+  correction: factCorrectionBody,
+});
+
+/** Body of `POST /api/users/:user/forget`: one fact, one entity (by name) or the whole user. */
+export const forgetBody = z.union([
+  z.strictObject({ factUid: text }),
+  z.strictObject({ entity: text }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+
+/** Body of `POST /api/users/:user/reextract`. */
+export const reextractBody = z.strictObject({ failedOnly: z.boolean().optional() });
+
+/** Body of `POST /api/import`: a backup document, restored into its user or `userId`. */
+export const importBody = z.strictObject({ document: z.unknown(), userId: text.optional() });
+
+/** Query of `GET /api/users/:user/similar`: entities by name and embedding similarity. */
+export const similarQuery = z.strictObject({ q: text, limit: intIn(1, 100).default(10) });

@@ -22,26 +22,47 @@ describe('one memory, many processes', () => {
   });
   afterEach(() => dir.remove());
 
-  it('close() releases the database: another process opens it at once', async () => {
+  it('while a library process holds the memory, the CLI goes through it; close() releases the database', async () => {
     const memory = await createMemory({ dataDir, embeddings: new HashingEmbeddings(), env: {} });
     await memory.addTriples('u', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
     await memory.recall({ userId: 'u', query: 'what do I like' });
-    await memory.cypher('MATCH (e:Entity) RETURN count(e) AS n');
-    const heldRun = await runCli(['add', 'I', 'likes', 'jazz', '--user', 'u'], { dataDir });
-    expect(heldRun.code).toBe(1);
-    // The lock message names this process.
-    expect(heldRun.stderr).toContain(`process ${process.pid}`);
+    const through = await runCli(['add', 'I', 'likes', 'jazz', '--user', 'u'], { dataDir });
+    expect(through.code, through.stderr).toBe(0);
+    // One line says which process served the command.
+    expect(through.stderr.trim().split('\n')).toHaveLength(1);
+    expect(through.stderr).toContain(`kgmem: ${dataDir} is open in process ${process.pid} (node `);
+    expect(through.stderr).toMatch(/\); going through it\n$/);
+    // This process sees the other's write at once.
+    expect((await memory.facts('u')).map((f) => f.object).sort()).toEqual(['jazz', 'tea']);
     await memory.close();
+    expect(existsSync(join(dataDir, 'run', 'kgmem.sock'))).toBe(false);
     // This process is still alive and has not collected garbage: the child must get in anyway.
     const run = await promisify(execFile)(
       process.execPath,
-      [BIN, 'add', 'I', 'likes', 'jazz', '--user', 'u'],
+      [BIN, 'add', 'I', 'likes', 'blues', '--user', 'u'],
       {
         env: { ...process.env, KGMEM_DATA_DIR: dataDir, OPENAI_API_KEY: '' },
       },
     );
-    expect(run.stdout).toContain('added: I likes jazz');
+    expect(run.stdout).toContain('added: I likes blues');
+    expect(run.stderr).toBe('');
     expect(existsSync(join(dataDir, 'graph.lbug.holder.json'))).toBe(false);
+  });
+
+  it('a holder that does not share (share: false) gives other processes the lock message, naming it', async () => {
+    const memory = await createMemory({
+      dataDir,
+      embeddings: new HashingEmbeddings(),
+      env: {},
+      share: false,
+    });
+    try {
+      const heldRun = await runCli(['add', 'I', 'likes', 'jazz', '--user', 'u'], { dataDir });
+      expect(heldRun.code).toBe(1);
+      expect(heldRun.stderr).toContain(`process ${process.pid}`);
+    } finally {
+      await memory.close();
+    }
   });
 
   it('while kgmem serve holds the data dir, recall, facts and cypher -e from other processes go through it', async () => {
@@ -62,25 +83,23 @@ describe('one memory, many processes', () => {
       const users = await runCli(['users'], { dataDir });
       expect(users.stdout).toContain('a');
 
-      // A writing statement needs the server's token.
+      // Over HTTP (--server) a writing statement needs the server's token; a process of this
+      // machine's user goes through the holder's socket instead, which needs none.
       const write = 'MATCH (e:Entity) WHERE e.userId = "a" SET e.summary = "edited" RETURN e.summary AS s';
-      const refused = await runCli(['cypher', '-e', write], { dataDir });
+      const refused = await runCli(['cypher', '-e', write, '--server', server.url], { dataDir });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('token');
-      const allowed = await runCli(['cypher', '-e', write], {
-        dataDir,
-        env: { KGMEM_TOKEN: 'hub-secret-123' },
-      });
+      const allowed = await runCli(['cypher', '-e', write], { dataDir });
       expect(allowed.code, allowed.stderr).toBe(0);
+      expect(allowed.stderr).toMatch(/is open in process \d+ \(kgmem serve .*\); going through it/);
 
-      // Writes go through it with the token, and are refused (naming the holder) without.
-      const noToken = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], { dataDir });
-      expect(noToken.code).toBe(1);
-      expect(noToken.stderr).toContain('kgmem serve');
-      const added = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], {
+      // Writes go through it too.
+      const overHttp = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a', '--server', server.url], {
         dataDir,
-        env: { KGMEM_TOKEN: 'hub-secret-123' },
       });
+      expect(overHttp.code).toBe(1);
+      expect(overHttp.stderr).toContain('token');
+      const added = await runCli(['add', 'I', 'likes', 'tea', '--user', 'a'], { dataDir });
       expect(added.code, added.stderr).toBe(0);
       const after = await runCli(['recall', 'what do I like', '--user', 'a'], { dataDir });
       expect(after.stdout).toContain('User likes tea');
@@ -98,15 +117,15 @@ describe('one memory, many processes', () => {
       const tea = JSON.parse(entity.stdout).incoming[0].uid;
       const corrected = await runCli(['correct', '--user', 'a', '--fact', tea, '--object', 'green tea'], {
         dataDir,
-        env: { KGMEM_TOKEN: 'hub-secret-123' },
       });
       expect(corrected.code, corrected.stderr).toBe(0);
       const byName = await runCli(
         ['correct', '--user', 'a', '--subject', 'I', '--predicate', 'likes', '--object', 'coffee'],
-        { dataDir, env: { KGMEM_TOKEN: 'hub-secret-123' } },
+        { dataDir },
       );
-      expect(byName.code).toBe(2);
-      expect(byName.stderr).toContain('named by its uid');
+      expect(byName.code, byName.stderr).toBe(0);
+      const likes = await runCli(['facts', '--user', 'a', '--json'], { dataDir });
+      expect(JSON.parse(likes.stdout).map((f: { object: string }) => f.object)).toContain('coffee');
 
       // An unknown user is an error that lists the known ones.
       const unknown = await runCli(['facts', '--user', 'nobody'], { dataDir });

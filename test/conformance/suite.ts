@@ -1014,7 +1014,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
         ]);
         await memory.addTriples('bob', [{ subject: 'I', predicate: 'lives_in', object: 'Rome' }]);
-        const queries = memory.exploreQueries();
+        const queries = await memory.exploreQueries();
         expect(queries.length).toBeGreaterThanOrEqual(10);
         for (const query of queries) {
           const params = Object.fromEntries(

@@ -356,7 +356,10 @@ describe('kgmem serve API (in-process, real database)', () => {
           headers: { ...json, ...auth, ...init.headers },
         });
       expect((await post({ body: '{"triples": [' })).status).toBe(400);
-      expect((await post({ body: JSON.stringify({ triples: [] }) })).status).toBe(400);
+      // No triples is no write, as in the library (not an error).
+      const none = await post({ body: JSON.stringify({ triples: [] }) });
+      expect(none.status).toBe(201);
+      expect(await none.json()).toMatchObject({ added: 0, factUids: [] });
       const emptyPart = await post({
         body: JSON.stringify({
           triples: [

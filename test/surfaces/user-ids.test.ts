@@ -63,7 +63,7 @@ describe('user ids are exact or refused, on every surface', () => {
   });
 
   it('MCP refuses such a user_id (multi-user) and such a --user (single user)', async () => {
-    const server = createMcpServer({ memory, multiUser: true });
+    const server = await createMcpServer({ memory, multiUser: true });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'test', version: '1' });
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -74,7 +74,7 @@ describe('user ids are exact or refused, on every surface', () => {
     expect(added.isError).toBe(true);
     expect(toolText(added)).toMatch(/whitespace/);
     await client.close();
-    expect(() => createMcpServer({ memory, user: 'alice ' })).toThrow(/whitespace/);
+    await expect(createMcpServer({ memory, user: 'alice ' })).rejects.toThrow(/whitespace/);
     await aliceStillOnly();
   });
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, requireUser, withWriter } from '../context.js';
+import { type CliIo, requireUser, withMemory } from '../context.js';
 import { toJson } from '../table.js';
 
 /** `kgmem add <subject> <predicate> <object> --user u`: remember one triple. */
@@ -16,7 +16,7 @@ export function registerAdd(program: Command, io: CliIo): void {
     .option('--json', 'print the result as JSON')
     .action(async (subject: string, predicate: string, object: string, options, command: Command) => {
       const userId = requireUser(options);
-      await withWriter(command, async (memory) => {
+      await withMemory(command, async (memory) => {
         const result = await memory.addTriples(userId, [{ subject, predicate, object }], {
           source: options.source,
           ...(options.at ? { at: options.at } : {}),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, requireUser, UsageError, withWriter } from '../context.js';
+import { type CliIo, requireUser, UsageError, withMemory } from '../context.js';
 import { toJson } from '../table.js';
 
 /**
@@ -37,7 +37,7 @@ export function registerCorrect(program: Command, io: CliIo): void {
         throw new UsageError('--at is for a change; a correction holds from when the old value did');
       if (options.at !== undefined && Number.isNaN(new Date(options.at).getTime()))
         throw new UsageError(`--at must be a date such as 2024-05-01 (got "${options.at}")`);
-      await withWriter(command, async (memory) => {
+      await withMemory(command, async (memory) => {
         const result = await memory.updateFact(
           userId,
           byUid ? { uid: options.fact } : { subject: options.subject, predicate: options.predicate },

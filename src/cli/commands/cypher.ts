@@ -2,10 +2,10 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import type { Memory } from '../../memory/memory.js';
+import type { MemoryApi } from '../../memory/api.js';
 import { CypherError } from '../../model/errors.js';
 import { stripComments } from '../../store/cypher-files.js';
-import { type CliIo, type MemoryReader, UsageError, withMemory, withReader } from '../context.js';
+import { type CliIo, findDataDir, UsageError, withMemory, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
 const HISTORY_FILE = 'cypher_history';
@@ -58,7 +58,8 @@ export function registerCypher(program: Command, io: CliIo): void {
         await withReader(command, (memory) => runOne(memory, statement, params, settings, io));
         return;
       }
-      await withMemory(command, (memory) => repl(memory, params, settings, io));
+      const { dir } = findDataDir(command);
+      await withMemory(command, (memory) => repl(memory, dir, params, settings, io));
     });
 }
 
@@ -69,7 +70,7 @@ interface ConsoleSettings {
 }
 
 async function runOne(
-  memory: MemoryReader,
+  memory: MemoryApi,
   statement: string,
   params: Record<string, unknown>,
   settings: ConsoleSettings,
@@ -81,20 +82,21 @@ async function runOne(
 }
 
 async function repl(
-  memory: Memory,
+  memory: MemoryApi,
+  dataDir: string,
   initialParams: Record<string, unknown>,
   initialSettings: ConsoleSettings,
   io: CliIo,
 ): Promise<void> {
   const settings = { ...initialSettings };
-  const historyPath = join(memory.options.dataDir, HISTORY_FILE);
+  const historyPath = join(dataDir, HISTORY_FILE);
   // The history lives in the data dir, which a server backend (Neo4j) may not have made yet; a
   // history that cannot be written is said once and never ends the session.
   let historyBroken = false;
   const remember = (statement: string) => {
     if (historyBroken) return;
     try {
-      mkdirSync(memory.options.dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true });
       appendFileSync(historyPath, `${statement.replace(/\n/g, ' ')}\n`);
     } catch (error) {
       historyBroken = true;
@@ -125,8 +127,9 @@ async function repl(
     rl.setPrompt('kgmem> ');
     rl.prompt();
   });
+  const { backend, location } = await memory.describe();
   io.out(
-    `kgmem Cypher console on ${memory.store.backend} (${memory.store.location}). ` +
+    `kgmem Cypher console on ${backend} (${location}). ` +
       'End statements with ";". :help for commands, Ctrl-C clears a statement, Ctrl-D or :quit leaves.',
   );
   rl.prompt();

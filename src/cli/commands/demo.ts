@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { type CliIo, withMemory } from '../context.js';
+import { type CliIo, withLocalMemory } from '../context.js';
 import { formatTable } from '../table.js';
 
 const DEMO_FILE = new URL('../../../examples/demo-conversations.json', import.meta.url);
@@ -26,7 +26,7 @@ export function registerDemo(program: Command, io: CliIo): void {
         users: parsed.users.map((u) => ({ ...u, userId: own(u.userId) })),
         questions: parsed.questions.map((q) => ({ ...q, userId: own(q.userId) })),
       };
-      await withMemory(command, async (memory) => {
+      await withLocalMemory(command, async (memory) => {
         io.out(
           `kgmem demo — database ${memory.options.dataDir} (${memory.store.backend})\n` +
             `extractor: ${memory.extractor.description}; embeddings: ${memory.embedder.description}\n` +

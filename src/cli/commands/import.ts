@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import type { Memory } from '../../memory/memory.js';
+import { RemoteMemory } from '../../client/remote-memory.js';
+import type { MemoryApi } from '../../memory/api.js';
 import type { CheckedTriple } from '../../model/triple.js';
 import { type CliIo, intOption, requireUser, UsageError, withMemory } from '../context.js';
 import { readExportFile } from '../export-file.js';
@@ -27,6 +28,15 @@ export const SERVER_BATCH_SIZE = 5_000;
 /** The default lines per transaction of `kgmem import` on a backend. */
 export function defaultBatchSize(backend: string): number {
   return backend === 'neo4j' ? SERVER_BATCH_SIZE : DEFAULT_BATCH_SIZE;
+}
+
+/**
+ * The triples per request when the import goes through another process (the holder's socket or
+ * a server): at most what the API takes in one request.
+ */
+function batchSizeFor(memory: MemoryApi, backend: string, chosen: number | undefined): number {
+  const size = chosen ?? defaultBatchSize(backend);
+  return memory instanceof RemoteMemory ? Math.min(size, SERVER_BATCH_SIZE) : size;
 }
 
 /** Totals of one import. */
@@ -93,7 +103,7 @@ export function registerImport(program: Command, io: CliIo): void {
       const total = file === '-' ? 0 : await countLines(file);
       await withMemory(command, async (memory) => {
         const progress = new Progress(total, process.stderr);
-        const batchSize = chosenBatch ?? defaultBatchSize(memory.store.backend);
+        const batchSize = batchSizeFor(memory, (await memory.describe()).backend, chosenBatch);
         const totals = await importLines(memory, userId, file, format, { batchSize, source, io, progress });
         progress.finish();
         const seconds = progress.seconds;
@@ -114,7 +124,7 @@ export function registerImport(program: Command, io: CliIo): void {
 
 /** Restores a `kgmem export` file and says what it restored, kept and could not restore. */
 async function restoreFile(
-  memory: Memory,
+  memory: MemoryApi,
   document: unknown,
   userId: string | undefined,
   file: string,
@@ -132,7 +142,7 @@ async function restoreFile(
 }
 
 async function importLines(
-  memory: Memory,
+  memory: MemoryApi,
   userId: string,
   file: string,
   format: TripleFormat,

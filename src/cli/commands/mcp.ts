@@ -40,8 +40,9 @@ export function registerMcp(program: Command, io: CliIo): void {
       // The MCP SDK loads only for this command.
       const { serveMcpOverStdio } = await import('../../mcp/stdio.js');
       await withMemory(command, async (memory) => {
+        const { backend } = await memory.describe();
         io.err(
-          `kgmem mcp: serving ${multiUser ? 'every user (user_id per call)' : `user "${user}"`} over stdio (${memory.store.backend})`,
+          `kgmem mcp: serving ${multiUser ? 'every user (user_id per call)' : `user "${user}"`} over stdio (${backend})`,
         );
         await serveMcpOverStdio({
           memory,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, findDataDir, UsageError, withMemory } from '../context.js';
+import { type CliIo, findDataDir, UsageError, withLocalMemory } from '../context.js';
 
 /**
  * `kgmem reembed`: embeds every user's entities, facts and turns again with the configured
@@ -14,7 +14,7 @@ export function registerReembed(program: Command, io: CliIo): void {
       const { dir, found } = findDataDir(command);
       if (!found && process.env.KGMEM_STORE?.toLowerCase() !== 'neo4j')
         throw new UsageError(`there is no kgmem database at ${dir} to re-embed`);
-      await withMemory(
+      await withLocalMemory(
         command,
         async (memory) => {
           io.out(`re-embedding with ${memory.embedder.description}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { ConversationMessage } from '../../extract/base.js';
-import { type CliIo, requireUser, UsageError, withMemory, withWriter } from '../context.js';
+import { type CliIo, requireUser, UsageError, withMemory } from '../context.js';
 import { toJson } from '../table.js';
 
 /**
@@ -56,7 +56,7 @@ export function registerRemember(program: Command, io: CliIo): void {
       const text = readFileSync(file === '-' ? 0 : file, 'utf8');
       const turns = parseConversation(text);
       if (turns.length === 0) throw new UsageError('the conversation is empty');
-      await withWriter(command, async (memory) => {
+      await withMemory(command, async (memory) => {
         const results = [];
         for (const messages of turns) {
           results.push(

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliIo, UsageError, withMemory } from '../context.js';
+import { type CliIo, UsageError, withLocalMemory } from '../context.js';
 import { formatTable } from '../table.js';
 
 /** `kgmem schema apply`: applies the schema of the configured backend and shows it. */
@@ -9,7 +9,7 @@ export function registerSchema(program: Command, io: CliIo): void {
     .command('apply')
     .description('create the constraints and indexes (vector, full-text) if missing, and list them')
     .action(async (_options, command: Command) => {
-      await withMemory(command, async (memory) => {
+      await withLocalMemory(command, async (memory) => {
         // Opening the memory applied the schema; applying again is idempotent and waits for indexes.
         if (memory.store.backend === 'neo4j') {
           const { Neo4jStore } = await import('../../store/neo4j/store.js');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
+import { Memory } from '../../memory/memory.js';
 import { isLoopbackHost } from '../../server/loopback.js';
 import { recordHolder } from '../../store/ladybug/holder.js';
 import { LadybugStore } from '../../store/ladybug/store.js';
@@ -78,12 +79,11 @@ export function registerServe(program: Command, io: CliIo): void {
           throw error;
         });
         // Other kgmem commands on this data dir find the server here and read through its API.
-        if (memory.store instanceof LadybugStore)
+        if (memory instanceof Memory && memory.store instanceof LadybugStore)
           recordHolder(memory.store.options.path, { serverUrl: server.url });
         const users = await memory.users();
-        io.out(
-          `kgmem serve: viewer and API on ${server.url} (${memory.store.backend}, ${users.length} users)`,
-        );
+        const { backend } = await memory.describe();
+        io.out(`kgmem serve: viewer and API on ${server.url} (${backend}, ${users.length} users)`);
         io.out(
           token
             ? 'writes need "Authorization: Bearer <token>"'

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
-import type { Memory } from '../../memory/memory.js';
+import type { MemoryApi } from '../../memory/api.js';
 import { checkUserId } from '../../model/validate.js';
-import { cypherExamples } from '../../store/explore-queries.js';
 import { HttpError } from '../http-error.js';
 import {
   entitiesQuery,
@@ -13,14 +12,13 @@ import {
   pathQuery,
   recallQuery,
   searchQuery,
+  similarQuery,
   subgraphQuery,
 } from '../schemas.js';
 import { parseInput } from '../validate.js';
 
-const VERSION = '0.1.0';
-
 /** The read-only API: what the viewer and an analyst's scripts use. */
-export function registerReadRoutes(app: Hono, memory: Memory): void {
+export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
   /** The user of a `:user` route, which must exist. */
   async function existingUser(raw: string): Promise<string> {
     const userId = checkUserId(raw, 'user');
@@ -30,15 +28,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     return userId;
   }
 
-  app.get('/api/health', (c) =>
-    c.json({
-      ok: true,
-      version: VERSION,
-      backend: memory.store.backend,
-      embedder: memory.embedder.description,
-      dimension: memory.embedder.dimension,
-    }),
-  );
+  app.get('/api/health', async (c) => c.json({ ok: true, ...(await memory.describe()) }));
 
   app.get('/api/users', async (c) => {
     const users = await memory.users();
@@ -117,6 +107,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
       limit: q.limit,
       ...(q.status ? { status: q.status } : {}),
       ...(q.thread ? { threadId: q.thread } : {}),
+      ...(q.uids ? { uids: q.uids } : {}),
     });
     return c.json({ episodes });
   });
@@ -136,7 +127,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
   });
 
   // The ready-made analyst queries (cypher/explore) for this backend, for the browser console.
-  app.get('/api/cypher/examples', (c) => c.json({ examples: cypherExamples(memory.store.backend) }));
+  app.get('/api/cypher/examples', async (c) => c.json({ examples: await memory.exploreQueries() }));
 
   // One ready-made query for one user, the user bound by the server: the per-user way to
   // explore with Cypher (what a per-user token or an MCP client gets instead of the console).
@@ -145,6 +136,7 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
     const body = parseInput(exploreBody, await c.req.json().catch(() => ({})), 'body');
     const result = await memory.explore(userId, c.req.param('name'), body.params, {
       ...(body.maxRows ? { maxRows: body.maxRows } : {}),
+      ...(body.timeoutMs ? { timeoutMs: body.timeoutMs } : {}),
     });
     return c.json(result);
   });
@@ -157,5 +149,25 @@ export function registerReadRoutes(app: Hono, memory: Memory): void {
       ...(q.asOf ? { asOf: q.asOf } : {}),
     });
     return c.json({ found: path !== null, ...(path ?? { entities: [], facts: [] }) });
+  });
+
+  // A user's sizes, and whether they have a memory at all (no 404 for an unknown user).
+  app.get('/api/users/:user/stats', async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const exists = await memory.hasUser(userId);
+    return c.json({ exists, ...(await memory.stats(userId)) });
+  });
+
+  // The relations a user's memory uses.
+  app.get('/api/users/:user/predicates', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    return c.json({ predicates: await memory.predicates(userId) });
+  });
+
+  // Entities by name and by embedding similarity (an embedding call; `search` needs none).
+  app.get('/api/users/:user/similar', async (c) => {
+    const userId = await existingUser(c.req.param('user'));
+    const q = parseInput(similarQuery, c.req.query(), 'query');
+    return c.json({ entities: await memory.searchEntities(userId, q.q, { limit: q.limit }) });
   });
 }

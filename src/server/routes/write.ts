@@ -1,17 +1,30 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Memory } from '../../memory/memory.js';
+import type { MemoryApi } from '../../memory/api.js';
 import { StatementNotAllowedError } from '../../model/errors.js';
 import { checkText, checkUserId } from '../../model/validate.js';
 import type { CypherResult } from '../../store/base.js';
 import { bearerToken, requireToken, tokensMatch } from '../auth.js';
 import { resultRefs } from '../cypher-refs.js';
 import { HttpError } from '../http-error.js';
-import { cypherBody, factCloseBody, factCorrectionBody, rememberBody, triplesBody } from '../schemas.js';
+import {
+  cypherBody,
+  cypherCheckBody,
+  factCloseBody,
+  factCorrectionBody,
+  factUpdateBody,
+  forgetBody,
+  importBody,
+  reextractBody,
+  rememberBody,
+  triplesBody,
+} from '../schemas.js';
 import { parseInput } from '../validate.js';
 
 /** How the write routes are guarded. */
 export interface WriteRouteOptions {
+  /** Writes and any statement need no token (the holder's socket, guarded by file permissions). */
+  trusted: boolean;
   /** The bearer token writes need; without one, writes are refused (403). */
   token?: string;
   /** Largest accepted request body in bytes; larger ones get 413. */
@@ -19,8 +32,10 @@ export interface WriteRouteOptions {
 }
 
 /** The write API: triples, conversation turns and deleting a user; each needs the bearer token. */
-export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRouteOptions): void {
-  const guard = requireToken(options.token, 'writing over HTTP');
+export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: WriteRouteOptions): void {
+  const guard: MiddlewareHandler = options.trusted
+    ? async (_c, next) => next()
+    : requireToken(options.token, 'writing over HTTP');
   const limit = bodyLimit({
     maxSize: options.maxBodyBytes,
     onError: () => {
@@ -38,19 +53,21 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
     const body = parseInput(cypherBody, await jsonBody(c), 'body');
     const presented = bearerToken(c.req.header('authorization'));
     const mayWrite =
-      options.token !== undefined && presented !== undefined && tokensMatch(presented, options.token);
+      options.trusted ||
+      (options.token !== undefined && presented !== undefined && tokensMatch(presented, options.token));
     let result: CypherResult;
     try {
       result = await memory.cypher(body.statement, body.params, {
-        readOnly: !mayWrite,
+        readOnly: body.readOnly === true || !mayWrite,
         ...(body.maxRows ? { maxRows: body.maxRows } : {}),
         ...(body.timeoutMs ? { timeoutMs: body.timeoutMs } : {}),
       });
     } catch (error) {
-      if (error instanceof StatementNotAllowedError)
+      if (error instanceof StatementNotAllowedError && !mayWrite)
         throw new HttpError(
           403,
           `${error.message}. Without the token of \`kgmem serve\` the console runs plain reads of this database only; the owner runs anything with "Authorization: Bearer <token>"`,
+          'StatementNotAllowedError',
         );
       throw error;
     }
@@ -64,6 +81,7 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
     const result = await memory.addTriples(userId, body.triples, {
       ...(body.source ? { source: body.source } : { source: 'http' }),
       ...(body.at ? { at: body.at } : {}),
+      ...(body.similarityMerge !== undefined ? { similarityMerge: body.similarityMerge } : {}),
     });
     return c.json(result, 201);
   });
@@ -77,6 +95,7 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
       ...(body.threadId ? { threadId: body.threadId } : {}),
       ...(body.at ? { at: body.at } : {}),
       ...(body.userName ? { userName: body.userName } : {}),
+      ...(body.triples ? { triples: body.triples } : {}),
     });
     return c.json(result, result.status === 'duplicate' ? 200 : 201);
   });
@@ -122,6 +141,48 @@ export function registerWriteRoutes(app: Hono, memory: Memory, options: WriteRou
     const { deleted } = await memory.forget({ userId, all: true });
     if (!deleted) throw new HttpError(404, `no user "${userId}" in this memory`);
     return c.json({ deleted });
+  });
+
+  // Judges a statement for the read-only surfaces without running it.
+  app.post('/api/cypher/check', limit, async (c) => {
+    const body = parseInput(cypherCheckBody, await jsonBody(c), 'body');
+    return c.json(await memory.checkReadOnly(body.statement, body.params));
+  });
+
+  // A correction of a fact named by uid or by subject and predicate.
+  app.post('/api/users/:user/facts/update', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const body = parseInput(factUpdateBody, await jsonBody(c), 'body');
+    const { correction } = body;
+    return c.json(
+      await memory.updateFact(userId, body.target, {
+        object: correction.object,
+        source: correction.source ?? 'http',
+        ...(correction.predicate ? { predicate: correction.predicate } : {}),
+        ...(correction.kind ? { kind: correction.kind } : {}),
+        ...(correction.at ? { at: correction.at } : {}),
+      }),
+    );
+  });
+
+  // Forgets one fact, one entity with its facts, or the whole user: `{deleted}` says whether
+  // anything was there.
+  app.post('/api/users/:user/forget', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const body = parseInput(forgetBody, await jsonBody(c), 'body');
+    return c.json(await memory.forget({ userId, ...body }));
+  });
+
+  app.post('/api/users/:user/reextract', guard, limit, async (c) => {
+    const userId = checkUserId(c.req.param('user'), 'user');
+    const body = parseInput(reextractBody, await jsonBody(c), 'body');
+    return c.json({ results: await memory.reextract(userId, { failedOnly: body.failedOnly ?? false }) });
+  });
+
+  // Restores a backup (kgmem-export/2) into its user or `userId`, in one transaction.
+  app.post('/api/import', guard, limit, async (c) => {
+    const body = parseInput(importBody, await jsonBody(c), 'body');
+    return c.json(await memory.importUser(body.document, body.userId ? { userId: body.userId } : {}), 201);
   });
 }
 

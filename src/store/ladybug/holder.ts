@@ -8,6 +8,8 @@ export interface DatabaseHolder {
   startedAt: string;
   /** Where a `kgmem serve` holding it answers (its API is the way in while it runs). */
   serverUrl?: string;
+  /** The local socket where the holder serves the other kgmem processes (no token needed). */
+  socketPath?: string;
 }
 
 /** The holder file of a database: `<database>.holder.json`. */
@@ -15,12 +17,20 @@ export function holderPath(databasePath: string): string {
   return `${databasePath}.holder.json`;
 }
 
-/** Records this process as the holder (best effort: a read-only folder only loses the hint). */
-export function recordHolder(databasePath: string, extra: { serverUrl?: string } = {}): void {
+/**
+ * Records this process as the holder (best effort: a read-only folder only loses the hint); what
+ * this process recorded before (its socket, its server's URL) is kept unless given again.
+ */
+export function recordHolder(
+  databasePath: string,
+  extra: { serverUrl?: string; socketPath?: string } = {},
+): void {
+  const previous = readHolder(databasePath);
   const holder: DatabaseHolder = {
+    ...(previous?.pid === process.pid ? previous : {}),
     pid: process.pid,
     command: describeProcess(),
-    startedAt: new Date().toISOString(),
+    startedAt: previous?.pid === process.pid ? previous.startedAt : new Date().toISOString(),
     ...extra,
   };
   try {
