@@ -44,7 +44,11 @@ export default defineConfig({
                 include: NEO4J_FILES,
                 // About the embedded store itself: one process holding the database file, and the
                 // snapshots beside it. A server has neither.
-                exclude: ['test/cli/hub.test.ts', 'test/cli/holder.test.ts', 'test/cli/writes-across-processes.test.ts'],
+                exclude: [
+                  'test/cli/hub.test.ts',
+                  'test/cli/holder.test.ts',
+                  'test/cli/writes-across-processes.test.ts',
+                ],
                 env: { KGMEM_STORE: 'neo4j' },
                 setupFiles: ['test/helpers/neo4j-fresh.ts'],
                 fileParallelism: false,

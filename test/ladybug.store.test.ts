@@ -155,6 +155,56 @@ describe('LadybugDB store specifics', () => {
     expect(copy?.facts.some((f) => f.subject.includes('\n'))).toBe(true);
   });
 
+  it('keeps per-user copies within cacheLimit bytes, least recently used out first, answers unchanged', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const store = new LadybugStore({ path: join(dir.path, 'graph.lbug'), cacheLimit: 600_000 });
+    const memory = await createMemory({ store, embeddings: new HashingEmbeddings(), env: {} });
+    try {
+      const users = ['u0', 'u1', 'u2', 'u3', 'u4', 'u5'];
+      for (const [n, user] of users.entries()) {
+        await memory.addTriples(
+          user,
+          Array.from({ length: 120 }, (_, i) => ({
+            subject: `Friend ${i % 30}`,
+            predicate: 'likes',
+            object: `thing ${n}-${i}`,
+          })),
+        );
+        await memory.remember({
+          userId: user,
+          messages: [{ role: 'user', content: `I live in city ${n}.` }],
+          triples: [],
+        });
+      }
+      const answers = new Map<string, string[]>();
+      for (const user of users) {
+        const result = await memory.recall({ userId: user, query: 'what does Friend 3 like' });
+        answers.set(
+          user,
+          result.facts.map((f) => f.statement),
+        );
+        const held = store.cachedUsers();
+        // The user just read is held; the whole stays within the limit (one user alone may not).
+        expect(held.users.at(-1)).toBe(user);
+        expect(held.bytes).toBeLessThanOrEqual(600_000);
+      }
+      // Fewer users than were read stay held; the first read were dropped first.
+      const held = store.cachedUsers().users;
+      expect(held.length).toBeLessThan(users.length);
+      expect(held).not.toContain('u0');
+      // A dropped user reloads with the same answers.
+      for (const user of users)
+        expect(
+          (await memory.recall({ userId: user, query: 'what does Friend 3 like' })).facts.map(
+            (f) => f.statement,
+          ),
+        ).toEqual(answers.get(user));
+    } finally {
+      await memory.close();
+    }
+  });
+
   it('records the embedding dimension and refuses another one, naming both', async () => {
     const dir = tempDir();
     dirs.push(dir);

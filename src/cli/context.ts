@@ -61,11 +61,15 @@ export function findDataDir(command: Command): { dir: string; found: boolean; se
  * closes it. When another kgmem process holds the data dir, the command goes through that
  * process (its socket; one line on stderr says so) instead of failing on the lock.
  */
-export async function withMemory<T>(command: Command, body: (memory: MemoryApi) => Promise<T>): Promise<T> {
+export async function withMemory<T>(
+  command: Command,
+  body: (memory: MemoryApi) => Promise<T>,
+  options: { bufferPoolSize?: number } = {},
+): Promise<T> {
   const remote = remoteFor(command);
   if (remote) return runWith(remote, body);
   const { dir, found } = findDataDir(command);
-  const memory = await openOrReachHolder(dir, true);
+  const memory = await openOrReachHolder(dir, { writing: true, ...options });
   if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found);
   return runWith(memory, body);
 }
@@ -100,7 +104,8 @@ export async function withReader<T>(command: Command, body: (memory: MemoryApi) 
         'Pass --data-dir <dir> (or KGMEM_DATA_DIR), run the command where the memory is, or create one with kgmem add, import or remember.',
     );
   }
-  return runWith(await openOrReachHolder(dir, false), body);
+  const pool = process.env.KGMEM_BUFFER_POOL_MB ? {} : { bufferPoolSize: READ_BUFFER_POOL };
+  return runWith(await openOrReachHolder(dir, { writing: false, ...pool }), body);
 }
 
 /**
@@ -120,25 +125,32 @@ function remoteFor(command: Command): RemoteMemory | undefined {
 }
 
 /**
- * The buffer pool of a read command's embedded database. Ladybug's own default (a share of
- * physical memory) sizes bookkeeping that a short read never uses (~40 MB of the process on a
- * 24 GiB machine). Scanned pages are evicted as needed; a query whose intermediate results need
- * more fails with Ladybug's buffer-pool error instead of growing the process. Writing commands
- * keep the default: a one-transaction bulk import needs more than 1 GiB.
+ * The buffer pool of a read command's embedded database: a short process can afford a query
+ * whose intermediate results need more than the library's default; beyond it the query fails
+ * with Ladybug's buffer-pool error instead of growing the process.
  */
 const READ_BUFFER_POOL = 2 * 2 ** 30;
+
+/**
+ * The buffer pool `kgmem import` opens with (unless KGMEM_BUFFER_POOL_MB says otherwise): one
+ * transaction of its default batch (250,000 triples) must fit.
+ */
+export const IMPORT_BUFFER_POOL = 2 * 2 ** 30;
 
 /**
  * Opens the memory here or, when another kgmem process holds it, reaches that process: over the
  * socket it serves (every command, no token), else over the API of the `kgmem serve` it runs
  * (reads; writes with `KGMEM_TOKEN`). Says on stderr which process serves the command.
  */
-async function openOrReachHolder(dir: string, writing: boolean): Promise<Memory | RemoteMemory> {
+async function openOrReachHolder(
+  dir: string,
+  { writing, bufferPoolSize }: { writing: boolean; bufferPoolSize?: number },
+): Promise<Memory | RemoteMemory> {
   try {
     return await createMemory({
       dataDir: dir,
-      ...(storeKind(process.env) === 'ladybug' && !writing
-        ? { store: { ladybug: { path: join(dir, DATABASE_FILE), bufferPoolSize: READ_BUFFER_POOL } } }
+      ...(storeKind(process.env) === 'ladybug' && bufferPoolSize !== undefined
+        ? { store: { ladybug: { path: join(dir, DATABASE_FILE), bufferPoolSize } } }
         : {}),
     });
   } catch (error) {

@@ -20,7 +20,8 @@ export async function resolveStore(
   const neo4j = async (options: Neo4jStoreOptions) =>
     new (await import('./neo4j/store.js')).Neo4jStore(options);
   if (option && 'neo4j' in option) return neo4j(option.neo4j);
-  if (option && 'ladybug' in option) return new LadybugStore(option.ladybug);
+  if (option && 'ladybug' in option)
+    return new LadybugStore({ ...ladybugEnvOptions(env), ...option.ladybug });
   if (storeKind(env) === 'neo4j') {
     if (!env.NEO4J_URI) {
       throw new InvalidInputError(
@@ -34,7 +35,37 @@ export async function resolveStore(
       ...(env.NEO4J_DATABASE ? { database: env.NEO4J_DATABASE } : {}),
     });
   }
-  return new LadybugStore({ path: databasePath, ...snapshotOption(env) });
+  return new LadybugStore({ path: databasePath, ...ladybugEnvOptions(env) });
+}
+
+/** The embedded store's settings from the environment (options given in code win over them). */
+function ladybugEnvOptions(env: NodeJS.ProcessEnv): Omit<LadybugStoreOptions, 'path'> {
+  return { ...snapshotOption(env), ...cacheOption(env), ...bufferPoolOption(env) };
+}
+
+/** `KGMEM_BUFFER_POOL_MB`: megabytes of the embedded database's buffer pool (`bufferPoolSize`). */
+function bufferPoolOption(env: NodeJS.ProcessEnv): { bufferPoolSize?: number } {
+  const text = env.KGMEM_BUFFER_POOL_MB;
+  if (text === undefined || text === '') return {};
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 64)
+    throw new InvalidInputError(
+      `KGMEM_BUFFER_POOL_MB must be a number of megabytes, 64 or more (got "${text}")`,
+    );
+  return { bufferPoolSize: Math.round(value * 2 ** 20) };
+}
+
+/**
+ * `KGMEM_CACHE_MB`: megabytes of per-user copies the embedded store keeps in process (see
+ * `LadybugStoreOptions.cacheLimit`).
+ */
+function cacheOption(env: NodeJS.ProcessEnv): { cacheLimit?: number } {
+  const text = env.KGMEM_CACHE_MB;
+  if (text === undefined || text === '') return {};
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 1)
+    throw new InvalidInputError(`KGMEM_CACHE_MB must be a number of megabytes, 1 or more (got "${text}")`);
+  return { cacheLimit: Math.round(value * 2 ** 20) };
 }
 
 /**

@@ -4,7 +4,14 @@ import type { Command } from 'commander';
 import { RemoteMemory } from '../../client/remote-memory.js';
 import type { MemoryApi } from '../../memory/api.js';
 import type { CheckedTriple } from '../../model/triple.js';
-import { type CliIo, intOption, requireUser, UsageError, withMemory } from '../context.js';
+import {
+  type CliIo,
+  IMPORT_BUFFER_POOL,
+  intOption,
+  requireUser,
+  UsageError,
+  withMemory,
+} from '../context.js';
 import { readExportFile } from '../export-file.js';
 import { Progress } from '../progress.js';
 import { countLines, formatOf, readTripleFile, type TripleFormat } from '../triple-file.js';
@@ -101,24 +108,29 @@ export function registerImport(program: Command, io: CliIo): void {
       }
 
       const total = file === '-' ? 0 : await countLines(file);
-      await withMemory(command, async (memory) => {
-        const progress = new Progress(total, process.stderr);
-        const batchSize = batchSizeFor(memory, (await memory.describe()).backend, chosenBatch);
-        const totals = await importLines(memory, userId, file, format, { batchSize, source, io, progress });
-        progress.finish();
-        const seconds = progress.seconds;
-        const rate = Math.round(totals.read / Math.max(seconds, 1e-3));
-        io.out(
-          `imported ${totals.read.toLocaleString('en-US')} facts for user "${userId}" in ${seconds.toFixed(1)} s ` +
-            `(${rate.toLocaleString('en-US')} facts/s): ${totals.added.toLocaleString('en-US')} new, ` +
-            `${totals.updated.toLocaleString('en-US')} already known, ${totals.invalidated.toLocaleString('en-US')} closed`,
-        );
-        if (totals.rejected > 0) {
-          throw new Error(
-            `${totals.rejected} invalid line(s) were rejected (listed above); the other lines were imported`,
+      const pool = process.env.KGMEM_BUFFER_POOL_MB ? {} : { bufferPoolSize: IMPORT_BUFFER_POOL };
+      await withMemory(
+        command,
+        async (memory) => {
+          const progress = new Progress(total, process.stderr);
+          const batchSize = batchSizeFor(memory, (await memory.describe()).backend, chosenBatch);
+          const totals = await importLines(memory, userId, file, format, { batchSize, source, io, progress });
+          progress.finish();
+          const seconds = progress.seconds;
+          const rate = Math.round(totals.read / Math.max(seconds, 1e-3));
+          io.out(
+            `imported ${totals.read.toLocaleString('en-US')} facts for user "${userId}" in ${seconds.toFixed(1)} s ` +
+              `(${rate.toLocaleString('en-US')} facts/s): ${totals.added.toLocaleString('en-US')} new, ` +
+              `${totals.updated.toLocaleString('en-US')} already known, ${totals.invalidated.toLocaleString('en-US')} closed`,
           );
-        }
-      });
+          if (totals.rejected > 0) {
+            throw new Error(
+              `${totals.rejected} invalid line(s) were rejected (listed above); the other lines were imported`,
+            );
+          }
+        },
+        pool,
+      );
     });
 }
 

@@ -22,10 +22,20 @@ export class Bm25Index {
   private readonly uids: string[] = [];
   private readonly rows = new Map<string, number>();
   private totalLength = 0;
+  // Postings entries (a term in a document), for `approxBytes`.
+  private entries = 0;
 
   /** Number of documents. */
   get size(): number {
     return this.uids.length;
+  }
+
+  /**
+   * What the index takes in memory, approximately (bytes): per postings entry two array slots,
+   * per term its string and lists, per document its uid, row and length.
+   */
+  get approxBytes(): number {
+    return this.entries * 16 + this.postings.size * 160 + this.uids.length * 130;
   }
 
   /** Whether a document is indexed. */
@@ -52,6 +62,7 @@ export class Bm25Index {
       else {
         posting.rows.push(row);
         posting.counts.push(1);
+        this.entries++;
       }
     }
   }

@@ -32,6 +32,13 @@ export class EpisodeIndex {
     return this.text.size;
   }
 
+  /** What the index takes in memory, approximately (bytes): both BM25 indexes, the vectors, the threads. */
+  get approxBytes(): number {
+    return (
+      this.text.approxBytes + this.concepts.approxBytes + this.vectors.approxBytes + this.threadOf.size * 150
+    );
+  }
+
   /** Adds one episode (its text, and its embedding when it has one). */
   add(uid: string, text: string, vector: ArrayLike<number> | undefined, threadId: string, at: Date): void {
     if (this.text.has(uid)) return;

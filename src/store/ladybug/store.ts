@@ -3,7 +3,12 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
-import { ClosedError, CypherError, StatementNotAllowedError } from '../../model/errors.js';
+import {
+  ClosedError,
+  CypherError,
+  StatementNotAllowedError,
+  StoreUnavailableError,
+} from '../../model/errors.js';
 import type { Entity, Episode, Fact } from '../../model/types.js';
 import {
   type CypherOptions,
@@ -54,6 +59,15 @@ import { decodeVector, encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
 import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } from './write-effects.js';
 
+/**
+ * The default `cacheLimit`: 128 MiB of per-user copies, sized for a laptop (about 300 everyday
+ * users of 150 facts and 20 turns, or one user of ~60,000 facts, held at once).
+ */
+export const DEFAULT_CACHE_LIMIT = 128 * 2 ** 20;
+
+/** The default buffer pool of the embedded database: 512 MiB (see `bufferPoolSize`). */
+export const DEFAULT_BUFFER_POOL = 512 * 2 ** 20;
+
 /** Options of {@link LadybugStore}. */
 export interface LadybugStoreOptions {
   /** Path of the database file (created with its folder when missing). */
@@ -70,8 +84,10 @@ export interface LadybugStoreOptions {
    */
   maxDbSize?: number;
   /**
-   * Buffer pool size in bytes; 0 lets Ladybug choose (a share of physical memory).
-   * @default 0
+   * Buffer pool size in bytes (0 lets Ladybug choose: a share of physical memory). It bounds the
+   * database's part of the process and the largest write: one transaction must fit in it
+   * (512 MiB takes an `addTriples` of ~130,000 new facts; `kgmem import` opens with 2 GiB).
+   * @default DEFAULT_BUFFER_POOL (512 MiB), or KGMEM_BUFFER_POOL_MB
    */
   bufferPoolSize?: number;
   /**
@@ -81,17 +97,20 @@ export interface LadybugStoreOptions {
    */
   inMemoryGraph?: boolean;
   /**
-   * Entities plus facts plus vectors (entity and fact indexes) kept in process across users
-   * before the least recently used users' copies are dropped (they reload on next use).
-   * @default 3_000_000
+   * Bytes (approximately) of per-user copies kept in process across users (graphs, entity and
+   * fact vector indexes, turn indexes) before the least recently used users' copies are dropped;
+   * they reload from the database (or their snapshot) on next use. The user being read is always
+   * kept, however large.
+   * @default DEFAULT_CACHE_LIMIT (128 MiB), or KGMEM_CACHE_MB
    */
   cacheLimit?: number;
   /**
    * Users holding at least this many entities plus facts get a snapshot of their in-process
-   * copies beside the database when the store closes (`<database>.snapshots/`), which the next
-   * process loads instead of reading them back row by row; valid only while nothing was written
-   * since. `Infinity` turns snapshots off.
-   * @default 20_000
+   * copies beside the database (`<database>.snapshots/`) when the store closes and when their
+   * copies are evicted (`cacheLimit`), which a later load (in this process or the next) reads
+   * instead of the rows; valid only while nothing was written since. `Infinity` turns snapshots
+   * off.
+   * @default 100
    */
   snapshotMinSize?: number;
   /**
@@ -104,7 +123,7 @@ export interface LadybugStoreOptions {
 
 const SCHEMA_KEY = 'schemaHash';
 // Users with fewer entities plus facts reload from the database fast enough without a snapshot.
-const SNAPSHOT_MIN_SIZE = 20_000;
+const SNAPSHOT_MIN_SIZE = 100;
 // Up to this many rows, updates of existing facts run as single-row statements.
 const SINGLE_ROW_LIMIT = 16;
 
@@ -145,6 +164,8 @@ export class LadybugStore extends GraphStore {
   // Per-user full-text and vector indexes of stored turns, and vector indexes of fact statements.
   private readonly episodeIndexes = new Map<string, EpisodeIndex>();
   private readonly factVectors = new Map<string, UserVectorIndex>();
+  // Users with copies, least recently used first (what eviction drops first).
+  private readonly recent = new Set<string>();
 
   constructor(readonly options: LadybugStoreOptions) {
     super();
@@ -166,7 +187,7 @@ export class LadybugStore extends GraphStore {
     try {
       this.db = new lbug.Database(
         path,
-        this.options.bufferPoolSize ?? 0,
+        this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL,
         true,
         this.options.readOnly ?? false,
         this.options.maxDbSize ?? 2 ** 38,
@@ -638,19 +659,44 @@ export class LadybugStore extends GraphStore {
   }
 
   /**
-   * Drops the least recently used users' copies (graph and vector indexes together) while what
-   * the process holds is over `cacheLimit`: entities plus facts plus vectors, across users.
+   * The users whose copies this process holds (least recently used first) and their approximate
+   * bytes: what `cacheLimit` bounds.
+   */
+  cachedUsers(): { users: string[]; bytes: number } {
+    const users = [...this.recent];
+    return { users, bytes: users.reduce((sum, id) => sum + this.heldBytes(id), 0) };
+  }
+
+  /** Marks a user's copies as just used (last to be evicted). */
+  private touch(userId: string): void {
+    this.recent.delete(userId);
+    this.recent.add(userId);
+  }
+
+  /** Approximate bytes of one user's in-process copies. */
+  private heldBytes(userId: string): number {
+    return (
+      (this.graphs.get(userId)?.approxBytes ?? 0) +
+      (this.vectors.get(userId)?.approxBytes ?? 0) +
+      (this.factVectors.get(userId)?.approxBytes ?? 0) +
+      (this.episodeIndexes.get(userId)?.approxBytes ?? 0)
+    );
+  }
+
+  /**
+   * Drops the least recently used users' copies (graph, vector and turn indexes together) while
+   * what the process holds is over `cacheLimit` bytes; `keep` (the user being read) stays.
    */
   private evictBeyondCacheLimit(keep: string): void {
-    const held = (id: string) =>
-      (this.graphs.get(id)?.size ?? 0) +
-      (this.vectors.get(id)?.size ?? 0) +
-      (this.factVectors.get(id)?.size ?? 0);
+    this.touch(keep);
+    const limit = this.options.cacheLimit ?? DEFAULT_CACHE_LIMIT;
     let total = 0;
-    for (const id of this.graphs.keys()) total += held(id);
-    for (const id of [...this.graphs.keys()]) {
-      if (total <= (this.options.cacheLimit ?? 3_000_000) || id === keep) break;
-      total -= held(id);
+    for (const id of this.recent) total += this.heldBytes(id);
+    for (const id of [...this.recent]) {
+      if (total <= limit) break;
+      if (id === keep) continue;
+      total -= this.heldBytes(id);
+      this.saveSnapshot(id);
       this.forgetCopies(id);
     }
   }
@@ -705,6 +751,11 @@ export class LadybugStore extends GraphStore {
         // Ladybug already rolled back the transaction that failed.
       }
       this.dropCopies(users, ALL_COPIES);
+      if (/buffer pool is full/i.test(errorMessage(error)))
+        throw new StoreUnavailableError(
+          `the write did not fit the embedded database's buffer pool (${Math.round((this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL) / 2 ** 20)} MiB), so nothing of it was written: ` +
+            'write fewer triples per call, or open with a larger pool (KGMEM_BUFFER_POOL_MB, or store: { ladybug: { path, bufferPoolSize } })',
+        );
       throw error;
     } finally {
       this.committing = false;
@@ -747,6 +798,7 @@ export class LadybugStore extends GraphStore {
   }
 
   private dropUserCopies(userId: string, effect: CopyEffect): void {
+    if (effect === ALL_COPIES) this.recent.delete(userId);
     if (effect.has('graph')) {
       this.graphs.delete(userId);
       this.predicateVocabulary.delete(userId);
@@ -779,6 +831,7 @@ export class LadybugStore extends GraphStore {
       ev: snapshot.entityVectors !== undefined,
       fv: snapshot.factVectors !== undefined,
     });
+    this.evictBeyondCacheLimit(userId);
   }
 
   /**
@@ -788,24 +841,36 @@ export class LadybugStore extends GraphStore {
   private saveSnapshots(): void {
     if (this.options.readOnly || this.options.path === ':memory:' || this.options.inMemoryGraph === false)
       return;
-    for (const [userId, graph] of this.graphs) {
-      if (graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) continue;
-      const ev = this.vectors.get(userId);
-      const fv = this.factVectors.get(userId);
-      const saved = this.snapshotState.get(userId);
-      const generation = this.generations.snapshotKey(userId);
-      if (saved && saved.generation === generation && (saved.ev || !ev) && (saved.fv || !fv)) continue;
-      try {
-        writeSnapshot(snapshotPath(this.options.path, userId), {
-          userId,
-          generation,
-          graph: graph.contents(),
-          ...(ev ? { entityVectors: ev.toData() } : {}),
-          ...(fv ? { factVectors: fv.toData() } : {}),
-        });
-      } catch {
-        // best effort (see above)
-      }
+    for (const userId of this.graphs.keys()) this.saveSnapshot(userId);
+  }
+
+  /**
+   * Saves one held user's snapshot when they are big enough and the saved one is missing, stale
+   * or holds less: at close, and when the user's copies are evicted (so they come back from the
+   * snapshot, not row by row, on next use).
+   */
+  private saveSnapshot(userId: string): void {
+    if (this.options.readOnly || this.options.path === ':memory:') return;
+    const graph = this.graphs.get(userId);
+    if (!graph || graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) return;
+    const ev = this.vectors.get(userId);
+    const fv = this.factVectors.get(userId);
+    const saved = this.snapshotState.get(userId);
+    const generation = this.generations.snapshotKey(userId);
+    if (saved && saved.generation === generation && (saved.ev || !ev) && (saved.fv || !fv)) return;
+    try {
+      writeSnapshot(snapshotPath(this.options.path, userId), {
+        userId,
+        generation,
+        graph: graph.contents(),
+        ...(ev ? { entityVectors: ev.toData() } : {}),
+        ...(fv ? { factVectors: fv.toData() } : {}),
+      });
+      this.snapshotState.set(userId, { generation, ev: ev !== undefined, fv: fv !== undefined });
+      // The saved snapshot may be loaded again in this process once the copies are dropped.
+      this.snapshotTried.delete(userId);
+    } catch {
+      // best effort (see saveSnapshots)
     }
   }
 
@@ -928,9 +993,7 @@ export class LadybugStore extends GraphStore {
     if (!this.graphs.has(userId)) this.loadSnapshot(userId);
     let graph = this.graphs.get(userId);
     if (graph) {
-      // Most recently used last.
-      this.graphs.delete(userId);
-      this.graphs.set(userId, graph);
+      this.touch(userId);
       return graph;
     }
     const entities = this.run('entities-list', { userId, limit: Number.MAX_SAFE_INTEGER }).map((r) =>
@@ -954,6 +1017,7 @@ export class LadybugStore extends GraphStore {
   }
 
   private dropAllCopies(): void {
+    this.recent.clear();
     this.vectors.clear();
     this.predicateVocabulary.clear();
     this.graphs.clear();
@@ -963,7 +1027,8 @@ export class LadybugStore extends GraphStore {
 
   private episodeIndex(userId: string): EpisodeIndex {
     let index = this.episodeIndexes.get(userId);
-    if (!index) {
+    if (index) this.touch(userId);
+    else {
       index = new EpisodeIndex(this.dimension);
       for (const row of this.run('episodes-search-rows', { userId })) {
         index.add(
@@ -975,6 +1040,7 @@ export class LadybugStore extends GraphStore {
         );
       }
       this.episodeIndexes.set(userId, index);
+      this.evictBeyondCacheLimit(userId);
     }
     return index;
   }
@@ -982,13 +1048,15 @@ export class LadybugStore extends GraphStore {
   private factIndex(userId: string): UserVectorIndex {
     if (!this.factVectors.has(userId)) this.loadSnapshot(userId);
     let index = this.factVectors.get(userId);
-    if (!index) {
+    if (index) this.touch(userId);
+    else {
       index = new UserVectorIndex(this.dimension);
       for (const row of this.run('fact-vectors', { userId })) {
         const vector = decodeVector(row.vector, this.dimension);
         if (vector) index.add(String(row.uid), vector);
       }
       this.factVectors.set(userId, index);
+      this.evictBeyondCacheLimit(userId);
     }
     return index;
   }
@@ -996,13 +1064,15 @@ export class LadybugStore extends GraphStore {
   private vectorIndex(userId: string): UserVectorIndex {
     if (!this.vectors.has(userId)) this.loadSnapshot(userId);
     let index = this.vectors.get(userId);
-    if (!index) {
+    if (index) this.touch(userId);
+    else {
       index = new UserVectorIndex(this.dimension);
       for (const row of this.run('entity-embeddings', { userId })) {
         const vector = decodeVector(row.vector, this.dimension);
         if (vector) index.add(String(row.uid), vector);
       }
       this.vectors.set(userId, index);
+      this.evictBeyondCacheLimit(userId);
     }
     return index;
   }

@@ -10,6 +10,8 @@ export interface VectorIndexData {
   values: Float32Array;
 }
 
+// A row's uid string and its map entry, roughly.
+const ROW_BYTES = 120;
 const INITIAL_ROWS = 16;
 const INITIAL_ENTRIES = 256;
 
@@ -64,6 +66,11 @@ export class UserVectorIndex {
   /** Bytes the vectors take (what a cache limit counts). */
   get bytes(): number {
     return this.offsets.byteLength + this.dims.byteLength + this.values.byteLength;
+  }
+
+  /** What the index takes in memory, approximately: its arrays and, per row, its uid and map entry. */
+  get approxBytes(): number {
+    return this.bytes + this.rows.size * ROW_BYTES;
   }
 
   /** The held vectors as arrays sized to what they hold. */

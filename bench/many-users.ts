@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { createMemory } from '../src/memory/create.js';
+import type { Memory } from '../src/memory/memory.js';
+import { tempDir } from '../test/helpers/temp-dir.js';
+import { markdownTable } from './table.js';
+
+/** What {@link benchManyUsers} measures. */
+export interface ManyUsersOptions {
+  users?: number;
+  factsPerUser?: number;
+  turnsPerUser?: number;
+  /** Users recalled cold then warm. */
+  samples?: number;
+}
+
+const CITIES = [
+  'Lisbon',
+  'Porto',
+  'Ghent',
+  'Kyoto',
+  'Osaka',
+  'Seattle',
+  'Portland',
+  'Lyon',
+  'Turin',
+  'Austin',
+];
+const THINGS = ['tea', 'jazz', 'chess', 'cello', 'rowing', 'pizza', 'ramen', 'hiking', 'poetry', 'cycling'];
+const RELATIONS = ['knows', 'likes', 'visited', 'works_with', 'lives_near', 'recommended', 'plays', 'owns'];
+
+/** One user's facts: their own, and their friends' (150 by default), deterministic per user. */
+function factsOf(user: number, count: number) {
+  const triples = [];
+  for (let i = 0; triples.length < count; i++) {
+    const friend = `Friend ${user}-${i % 40}`;
+    const relation = RELATIONS[i % RELATIONS.length] as string;
+    const object =
+      i % 3 === 0
+        ? (CITIES[(user + i) % CITIES.length] as string)
+        : `${THINGS[(user * 7 + i) % THINGS.length]} ${i % 17}`;
+    triples.push({ subject: i % 5 === 0 ? 'I' : friend, predicate: relation, object });
+  }
+  return triples;
+}
+
+/** Writes `users` users' facts (addTriples) and turns (remember, triples given), user by user. */
+export async function writeUsers(
+  memory: Memory,
+  users: number,
+  factsPerUser: number,
+  turnsPerUser: number,
+  onUser: (index: number) => void = () => {},
+): Promise<void> {
+  for (let u = 0; u < users; u++) {
+    const userId = `user-${u}`;
+    await memory.addTriples(userId, factsOf(u, factsPerUser), { at: '2026-01-01T00:00:00Z' });
+    for (let t = 0; t < turnsPerUser; t++) {
+      await memory.remember({
+        userId,
+        threadId: `thread-${t % 4}`,
+        at: new Date(Date.UTC(2026, 0, 2 + t)),
+        messages: [
+          {
+            role: 'user',
+            content: `Day ${t}: met Friend ${u}-${t} in ${CITIES[(u + t) % CITIES.length]} and we talked about ${THINGS[(u + t) % THINGS.length]}.`,
+          },
+        ],
+        triples: [],
+      });
+    }
+    onUser(u);
+  }
+}
+
+/**
+ * Many users in one process (#31): writes `users` × (`factsPerUser` facts by addTriples +
+ * `turnsPerUser` stored turns), then recalls random users, each first cold (not held in process)
+ * then warm, in a serving process of its own, and reports resident memory at the default
+ * `cacheLimit`.
+ */
+export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<string> {
+  const users = options.users ?? 1000;
+  const factsPerUser = options.factsPerUser ?? 150;
+  const turnsPerUser = options.turnsPerUser ?? 20;
+  const samples = options.samples ?? 300;
+  const dir = tempDir('kgmem-bench-users-');
+  const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+  try {
+    // The writing process: every user written once, then closed.
+    const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
+    const started = performance.now();
+    let writerPeak = mb();
+    await writeUsers(memory, users, factsPerUser, turnsPerUser, (u) => {
+      if (u % 50 === 0) writerPeak = Math.max(writerPeak, mb());
+    });
+    const writeSeconds = (performance.now() - started) / 1000;
+    writerPeak = Math.max(writerPeak, mb());
+    await memory.close();
+
+    // The serving process, started afresh on the data dir.
+    const reader = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./many-users-reader.ts', import.meta.url)),
+        dir.path,
+        String(users),
+        String(samples),
+      ],
+      { maxBuffer: 16 * 2 ** 20 },
+    );
+    const served = JSON.parse(reader.stdout.trim().split('\n').at(-1) as string) as ReaderResult;
+    const row = (what: string, value: string | number) => ({ what, value });
+    return [
+      `### Many users in one process (${users.toLocaleString('en-US')} users × (${factsPerUser} facts + ${turnsPerUser} turns), default cacheLimit)`,
+      '',
+      markdownTable([
+        row('write (addTriples + remember, one process), s', writeSeconds.toFixed(0)),
+        row('writing process: resident memory, peak sampled, MB', writerPeak),
+        row('serving process: resident memory after opening, MB', served.afterOpen),
+        row(
+          `serving process: resident memory after recalling all ${users.toLocaleString('en-US')} users, MB`,
+          served.afterAll,
+        ),
+        row('serving process: resident memory, peak sampled, MB', served.peak),
+        row(
+          'serving process: users held in process at the end (their copies, MB)',
+          `${served.heldUsers} (${served.heldMb})`,
+        ),
+        row(
+          `cold recall p50 ms (${samples} random users, first recall in the serving process)`,
+          served.coldP50.toFixed(1),
+        ),
+        row('cold recall p95 ms', served.coldP95.toFixed(1)),
+        row('warm recall p50 ms (the same users again)', served.warmP50.toFixed(1)),
+        row('warm recall p95 ms', served.warmP95.toFixed(1)),
+      ]),
+    ].join('\n');
+  } finally {
+    dir.remove();
+  }
+}
+
+interface ReaderResult {
+  afterOpen: number;
+  afterAll: number;
+  peak: number;
+  heldUsers: number;
+  heldMb: number;
+  coldP50: number;
+  coldP95: number;
+  warmP50: number;
+  warmP95: number;
+}
