@@ -50,12 +50,15 @@ for (let u = 0; u < users; u++) {
   if (u % 50 === 0) peak = Math.max(peak, mb());
 }
 const afterAll = mb();
+(globalThis as { gc?: () => void }).gc?.();
+const afterGc = mb();
 const held = memory.store instanceof LadybugStore ? memory.store.cachedUsers() : { users: [], bytes: 0 };
 await memory.close();
 console.log(
   JSON.stringify({
     afterOpen,
     afterAll,
+    afterGc,
     peak: Math.max(peak, afterAll),
     heldUsers: held.users.length,
     heldMb: Math.round(held.bytes / 2 ** 20),

@@ -1,10 +1,14 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
+import { LadybugStore } from '../src/store/ladybug/store.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
+import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
 /** What {@link benchManyUsers} measures. */
@@ -98,9 +102,15 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
     });
     const writeSeconds = (performance.now() - started) / 1000;
     writerPeak = Math.max(writerPeak, mb());
+    // The same process then recalls random users: cold (copies not held: from their snapshot or
+    // the database), then warm.
+    const inProcess = await recallRandomUsers(memory, users, samples);
+    writerPeak = Math.max(writerPeak, mb());
+    const writerLive = liveMb();
     await memory.close();
 
-    // The serving process, started afresh on the data dir.
+    // The serving process, started afresh on the data dir (--expose-gc only to measure what is
+    // live after a full collection).
     const reader = await promisify(execFile)(
       process.execPath,
       [
@@ -120,24 +130,32 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
       '',
       markdownTable([
         row('write (addTriples + remember, one process), s', writeSeconds.toFixed(0)),
-        row('writing process: resident memory, peak sampled, MB', writerPeak),
-        row('serving process: resident memory after opening, MB', served.afterOpen),
+        row('the writing process, then recalling: resident memory, peak sampled, MB', writerPeak),
+        row('  its resident memory after a full garbage collection, MB', writerLive),
         row(
-          `serving process: resident memory after recalling all ${users.toLocaleString('en-US')} users, MB`,
+          `  its cold / warm recall p95 ms (${samples} random users not held in process, then again)`,
+          `${inProcess.coldP95.toFixed(1)} / ${inProcess.warmP95.toFixed(1)}`,
+        ),
+        row(
+          '  its cold / warm recall p50 ms',
+          `${inProcess.coldP50.toFixed(1)} / ${inProcess.warmP50.toFixed(1)}`,
+        ),
+        row('a fresh serving process: resident memory after opening, MB', served.afterOpen),
+        row(
+          `  its resident memory after recalling all ${users.toLocaleString('en-US')} users, MB`,
           served.afterAll,
         ),
-        row('serving process: resident memory, peak sampled, MB', served.peak),
+        row('  its resident memory, peak sampled, MB', served.peak),
+        row('  its resident memory after a full garbage collection, MB', served.afterGc),
         row(
-          'serving process: users held in process at the end (their copies, MB)',
+          '  users held in process at the end (their copies, MB)',
           `${served.heldUsers} (${served.heldMb})`,
         ),
         row(
-          `cold recall p50 ms (${samples} random users, first recall in the serving process)`,
-          served.coldP50.toFixed(1),
+          `  its cold / warm recall p95 ms (${samples} random users, first recall in the process, then again)`,
+          `${served.coldP95.toFixed(1)} / ${served.warmP95.toFixed(1)}`,
         ),
-        row('cold recall p95 ms', served.coldP95.toFixed(1)),
-        row('warm recall p50 ms (the same users again)', served.warmP50.toFixed(1)),
-        row('warm recall p95 ms', served.warmP95.toFixed(1)),
+        row('  its cold / warm recall p50 ms', `${served.coldP50.toFixed(1)} / ${served.warmP50.toFixed(1)}`),
       ]),
     ].join('\n');
   } finally {
@@ -145,7 +163,57 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
   }
 }
 
+/** Recalls `samples` random users not held in process (cold), each again at once (warm). */
+async function recallRandomUsers(
+  memory: Memory,
+  users: number,
+  samples: number,
+): Promise<{ coldP50: number; coldP95: number; warmP50: number; warmP95: number }> {
+  const questions = [
+    'Where do I live?',
+    'Who do I work with?',
+    'What do I like?',
+    'Which cities did I visit?',
+  ];
+  const store = memory.store instanceof LadybugStore ? memory.store : undefined;
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const touched = new Set<string>();
+  for (let i = 0; i < samples && touched.size < users; i++) {
+    const held = new Set(store?.cachedUsers().users ?? []);
+    let userId = `user-${Math.floor(random() * users)}`;
+    for (let tries = 0; (touched.has(userId) || held.has(userId)) && tries < 10 * users; tries++)
+      userId = `user-${Math.floor(random() * users)}`;
+    touched.add(userId);
+    let t = performance.now();
+    await memory.recall({ userId, query: questions[i % questions.length] as string });
+    cold.push(performance.now() - t);
+    t = performance.now();
+    await memory.recall({ userId, query: questions[(i + 1) % questions.length] as string });
+    warm.push(performance.now() - t);
+  }
+  return {
+    coldP50: quantile(cold, 0.5),
+    coldP95: quantile(cold, 0.95),
+    warmP50: quantile(warm, 0.5),
+    warmP95: quantile(warm, 0.95),
+  };
+}
+
+/** Resident memory after a full garbage collection (what is live, not what V8 has yet to collect). */
+function liveMb(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return Math.round(process.memoryUsage().rss / 2 ** 20);
+}
+
 interface ReaderResult {
+  afterGc: number;
   afterOpen: number;
   afterAll: number;
   peak: number;

@@ -8,6 +8,7 @@ import { benchEpisodes } from './episodes.js';
 import { benchExtraction } from './extraction.js';
 import { benchLatency } from './latency.js';
 import { benchLocomo } from './locomo.js';
+import { benchManyUsers } from './many-users.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
 import { benchPersonal } from './personal.js';
@@ -19,7 +20,7 @@ import { benchViewer, benchViewerBigUser } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, extraction, viewer, backends).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, users, extraction, viewer, backends).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   if (runs('semantic')) console.log(`\n${await benchSemantic()}`);
   if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
+  if (runs('users')) console.log(`\n${await benchManyUsers()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
