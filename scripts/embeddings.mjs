@@ -10,6 +10,9 @@
 //                                       KGMEM_EMBEDDINGS_BASE_URL=…, KGMEM_EMBEDDING_MODEL=…
 //   node scripts/embeddings.mjs stop    stops it
 //   node scripts/embeddings.mjs status  says whether one runs (and prints its two lines)
+//   node scripts/embeddings.mjs local   writes the same model as an ONNX directory for kgmem's
+//                                       in-process embedder (once; later runs reuse it) and prints
+//                                       exactly one line: KGMEM_EMBEDDINGS=local:<dir>
 //
 // Environment: KGMEM_EMBEDDINGS_PORT (default: any free port), PYTHON (default python3).
 import { spawnSync } from 'node:child_process';
@@ -24,6 +27,8 @@ const STATE_DIR = join(ROOT, '.cache', 'embeddings');
 const VENV = join(STATE_DIR, 'venv');
 const PY = join(VENV, 'bin', 'python');
 const START_TIMEOUT_MS = 120_000;
+// The in-process model's directory (model.onnx, the tokenizer's files, kgmem-model.json).
+const LOCAL_DIR = join(STATE_DIR, 'all-MiniLM-L6-v2-onnx');
 
 const service = backgroundService({
   name: 'embeddings',
@@ -39,7 +44,7 @@ function printConnection(state) {
 /** Creates the virtual environment and installs the pinned requirements, unless done for these pins. */
 function install() {
   const marker = join(VENV, 'kgmem-installed');
-  const pins = ['requirements.txt', 'model.txt'].map((f) => join(SERVER_DIR, f));
+  const pins = ['requirements.txt', 'model.txt', 'export_onnx.py'].map((f) => join(SERVER_DIR, f));
   const newest = Math.max(...pins.map((p) => statSync(p).mtimeMs));
   if (existsSync(marker) && statSync(marker).mtimeMs >= newest) return;
   const python = process.env.PYTHON ?? 'python3';
@@ -127,4 +132,22 @@ async function status() {
   }
 }
 
-await service.main({ start, stop, status });
+/** Writes the ONNX model directory unless it is there for this exporter, and prints where. */
+async function local() {
+  const done = join(LOCAL_DIR, 'kgmem-model.json');
+  const exporter = join(SERVER_DIR, 'export_onnx.py');
+  if (!existsSync(done) || statSync(done).mtimeMs < statSync(exporter).mtimeMs) {
+    install();
+    note(`writing all-MiniLM-L6-v2 as ONNX into ${LOCAL_DIR} (first use)…`);
+    const result = spawnSync(PY, [exporter, LOCAL_DIR], {
+      cwd: SERVER_DIR,
+      stdio: ['ignore', 'ignore', 2],
+      env: { ...process.env, HF_HUB_OFFLINE: '1' },
+    });
+    if (result.error || result.status !== 0)
+      fail(`the ONNX export failed (${exporter}); see the lines above`);
+  }
+  process.stdout.write(`KGMEM_EMBEDDINGS=local:${LOCAL_DIR}\n`);
+}
+
+await service.main({ start, stop, status, local });

@@ -1,3 +1,4 @@
 export * from './base.js';
 export * from './hashing.js';
+export * from './local.js';
 export * from './resolve.js';

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../model/errors.js';
 import type { EmbeddingsLike, ResolvedEmbedder } from './base.js';
 import { HashingEmbeddings } from './hashing.js';
+import { LocalEmbeddings } from './local.js';
 
 /** How to choose embeddings when creating a memory. */
 export interface EmbeddingOptions {
@@ -14,10 +15,11 @@ const OPENAI_DEFAULT_MODEL = 'text-embedding-3-small';
 const OPENAI_DEFAULT_DIMENSION = 1536;
 
 /**
- * Picks the embedder: the one given; else an OpenAI-compatible server when
- * `KGMEM_EMBEDDINGS_BASE_URL` is set (with `KGMEM_EMBEDDING_MODEL`, apart from extraction); else
- * `OpenAIEmbeddings` (text-embedding-3-small) when `OPENAI_API_KEY` is set; else the offline
- * {@link HashingEmbeddings}.
+ * Picks the embedder: the one given; else what `KGMEM_EMBEDDINGS` names (`local:<dir>`: a model
+ * run in process, {@link LocalEmbeddings}; `hashing`: the offline embedder even with a key); else
+ * an OpenAI-compatible server when `KGMEM_EMBEDDINGS_BASE_URL` is set (with
+ * `KGMEM_EMBEDDING_MODEL`, apart from extraction); else `OpenAIEmbeddings`
+ * (text-embedding-3-small) when `OPENAI_API_KEY` is set; else the offline {@link HashingEmbeddings}.
  */
 export async function resolveEmbedder(
   options: EmbeddingOptions,
@@ -28,6 +30,7 @@ export async function resolveEmbedder(
     if (embeddings instanceof HashingEmbeddings) {
       return hashingEmbedder(embeddings);
     }
+    if (embeddings instanceof LocalEmbeddings) return localEmbedder(embeddings, options);
     const dimension = options.embeddingDimension ?? (await embeddings.embedQuery('dimension probe')).length;
     const provider = embeddings.constructor?.name || 'custom';
     const named = embeddings as { model?: unknown; modelName?: unknown };
@@ -39,6 +42,15 @@ export async function resolveEmbedder(
       semantic: true,
       identity: { provider, model, dimension },
     };
+  }
+  const chosen = env.KGMEM_EMBEDDINGS?.trim();
+  if (chosen) {
+    if (chosen.startsWith(LOCAL_PREFIX)) return localEmbedder(chosen.slice(LOCAL_PREFIX.length), options);
+    if (chosen === 'hashing')
+      return hashingEmbedder(new HashingEmbeddings({ dimension: options.embeddingDimension ?? 256 }));
+    throw new InvalidInputError(
+      `KGMEM_EMBEDDINGS must be local:<model dir> or hashing (got "${chosen}"); for a server use KGMEM_EMBEDDINGS_BASE_URL, for OpenAI OPENAI_API_KEY`,
+    );
   }
   if (env.KGMEM_EMBEDDINGS_BASE_URL) return compatibleEmbedder(env.KGMEM_EMBEDDINGS_BASE_URL, options, env);
   if (env.OPENAI_API_KEY) {
@@ -114,6 +126,29 @@ async function compatibleEmbedder(
     description: `${model} at ${url.origin} (OpenAI-compatible)`,
     semantic: true,
     identity: { provider: 'openai-compatible', model, dimension },
+  };
+}
+
+const LOCAL_PREFIX = 'local:';
+
+/** A model run in process from a directory `npm run embeddings:local` made. */
+function localEmbedder(model: string | LocalEmbeddings, options: EmbeddingOptions): ResolvedEmbedder {
+  if (model === '')
+    throw new InvalidInputError(
+      'KGMEM_EMBEDDINGS=local: needs the model directory after the colon (npm run embeddings:local prints the line)',
+    );
+  const embeddings = typeof model === 'string' ? new LocalEmbeddings({ directory: model }) : model;
+  const { name, dimension, source } = embeddings.info;
+  if (options.embeddingDimension !== undefined && options.embeddingDimension !== dimension)
+    throw new InvalidInputError(
+      `the local model ${name} gives ${dimension} dimensions, not the ${options.embeddingDimension} asked for`,
+    );
+  return {
+    embeddings,
+    dimension,
+    description: `${name} in process (${source ?? embeddings.directory})`,
+    semantic: true,
+    identity: { provider: 'local', model: name, dimension },
   };
 }
 
