@@ -13,11 +13,10 @@ import { benchLocomo } from './locomo.js';
 import { loadLocomo } from './locomo-data.js';
 import { answers, benchPersonal } from './personal.js';
 import { personas } from './personal-data.js';
+import { rrf } from './rrf.js';
 import { markdownTable } from './table.js';
 
 const ROOT = join(import.meta.dirname, '..');
-// Reciprocal rank fusion's constant (Cormack et al.: 60).
-const RRF_K = 60;
 
 /** An embedder under test, and how its requests are counted. */
 interface Embedder {
@@ -74,14 +73,6 @@ function localServer(): { baseUrl: string; model: string; stop: () => void } | {
     model: String(lines.KGMEM_EMBEDDING_MODEL),
     stop: () => spawnSync(process.execPath, [script, 'stop'], { cwd: ROOT }),
   };
-}
-
-/** Fuses rankings by reciprocal rank (each list best first). */
-function rrf(...rankings: readonly string[][]): string[] {
-  const scores = new Map<string, number>();
-  for (const ranking of rankings)
-    for (const [i, id] of ranking.entries()) scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1));
-  return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
 }
 
 interface Scores {

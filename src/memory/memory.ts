@@ -15,7 +15,7 @@ import type {
   RecallResult,
 } from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
-import { SEMANTIC_FUSION } from '../retrieve/evidence.js';
+import { fusionFields, SEMANTIC_FUSION } from '../retrieve/evidence.js';
 import { Retriever } from '../retrieve/recall.js';
 import type {
   CypherOptions,
@@ -224,10 +224,15 @@ export class Memory implements MemoryApi {
     this.retriever = new Retriever(
       store,
       embedder.embeddings,
-      relationLexicon(embedder),
-      // A semantic embedder's cosines rank facts on their own (see SEMANTIC_FUSION); what the
-      // caller sets wins.
-      embedder.semantic ? { ...SEMANTIC_FUSION, ...options.recall } : options.recall,
+      relationLexicon(),
+      // A semantic embedder's cosines tell a user's facts apart (see SEMANTIC_FUSION) when the
+      // question names no other entity; what the caller sets wins.
+      embedder.semantic
+        ? {
+            ...options.recall,
+            unnamed: { ...SEMANTIC_FUSION, ...fusionFields(options.recall), ...options.recall.unnamed },
+          }
+        : options.recall,
       options.recall.expandQueries === false ? undefined : new QueryExpander(),
     );
     this.episodes = new EpisodeProcessor({

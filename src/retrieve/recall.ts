@@ -51,6 +51,15 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default 0.3
    */
   minSimilarity?: number;
+  /**
+   * Fusion, over the rest, for questions that name no entity but the user ("Which company pays my
+   * salary?", or no entity at all): the walk from the user reaches all of the user's facts alike,
+   * and a semantic embedder's similarity of each fact to the question tells them apart
+   * (`SEMANTIC_FUSION`). A question naming an entity keeps the walk's weights: the walk from it
+   * says what is near, and the answer at the end of a chain of relations is not like the question.
+   * @default none (the same fusion for every question)
+   */
+  unnamed?: Partial<FusionOptions>;
 }
 
 /**
@@ -98,6 +107,7 @@ export class Retriever {
   private readonly vectorSeeds: number;
   private readonly minSimilarity: number;
   private readonly options: FusionOptions;
+  private readonly unnamedOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
 
   constructor(
@@ -111,6 +121,7 @@ export class Retriever {
     this.vectorSeeds = options.vectorSeeds ?? 5;
     this.minSimilarity = options.minSimilarity ?? 0.3;
     this.options = resolveFusionOptions(options);
+    this.unnamedOptions = resolveFusionOptions({ ...options, ...options.unnamed });
     this.answerFit = new AnswerFit(lexicon);
   }
 
@@ -145,6 +156,8 @@ export class Retriever {
     const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
     const relations = new RelationMatcher(tokens, nameTokens, vocabulary, this.lexicon, anchors);
     const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
+    // A question that names no entity but the user is answered by telling the user's facts apart.
+    const fusion = linked.every((l) => l.entity.key === USER_ENTITY_KEY) ? this.unnamedOptions : this.options;
     const vector = await vectorPending;
     // Stored turns are searched while the graph is read and walked.
     const depth = Math.max(3 * request.limit, 30);
@@ -159,7 +172,7 @@ export class Retriever {
         concepts: this.expander?.conceptTerms(query) ?? [],
         vector,
         k: depth,
-        minSimilarity: this.options.episodeSimilarity,
+        minSimilarity: fusion.episodeSimilarity,
       }),
     );
     // A question that links no entity may misspell one: its name words are sought as typed
@@ -216,7 +229,7 @@ export class Retriever {
     const named = linked.length > 0;
     let similar: { facts: Fact[]; cosines: Map<string, number> } | undefined;
     if (!named) {
-      const hits = await this.store.similarFacts(userId, vector, depth, this.options.factSimilarity);
+      const hits = await this.store.similarFacts(userId, vector, depth, fusion.factSimilarity);
       const cosines = new Map(hits.map((h) => [h.uid, h.score]));
       const loaded = await this.store.factsByUids(userId, [...cosines.keys()]);
       similar = { facts: similarFacts(cosines, new Map(loaded.map((f) => [f.uid, f]))), cosines };
@@ -236,7 +249,8 @@ export class Retriever {
         : await expand(this.store, userId, seeds, { hops, time, relations });
     const head = reachedHead(reached.values(), request.limit);
     // With a named entity, the facts compared with the question are the best the walk reached.
-    const cosines = similar?.cosines ?? (await this.headCosines(userId, vector, depth, head));
+    const cosines =
+      similar?.cosines ?? (await this.headCosines(userId, vector, depth, head, fusion.factSimilarity));
     // One read loads the facts ranking can still bring to the top and the similar ones.
     const wanted = new Set(head.map((r) => r.fact.uid));
     if (!similar) for (const uid of cosines.keys()) wanted.add(uid);
@@ -265,7 +279,7 @@ export class Retriever {
       time,
       limit: request.limit,
       query,
-      options: this.options,
+      options: fusion,
     });
 
     const entityUids = new Set(seeds.keys());
@@ -303,12 +317,13 @@ export class Retriever {
     vector: ArrayLike<number>,
     depth: number,
     head: readonly ReachedEdge[],
+    minSimilarity: number,
   ): Promise<Map<string, number>> {
     const hits = await this.store.similarFacts(
       userId,
       vector,
       depth,
-      this.options.factSimilarity,
+      minSimilarity,
       head.map((r) => r.fact.uid),
     );
     return new Map(hits.map((h) => [h.uid, h.score]));
