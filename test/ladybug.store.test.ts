@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
@@ -6,7 +6,7 @@ import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
 import { loadCypher, splitStatements } from '../src/store/cypher-files.js';
 import { loadLadybug } from '../src/store/ladybug/driver.js';
-import { snapshotPath } from '../src/store/ladybug/snapshot.js';
+import { readSnapshot, snapshotPath } from '../src/store/ladybug/snapshot.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
 import { decodeVector } from '../src/store/ladybug/vector-codec.js';
 import { entityKeyId } from '../src/store/rows.js';
@@ -193,16 +193,72 @@ describe('LadybugDB store specifics', () => {
       const held = store.cachedUsers().users;
       expect(held.length).toBeLessThan(users.length);
       expect(held).not.toContain('u0');
-      // A dropped user reloads with the same answers.
-      for (const user of users)
-        expect(
-          (await memory.recall({ userId: user, query: 'what does Friend 3 like' })).facts.map(
-            (f) => f.statement,
-          ),
-        ).toEqual(answers.get(user));
+      // A dropped user reloads with the same answers, every time from the snapshot saved when it
+      // was dropped, never row by row again.
+      const reads: string[] = [];
+      const run = (store as unknown as { run: (name: string, params: object) => unknown }).run.bind(store);
+      (store as unknown as { run: (name: string, params: object) => unknown }).run = (name, params) => {
+        reads.push(name);
+        return run(name, params);
+      };
+      for (let round = 0; round < 2; round++)
+        for (const user of users)
+          expect(
+            (await memory.recall({ userId: user, query: 'what does Friend 3 like' })).facts.map(
+              (f) => f.statement,
+            ),
+          ).toEqual(answers.get(user));
+      expect(
+        reads.filter((name) => ['facts-list', 'entities-list', 'episodes-search-rows'].includes(name)),
+      ).toEqual([]);
     } finally {
       await memory.close();
     }
+  });
+
+  it('keeps the index of stored turns in the snapshot, and a turn said since is never missed', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir.path, 'graph.lbug');
+    const open = (inMemoryGraph = true) =>
+      createMemory({
+        store: new LadybugStore({ path, snapshotMinSize: 1, inMemoryGraph }),
+        embeddings: new HashingEmbeddings({ dimension: 64 }),
+        env: {},
+      });
+    const turns = async (memory: Memory, query: string) =>
+      (await memory.recall({ userId: 'u', query })).episodes.map((e) => e.excerpt);
+    const first = await open();
+    await first.addTriples('u', [{ subject: 'I', predicate: 'owns', object: 'kayak' }]);
+    await first.remember({
+      userId: 'u',
+      threadId: 't',
+      messages: [{ role: 'user', content: 'We paddled the blue kayak across the lake.' }],
+      triples: [],
+    });
+    expect((await turns(first, 'blue kayak lake')).join()).toContain('blue kayak');
+    await first.close();
+    const file = snapshotPath(path, 'u');
+    const bytes = readFileSync(file);
+    // The header after the 8-byte magic and its length: the generation the snapshot was taken at.
+    const header = JSON.parse(bytes.subarray(12, 12 + bytes.readUInt32LE(8)).toString('utf8'));
+    const saved = readSnapshot(file, 'u', header.generation);
+    expect(saved?.episodes?.text.uids).toHaveLength(1);
+
+    // Another process (keeping no copies, so saving no snapshot) stores a turn: the saved one is stale.
+    const writer = await open(false);
+    await writer.remember({
+      userId: 'u',
+      threadId: 't',
+      messages: [{ role: 'user', content: 'The red bicycle got a flat tyre.' }],
+      triples: [],
+    });
+    await writer.close();
+
+    const third = await open();
+    expect((await turns(third, 'bicycle flat tyre')).join()).toContain('red bicycle');
+    expect((await turns(third, 'blue kayak lake')).join()).toContain('blue kayak');
+    await third.close();
   });
 
   it('records the embedding dimension and refuses another one, naming both', async () => {

@@ -48,6 +48,8 @@ interface WordProfile {
 export class LexicalRelatedness {
   private readonly profiles = new Map<string, WordProfile>();
   private readonly definitions = new Map<string, ReadonlySet<string>>();
+  private readonly formsOf = new Map<string, ReadonlySet<string>>();
+  private readonly glosses = new Map<string, number>();
 
   constructor(private readonly wordnet: WordNet = sharedWordNet()) {}
 
@@ -79,9 +81,16 @@ export class LexicalRelatedness {
    * frequent senses (`senses` per part of speech) are read. {@link RELATEDNESS.gloss} or 0.
    */
   glossRelated(a: string, b: string, senses = 2): number {
+    // Every recall reads its question's words against the same predicates: remembered per pair.
+    const key = `${a}\u0000${b}\u0000${senses}`;
+    const cached = this.glosses.get(key);
+    if (cached !== undefined) return cached;
     const [da, db] = [this.definitionStems(a, senses), this.definitionStems(b, senses)];
     const [fa, fb] = [this.forms(a), this.forms(b)];
-    return intersects(da, fb) || intersects(db, fa) ? RELATEDNESS.gloss : 0;
+    const score = intersects(da, fb) || intersects(db, fa) ? RELATEDNESS.gloss : 0;
+    if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
+    this.glosses.set(key, score);
+    return score;
   }
 
   /** Base forms (WordNet lemmas) of the content words of a word's definitions (its most frequent senses). */
@@ -94,18 +103,22 @@ export class LexicalRelatedness {
       for (const token of tokenize(this.wordnet.synset(id)?.definition ?? ''))
         if (!STOP_WORDS.has(token) && token.length > 2)
           for (const form of this.baseForms(token)) forms.add(form);
-    if (this.definitions.size > 50_000) this.definitions.clear();
+    if (this.definitions.size > CACHE_LIMIT) this.definitions.clear();
     this.definitions.set(key, forms);
     return forms;
   }
 
   /** A word, its synonyms in its most frequent senses and the words derived from them, as base forms. */
   private forms(word: string): ReadonlySet<string> {
+    const cached = this.formsOf.get(word);
+    if (cached) return cached;
     const profile = this.profile(word, 2);
     const forms = new Set<string>(this.baseForms(word.toLowerCase()));
     for (const id of profile.core)
       for (const w of this.wordnet.synset(id)?.words ?? [])
         if (!w.includes('_')) for (const f of this.baseForms(w)) forms.add(f);
+    if (this.formsOf.size > CACHE_LIMIT) this.formsOf.clear();
+    this.formsOf.set(word, forms);
     return forms;
   }
 
@@ -161,11 +174,14 @@ export class LexicalRelatedness {
       }
     }
     profile = { stem: stem(lower), synsets, core, neighbours, derivedWords, neighbourWords };
-    if (this.profiles.size > 50_000) this.profiles.clear();
+    if (this.profiles.size > CACHE_LIMIT) this.profiles.clear();
     this.profiles.set(key, profile);
     return profile;
   }
 }
+
+// Entries each of the word caches keeps before it starts again.
+const CACHE_LIMIT = 50_000;
 
 // Letters two words must share at their start to count as one root.
 const ROOT_LETTERS = 4;

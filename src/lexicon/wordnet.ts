@@ -87,6 +87,8 @@ export class WordNet {
   private readonly lineMaps = new Map<WordNetPos, Map<string, number>>();
   private readonly dataFiles = new Map<WordNetPos, number>();
   private readonly synsets = new Map<string, WordNetSynset>();
+  private readonly lemmaCache = new Map<string, readonly string[]>();
+  private readonly synsetIdCache = new Map<string, readonly string[]>();
   private senseIndex: Buffer | undefined;
 
   constructor(private readonly dir: string = defaultDictDir()) {}
@@ -97,6 +99,18 @@ export class WordNet {
    * `irregular: false` skips them) and its detachment rules ("cities" → "city").
    */
   lemmas(word: string, pos: WordNetPos, irregular = true): string[] {
+    // Recall asks the same few words again and again (its question's, its predicates'): each
+    // answer is remembered, bounded.
+    const key = `${pos}\u0000${irregular ? 1 : 0}\u0000${word}`;
+    const cached = this.lemmaCache.get(key);
+    if (cached) return [...cached];
+    const found = this.findLemmas(word, pos, irregular);
+    if (this.lemmaCache.size > LOOKUP_CACHE) this.lemmaCache.clear();
+    this.lemmaCache.set(key, found);
+    return [...found];
+  }
+
+  private findLemmas(word: string, pos: WordNetPos, irregular: boolean): string[] {
     const w = word.toLowerCase().replace(/\s+/g, '_');
     const found = new Set<string>();
     if (this.indexLine(w, pos)) found.add(w);
@@ -120,6 +134,16 @@ export class WordNet {
 
   /** The synset ids of a lemma in a part of speech, most frequent sense first. */
   synsetIds(lemma: string, pos: WordNetPos): string[] {
+    const key = `${pos}\u0000${lemma}`;
+    const cached = this.synsetIdCache.get(key);
+    if (cached) return [...cached];
+    const ids = this.findSynsetIds(lemma, pos);
+    if (this.synsetIdCache.size > LOOKUP_CACHE) this.synsetIdCache.clear();
+    this.synsetIdCache.set(key, ids);
+    return [...ids];
+  }
+
+  private findSynsetIds(lemma: string, pos: WordNetPos): string[] {
     const line = this.indexLine(lemma, pos);
     if (!line) return [];
     const parts = line.trim().split(' ');
@@ -270,6 +294,8 @@ export class WordNet {
   }
 }
 
+// Answers of `lemmas` and `synsetIds` remembered before those caches start again.
+const LOOKUP_CACHE = 100_000;
 // Lookups of one part of speech after which its index is mapped lemma by lemma.
 const LINE_MAP_AFTER = 5_000;
 

@@ -10,6 +10,14 @@ export interface ScoredUid {
 const K1 = BM25_K1;
 const B = BM25_B;
 
+/** A {@link Bm25Index} as plain data (for a snapshot): documents, lengths, and each term's postings. */
+export interface Bm25Data {
+  uids: string[];
+  lengths: number[];
+  /** Per term: the term, the rows of the documents holding it (ascending) and its count in each. */
+  postings: [term: string, rows: number[], counts: number[]][];
+}
+
 /**
  * An in-process BM25 index over short documents (conversation turns): terms are added per
  * document, scores follow Robertson's BM25 with the usual k1 = 1.2, b = 0.75 and the
@@ -36,6 +44,32 @@ export class Bm25Index {
    */
   get approxBytes(): number {
     return this.entries * 16 + this.postings.size * 160 + this.uids.length * 130;
+  }
+
+  /** The index as plain data ({@link Bm25Index.fromData} reads it back). */
+  toData(): Bm25Data {
+    return {
+      uids: [...this.uids],
+      lengths: [...this.lengths],
+      postings: [...this.postings].map(([term, { rows, counts }]) => [term, [...rows], [...counts]]),
+    };
+  }
+
+  /** An index from {@link toData}'s data (taken over, not copied). */
+  static fromData(data: Bm25Data): Bm25Index {
+    const index = new Bm25Index();
+    for (const [row, uid] of data.uids.entries()) {
+      index.uids.push(uid);
+      index.rows.set(uid, row);
+      const length = data.lengths[row] ?? 0;
+      index.lengths.push(length);
+      index.totalLength += length;
+    }
+    for (const [term, rows, counts] of data.postings) {
+      index.postings.set(term, { rows, counts });
+      index.entries += rows.length;
+    }
+    return index;
   }
 
   /** Whether a document is indexed. */

@@ -1,12 +1,22 @@
 import { searchTerms } from '../../model/text.js';
 import type { EpisodeHits, EpisodeQuery, ScoredEntity } from '../base.js';
 import { turnTerms, weightedTerms } from '../episode-terms.js';
-import { Bm25Index } from './bm25.js';
-import { UserVectorIndex } from './vector-index.js';
+import { type Bm25Data, Bm25Index } from './bm25.js';
+import { UserVectorIndex, type VectorIndexData } from './vector-index.js';
 
 // A concept more than this share of the turns have (for most, "entity", "object", "act") is not
 // searched: it tells the turns apart by next to nothing.
 const GENERAL_CONCEPT_SHARE = 0.5;
+
+/** An {@link EpisodeIndex} as plain data (for a snapshot). */
+export interface EpisodeIndexData {
+  text: Bm25Data;
+  concepts: Bm25Data;
+  vectors: VectorIndexData;
+  /** Per thread: its id, its turns' uids and times (ms). */
+  threads: [threadId: string, uids: string[], at: number[]][];
+  withoutVector: number;
+}
 
 /**
  * One user's stored turns, searchable in process: a BM25 index over their words, a second one
@@ -15,21 +25,60 @@ const GENERAL_CONCEPT_SHARE = 0.5;
  * with every episode this process stores (the embedded store is the only writer of its file).
  */
 export class EpisodeIndex {
-  private readonly text = new Bm25Index();
-  private readonly concepts = new Bm25Index();
-  private readonly vectors: UserVectorIndex;
+  private text = new Bm25Index();
+  private concepts = new Bm25Index();
+  private vectors: UserVectorIndex;
   // Each thread's turns in time order (sorted when read after a change).
   private readonly threads = new Map<string, { uid: string; at: number }[]>();
   private readonly threadOf = new Map<string, string>();
   private readonly unsorted = new Set<string>();
+  private withoutVector = 0;
 
   constructor(dimension: number) {
     this.vectors = new UserVectorIndex(dimension);
   }
 
+  /** The index as plain data ({@link EpisodeIndex.fromData} reads it back). */
+  toData(): EpisodeIndexData {
+    return {
+      text: this.text.toData(),
+      concepts: this.concepts.toData(),
+      vectors: this.vectors.toData(),
+      threads: [...this.threads].map(([threadId, turns]) => [
+        threadId,
+        turns.map((t) => t.uid),
+        turns.map((t) => t.at),
+      ]),
+      withoutVector: this.withoutVector,
+    };
+  }
+
+  /** An index from {@link toData}'s data (taken over, not copied). */
+  static fromData(data: EpisodeIndexData): EpisodeIndex {
+    const index = new EpisodeIndex(data.vectors.dimension);
+    index.text = Bm25Index.fromData(data.text);
+    index.concepts = Bm25Index.fromData(data.concepts);
+    index.vectors = UserVectorIndex.fromData(data.vectors);
+    for (const [threadId, uids, at] of data.threads) {
+      index.threads.set(
+        threadId,
+        uids.map((uid, i) => ({ uid, at: at[i] ?? 0 })),
+      );
+      for (const uid of uids) index.threadOf.set(uid, threadId);
+      index.unsorted.add(threadId);
+    }
+    index.withoutVector = data.withoutVector;
+    return index;
+  }
+
   /** Episodes held. */
   get size(): number {
     return this.text.size;
+  }
+
+  /** Episodes held that have no embedding (stored while the embedder failed, or before turns had one). */
+  get missingVectors(): number {
+    return this.withoutVector;
   }
 
   /** What the index takes in memory, approximately (bytes): both BM25 indexes, the vectors, the threads. */
@@ -46,6 +95,7 @@ export class EpisodeIndex {
     this.text.add(uid, terms);
     this.concepts.add(uid, conceptTerms);
     if (vector) this.vectors.add(uid, vector);
+    else this.withoutVector++;
     const turns = this.threads.get(threadId) ?? [];
     turns.push({ uid, at: at.getTime() });
     this.threads.set(threadId, turns);

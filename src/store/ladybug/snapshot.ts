@@ -3,15 +3,17 @@ import { closeSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } f
 import { join } from 'node:path';
 import type { Entity, Fact } from '../../model/types.js';
 import { storedObservations } from '../observations.js';
+import type { EpisodeIndexData } from './episode-index.js';
 import type { VectorIndexData } from './vector-index.js';
 
-// 2: facts carry their observations (times and sources).
-const FORMAT = 'kgmem-user-snapshot/2';
+// 2: facts carry their observations (times and sources). 3: the index of stored turns.
+const FORMAT = 'kgmem-user-snapshot/3';
 const MAGIC = Buffer.from('KGSNAP1\n');
 
 /**
  * What a process keeps of one user, saved so the next process starts without reading it all
- * back from the database: the user graph and the entity and fact vector indexes (each optional).
+ * back from the database: the user graph, the entity and fact vector indexes and the index of
+ * stored turns (each optional).
  * Valid only for the database generation it was taken at.
  */
 export interface UserSnapshot {
@@ -21,6 +23,7 @@ export interface UserSnapshot {
   graph?: { entities: Entity[]; facts: Fact[] };
   entityVectors?: VectorIndexData;
   factVectors?: VectorIndexData;
+  episodes?: EpisodeIndexData;
 }
 
 type Column =
@@ -56,6 +59,11 @@ export function writeSnapshot(path: string, snapshot: UserSnapshot): void {
   if (snapshot.factVectors) {
     const same = graph && sameUids(snapshot.factVectors.uids, graph.facts);
     columns.push(...vectorColumns('fv', snapshot.factVectors, same ? 'fact.uid' : undefined));
+  }
+  if (snapshot.episodes) {
+    const { vectors, ...rest } = snapshot.episodes;
+    columns.push({ name: 'ep.index', type: 'json', value: rest });
+    columns.push(...vectorColumns('epv', vectors));
   }
   const bodies = columns.map((c) =>
     c.type === 'json'
@@ -134,6 +142,14 @@ export function readSnapshot(path: string, userId: string, generation: string): 
       ...(columns.has('entity.uid') ? { graph: decodeGraph(columns, userId) } : {}),
       ...(hasVectors('ev', columns) ? { entityVectors: decodeVectors('ev', columns) } : {}),
       ...(hasVectors('fv', columns) ? { factVectors: decodeVectors('fv', columns) } : {}),
+      ...(columns.has('ep.index') && hasVectors('epv', columns)
+        ? {
+            episodes: {
+              ...(columns.get('ep.index') as Omit<EpisodeIndexData, 'vectors'>),
+              vectors: decodeVectors('epv', columns),
+            },
+          }
+        : {}),
     };
   } catch {
     return undefined; // a damaged cache file is rebuilt from the database

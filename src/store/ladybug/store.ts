@@ -160,7 +160,10 @@ export class LadybugStore extends GraphStore {
   private committing = false;
   // Users whose snapshot was looked for (once per process), and what each saved snapshot holds.
   private readonly snapshotTried = new Set<string>();
-  private readonly snapshotState = new Map<string, { generation: string; ev: boolean; fv: boolean }>();
+  private readonly snapshotState = new Map<
+    string,
+    { generation: string; ev: boolean; fv: boolean; ep: boolean }
+  >();
   // Per-user full-text and vector indexes of stored turns, and vector indexes of fact statements.
   private readonly episodeIndexes = new Map<string, EpisodeIndex>();
   private readonly factVectors = new Map<string, UserVectorIndex>();
@@ -432,10 +435,14 @@ export class LadybugStore extends GraphStore {
         if (!index.has(fact.uid))
           facts.push({ uid: fact.uid, subjectUid: fact.subjectUid, statement: fact.statement });
       }
-    const episodes = this.run('episodes-missing-vectors', { userId, limit }).map((r) => ({
-      uid: String(r.uid),
-      text: episodeText(episodeFromRow(r, userId).messages),
-    }));
+    // The turn index, which recall reads anyway, says whether any turn lacks a vector.
+    const episodes =
+      this.episodeIndex(userId).missingVectors === 0
+        ? []
+        : this.run('episodes-missing-vectors', { userId, limit }).map((r) => ({
+            uid: String(r.uid),
+            text: episodeText(episodeFromRow(r, userId).messages),
+          }));
     return { episodes, facts };
   }
 
@@ -698,6 +705,8 @@ export class LadybugStore extends GraphStore {
       total -= this.heldBytes(id);
       this.saveSnapshot(id);
       this.forgetCopies(id);
+      // Its next use reads the snapshot again (saved now, or already current), not every row.
+      this.snapshotTried.delete(id);
     }
   }
 
@@ -826,10 +835,13 @@ export class LadybugStore extends GraphStore {
       this.vectors.set(userId, UserVectorIndex.fromData(snapshot.entityVectors));
     if (snapshot.factVectors && !this.factVectors.has(userId))
       this.factVectors.set(userId, UserVectorIndex.fromData(snapshot.factVectors));
+    if (snapshot.episodes && !this.episodeIndexes.has(userId))
+      this.episodeIndexes.set(userId, EpisodeIndex.fromData(snapshot.episodes));
     this.snapshotState.set(userId, {
       generation,
       ev: snapshot.entityVectors !== undefined,
       fv: snapshot.factVectors !== undefined,
+      ep: snapshot.episodes !== undefined,
     });
     this.evictBeyondCacheLimit(userId);
   }
@@ -855,9 +867,17 @@ export class LadybugStore extends GraphStore {
     if (!graph || graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) return;
     const ev = this.vectors.get(userId);
     const fv = this.factVectors.get(userId);
+    const ep = this.episodeIndexes.get(userId);
     const saved = this.snapshotState.get(userId);
     const generation = this.generations.snapshotKey(userId);
-    if (saved && saved.generation === generation && (saved.ev || !ev) && (saved.fv || !fv)) return;
+    if (
+      saved &&
+      saved.generation === generation &&
+      (saved.ev || !ev) &&
+      (saved.fv || !fv) &&
+      (saved.ep || !ep)
+    )
+      return;
     try {
       writeSnapshot(snapshotPath(this.options.path, userId), {
         userId,
@@ -865,8 +885,14 @@ export class LadybugStore extends GraphStore {
         graph: graph.contents(),
         ...(ev ? { entityVectors: ev.toData() } : {}),
         ...(fv ? { factVectors: fv.toData() } : {}),
+        ...(ep ? { episodes: ep.toData() } : {}),
       });
-      this.snapshotState.set(userId, { generation, ev: ev !== undefined, fv: fv !== undefined });
+      this.snapshotState.set(userId, {
+        generation,
+        ev: ev !== undefined,
+        fv: fv !== undefined,
+        ep: ep !== undefined,
+      });
       // The saved snapshot may be loaded again in this process once the copies are dropped.
       this.snapshotTried.delete(userId);
     } catch {
@@ -1026,6 +1052,7 @@ export class LadybugStore extends GraphStore {
   }
 
   private episodeIndex(userId: string): EpisodeIndex {
+    if (!this.episodeIndexes.has(userId)) this.loadSnapshot(userId);
     let index = this.episodeIndexes.get(userId);
     if (index) this.touch(userId);
     else {

@@ -3,8 +3,8 @@ import type { AffectedUsers } from './generations.js';
 
 /**
  * The kinds of copy the embedded store keeps of a user in process: the graph (entities, facts,
- * predicate vocabulary), the entity and fact vector indexes, and the index of stored turns. The
- * first three are also what a saved snapshot holds.
+ * predicate vocabulary), the entity and fact vector indexes, and the index of stored turns; a
+ * saved snapshot holds them all.
  */
 export type CopyKind = 'graph' | 'entityVectors' | 'factVectors' | 'episodes';
 
@@ -44,9 +44,9 @@ export function effectOf(name: string): CopyEffect {
   return EFFECTS[name] ?? ALL_COPIES;
 }
 
-/** Whether a change of these copies makes a user's saved snapshot stale. */
+/** Whether a change of these copies makes a user's saved snapshot stale (it holds every kind). */
 export function touchesSnapshot(effect: CopyEffect): boolean {
-  return effect.has('graph') || effect.has('entityVectors') || effect.has('factVectors');
+  return effect.size > 0;
 }
 
 /**
