@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { IMPORT_BUFFER_POOL } from '../src/cli/context.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { MemoryOptions } from '../src/memory/options.js';
@@ -52,7 +54,10 @@ async function main(): Promise<void> {
     dataDir: dir.path,
     embeddings: new HashingEmbeddings(),
     env: {},
-    ...(neo4j ? { store: { neo4j } } : {}),
+    // The kb goes in as `kgmem import` writes it, with the pool that command opens.
+    store: neo4j
+      ? { neo4j }
+      : { ladybug: { path: join(dir.path, 'graph.lbug'), bufferPoolSize: IMPORT_BUFFER_POOL } },
   });
   const questionLimit = process.env.BENCH_QUESTIONS ? Number(process.env.BENCH_QUESTIONS) : undefined;
   const phase = (what: string) => process.stderr.write(`[${backend}] ${what}\n`);

@@ -1,5 +1,7 @@
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_BATCH_SIZE } from '../src/cli/commands/import.js';
+import { IMPORT_BUFFER_POOL } from '../src/cli/context.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
@@ -47,7 +49,13 @@ async function main(): Promise<void> {
  */
 async function benchRetrieval(withServe: boolean, withViewer: boolean): Promise<void> {
   const dir = tempDir('kgmem-bench-');
-  const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
+  // The kb goes in as `kgmem import` writes it: one transaction, with the pool that command opens.
+  const memory = await createMemory({
+    dataDir: dir.path,
+    embeddings: new HashingEmbeddings(),
+    env: {},
+    store: { ladybug: { path: join(dir.path, 'graph.lbug'), bufferPoolSize: IMPORT_BUFFER_POOL } },
+  });
   try {
     const metaqa = await benchMetaqa(memory, {
       baselineSample: Number(process.env.BENCH_BASELINE_SAMPLE ?? 100),

@@ -261,6 +261,46 @@ describe('LadybugDB store specifics', () => {
     await third.close();
   });
 
+  it('grows the buffer pool for a write that does not fit, and refuses one past the most, writing nothing', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const triples = Array.from({ length: 12_000 }, (_, i) => ({
+      subject: `Person ${i}`,
+      predicate: 'likes',
+      object: `dish ${i}`,
+    }));
+    const path = join(dir.path, 'graph.lbug');
+    const capped = await createMemory({
+      store: new LadybugStore({ path, bufferPoolSize: 16 * 2 ** 20, maxBufferPoolSize: 16 * 2 ** 20 }),
+      embeddings: new HashingEmbeddings(),
+      env: {},
+    });
+    try {
+      await capped.addTriples('u', [{ subject: 'I', predicate: 'lives_in', object: 'Ghent' }]);
+      await expect(capped.addTriples('u', triples)).rejects.toMatchObject({
+        name: 'StoreUnavailableError',
+        message: expect.stringContaining('KGMEM_BUFFER_POOL_MB'),
+      });
+      expect((await capped.stats('u')).facts).toBe(1);
+    } finally {
+      await capped.close();
+    }
+    const growing = await createMemory({
+      store: new LadybugStore({ path, bufferPoolSize: 16 * 2 ** 20, maxBufferPoolSize: 256 * 2 ** 20 }),
+      embeddings: new HashingEmbeddings(),
+      env: {},
+    });
+    try {
+      const result = await growing.addTriples('u', triples);
+      expect(result.added).toBe(triples.length);
+      expect((await growing.stats('u')).facts).toBe(triples.length + 1);
+      const recalled = await growing.recall({ userId: 'u', query: 'What does Person 77 like?' });
+      expect(recalled.facts[0]?.statement).toBe('Person 77 likes dish 77');
+    } finally {
+      await growing.close();
+    }
+  });
+
   it('records the embedding dimension and refuses another one, naming both', async () => {
     const dir = tempDir();
     dirs.push(dir);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
@@ -65,8 +66,18 @@ import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } f
  */
 export const DEFAULT_CACHE_LIMIT = 128 * 2 ** 20;
 
-/** The default buffer pool of the embedded database: 512 MiB (see `bufferPoolSize`). */
-export const DEFAULT_BUFFER_POOL = 512 * 2 ** 20;
+/**
+ * The default buffer pool of the embedded database: 128 MiB (see `bufferPoolSize`). A process
+ * serving many users reads them from its own copies and snapshots, so the pool is mostly for
+ * writes; a write too big for it grows it (see {@link MAX_GROWN_BUFFER_POOL}).
+ */
+export const DEFAULT_BUFFER_POOL = 128 * 2 ** 20;
+
+/**
+ * The largest pool a write too big for the configured one grows it to (doubling, the database
+ * reopened in place): 4 GiB, or a quarter of the machine's memory when that is less.
+ */
+export const MAX_GROWN_BUFFER_POOL = Math.min(4 * 2 ** 30, Math.floor(totalmem() / 4));
 
 /** Options of {@link LadybugStore}. */
 export interface LadybugStoreOptions {
@@ -85,11 +96,18 @@ export interface LadybugStoreOptions {
   maxDbSize?: number;
   /**
    * Buffer pool size in bytes (0 lets Ladybug choose: a share of physical memory). It bounds the
-   * database's part of the process and the largest write: one transaction must fit in it
-   * (512 MiB takes an `addTriples` of ~130,000 new facts; `kgmem import` opens with 2 GiB).
-   * @default DEFAULT_BUFFER_POOL (512 MiB), or KGMEM_BUFFER_POOL_MB
+   * database's part of the process. One transaction must fit in it (128 MiB takes an
+   * `addTriples` of ~30,000 new facts, 512 MiB ~130,000): a write that does not fit reopens the
+   * database with twice the pool and runs again, up to {@link MAX_GROWN_BUFFER_POOL}; `kgmem
+   * import` opens with 2 GiB at once.
+   * @default DEFAULT_BUFFER_POOL (128 MiB), or KGMEM_BUFFER_POOL_MB
    */
   bufferPoolSize?: number;
+  /**
+   * The most a write that does not fit grows the buffer pool to (bytes).
+   * @default MAX_GROWN_BUFFER_POOL (4 GiB, or a quarter of the machine's memory when less)
+   */
+  maxBufferPoolSize?: number;
   /**
    * Serve the read path (name lookups, traversal, dedup) from an in-process copy of each
    * active user's graph, kept exact after every write; `false` queries the database each time.
@@ -122,6 +140,9 @@ export interface LadybugStoreOptions {
 }
 
 const SCHEMA_KEY = 'schemaHash';
+
+/** A write that did not fit the buffer pool (rolled back; {@link LadybugStore} grows the pool and runs it again). */
+class PoolTooSmall extends Error {}
 // Users with fewer entities plus facts reload from the database fast enough without a snapshot.
 const SNAPSHOT_MIN_SIZE = 100;
 // Up to this many rows, updates of existing facts run as single-row statements.
@@ -158,6 +179,8 @@ export class LadybugStore extends GraphStore {
   private readonly generations = new Generations((key) => this.metaValue(key));
   // True while commit() runs its body: the only time a statement may write.
   private committing = false;
+  // The buffer pool the database is open with (bytes): grows when a write does not fit.
+  private poolSize = DEFAULT_BUFFER_POOL;
   // Users whose snapshot was looked for (once per process), and what each saved snapshot holds.
   private readonly snapshotTried = new Set<string>();
   private readonly snapshotState = new Map<
@@ -188,6 +211,7 @@ export class LadybugStore extends GraphStore {
     const path = this.options.path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     try {
+      this.poolSize = this.options.bufferPoolSize || DEFAULT_BUFFER_POOL;
       this.db = new lbug.Database(
         path,
         this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL,
@@ -743,6 +767,50 @@ export class LadybugStore extends GraphStore {
    * ({@link run}), so no write can skip the invalidation.
    */
   private commit(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
+    for (;;) {
+      try {
+        this.commitOnce(users, effect, body, applied);
+        return;
+      } catch (error) {
+        if (!(error instanceof PoolTooSmall)) throw error;
+        if (!this.growPool())
+          throw new StoreUnavailableError(
+            `the write did not fit the embedded database's buffer pool (${Math.round(this.poolSize / 2 ** 20)} MiB, the most it grows to), so nothing of it was written: ` +
+              'write fewer triples per call, or open with a larger pool (KGMEM_BUFFER_POOL_MB, or store: { ladybug: { path, bufferPoolSize } })',
+          );
+      }
+    }
+  }
+
+  /**
+   * Reopens the database in place with twice the buffer pool, unless it is at its most
+   * (`maxBufferPoolSize`, or the configured pool when that is more): a write that did not fit runs
+   * again in the larger one. The in-process copies stay (nothing was written).
+   */
+  private growPool(): boolean {
+    const most = Math.max(
+      this.options.maxBufferPoolSize ?? MAX_GROWN_BUFFER_POOL,
+      this.options.bufferPoolSize ?? 0,
+    );
+    if (this.poolSize >= most || this.options.path === ':memory:') return false;
+    const next = Math.min(most, this.poolSize * 2);
+    const lbug = loadLadybug();
+    this.statements.clear();
+    this.conn?.closeSync();
+    this.db?.closeSync();
+    this.db = new lbug.Database(
+      this.options.path,
+      next,
+      true,
+      this.options.readOnly ?? false,
+      this.options.maxDbSize ?? 2 ** 38,
+    );
+    this.conn = new lbug.Connection(this.db);
+    this.poolSize = next;
+    return true;
+  }
+
+  private commitOnce(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
     if (this.committing) throw new Error('LadybugStore: internal error, a commit inside a commit');
     const conn = this.connection();
     const stale = touchesSnapshot(effect);
@@ -760,11 +828,7 @@ export class LadybugStore extends GraphStore {
         // Ladybug already rolled back the transaction that failed.
       }
       this.dropCopies(users, ALL_COPIES);
-      if (/buffer pool is full/i.test(errorMessage(error)))
-        throw new StoreUnavailableError(
-          `the write did not fit the embedded database's buffer pool (${Math.round((this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL) / 2 ** 20)} MiB), so nothing of it was written: ` +
-            'write fewer triples per call, or open with a larger pool (KGMEM_BUFFER_POOL_MB, or store: { ladybug: { path, bufferPoolSize } })',
-        );
+      if (/buffer pool is full/i.test(errorMessage(error))) throw new PoolTooSmall();
       throw error;
     } finally {
       this.committing = false;
