@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
@@ -298,6 +298,25 @@ describe('LadybugDB store specifics', () => {
       expect(recalled.facts[0]?.statement).toBe('Person 77 likes dish 77');
     } finally {
       await growing.close();
+    }
+    // A read of every row of the user (no snapshot to start from) grows a small pool the same way.
+    const reading = await createMemory({
+      store: new LadybugStore({
+        path,
+        bufferPoolSize: 16 * 2 ** 20,
+        maxBufferPoolSize: 256 * 2 ** 20,
+        snapshotMinSize: Number.POSITIVE_INFINITY,
+      }),
+      embeddings: new HashingEmbeddings(),
+      env: {},
+    });
+    try {
+      rmSync(`${path}.snapshots`, { recursive: true, force: true });
+      const recalled = await reading.recall({ userId: 'u', query: 'What does Person 4242 like?' });
+      expect(recalled.facts[0]?.statement).toBe('Person 4242 likes dish 4242');
+      expect(await reading.facts('u', { limit: 100_000 })).toHaveLength(triples.length + 1);
+    } finally {
+      await reading.close();
     }
   });
 

@@ -1054,6 +1054,19 @@ export class LadybugStore extends GraphStore {
   }
 
   private run(name: string, params: Record<string, unknown>): Row[] {
+    for (;;) {
+      try {
+        return this.runOnce(name, params);
+      } catch (error) {
+        // A read too big for the pool (every row of a very large user) grows it and reads again;
+        // inside a transaction, commit() rolls back, grows it and runs the whole write again.
+        if (this.committing || !/buffer pool is full/i.test(errorMessage(error)) || !this.growPool())
+          throw error;
+      }
+    }
+  }
+
+  private runOnce(name: string, params: Record<string, unknown>): Row[] {
     const conn = this.connection();
     let prepared = this.statements.get(name);
     if (!prepared) {
