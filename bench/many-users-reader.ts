@@ -52,6 +52,7 @@ for (let u = 0; u < users; u++) {
 const afterAll = mb();
 (globalThis as { gc?: () => void }).gc?.();
 const afterGc = mb();
+const { heapUsed, external } = process.memoryUsage();
 const held = memory.store instanceof LadybugStore ? memory.store.cachedUsers() : { users: [], bytes: 0 };
 await memory.close();
 console.log(
@@ -60,6 +61,8 @@ console.log(
     afterAll,
     afterGc,
     peak: Math.max(peak, afterAll),
+    heapMb: Math.round(heapUsed / 2 ** 20),
+    externalMb: Math.round(external / 2 ** 20),
     heldUsers: held.users.length,
     heldMb: Math.round(held.bytes / 2 ** 20),
     coldP50: quantile(cold, 0.5),

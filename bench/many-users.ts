@@ -114,6 +114,7 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
     const reader = await promisify(execFile)(
       process.execPath,
       [
+        '--expose-gc',
         '--import',
         'tsx',
         fileURLToPath(new URL('./many-users-reader.ts', import.meta.url)),

@@ -4,6 +4,7 @@ import { InMemoryStore } from '@langchain/langgraph';
 import { OpenAIEmbeddings } from '@langchain/openai';
 import type { EmbeddingsLike } from '../src/embed/base.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { LocalEmbeddings } from '../src/embed/local.js';
 import { createMemory } from '../src/memory/create.js';
 import { factStatement } from '../src/model/statement.js';
 import { searchTerms } from '../src/model/text.js';
@@ -11,6 +12,8 @@ import { Bm25Index } from '../src/store/ladybug/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { benchLocomo } from './locomo.js';
 import { loadLocomo } from './locomo-data.js';
+import { MemoEmbeddings } from './memo-embeddings.js';
+import { metaqaMethods } from './metaqa-semantic.js';
 import { answers, benchPersonal } from './personal.js';
 import { personas } from './personal-data.js';
 import { rrf } from './rrf.js';
@@ -73,6 +76,16 @@ function localServer(): { baseUrl: string; model: string; stop: () => void } | {
     model: String(lines.KGMEM_EMBEDDING_MODEL),
     stop: () => spawnSync(process.execPath, [script, 'stop'], { cwd: ROOT }),
   };
+}
+
+/** The local model as an ONNX directory for the in-process embedder: made once by `npm run embeddings:local`. */
+function localModel(): { directory: string } | { skipped: string } {
+  const script = join(ROOT, 'scripts', 'embeddings.mjs');
+  const made = spawnSync(process.execPath, [script, 'local'], { encoding: 'utf8', cwd: ROOT });
+  const line = made.stdout?.trim().split('\n').at(-1) ?? '';
+  if (made.status !== 0 || !line.startsWith('KGMEM_EMBEDDINGS=local:'))
+    return { skipped: made.stderr?.trim().split('\n').pop() ?? 'could not make the local model directory' };
+  return { directory: line.slice('KGMEM_EMBEDDINGS=local:'.length) };
 }
 
 interface Scores {
@@ -190,92 +203,133 @@ async function writeCost(embeddings: EmbeddingsLike) {
   }
 }
 
+/** MetaQA questions per hop count and wording for every method (the store scans every vector per question). */
+const METAQA_PER_SET = 100;
+
 /**
  * Recall with a real embedding model beside the offline one, against the seeds' own store (LangGraph
  * `InMemoryStore` with `index`), BM25 and their hybrid, the same embedder on both sides of each
- * comparison: LoCoMo dev evidence turns and the personal-memory questions (facts by `addTriples`).
- * The real model is the local server (`npm run embeddings:start`, all-MiniLM-L6-v2), started here
- * when none runs. Returns the Markdown section.
+ * comparison: LoCoMo dev evidence turns, the personal-memory questions (facts by `addTriples`) and
+ * MetaQA (original and paraphrased). The real model is all-MiniLM-L6-v2 run in process
+ * (`KGMEM_EMBEDDINGS=local:<dir>`, made by `npm run embeddings:local`); the write cost is measured
+ * in process and through the local embeddings server (started here when none runs). Returns the
+ * Markdown section.
  */
 export async function benchSemantic(): Promise<string> {
-  const local = localServer();
+  const model = localModel();
   const embedders: Embedder[] = [
     { name: 'hashing (offline)', make: () => new HashingEmbeddings(), dims: 256 },
   ];
-  if (!('skipped' in local))
-    embedders.push({
-      name: `${local.model} (local server)`,
-      make: () =>
-        new OpenAIEmbeddings({
-          model: local.model,
-          apiKey: 'none',
-          configuration: { baseURL: local.baseUrl },
-        }),
-      dims: 384,
-    });
-  const rows: Record<string, string | number>[] = [];
-  const costs: Record<string, string | number>[] = [];
-  try {
-    for (const embedder of embedders) {
-      console.error(`[semantic] ${embedder.name}: LoCoMo`);
-      const kg = await benchLocomo({}, { embeddings: embedder.make() });
-      const base = await locomoBaselines(embedder.make(), embedder.dims);
-      console.error(`[semantic] ${embedder.name}: personal memory`);
-      const personal = await benchPersonal({ embeddings: embedder.make() });
-      const kgPersonal = personal.cells.filter((c) => c.path === 'addTriples').flatMap((c) => c.ranks);
-      const pBase = await personalBaselines(embedder.make(), embedder.dims);
-      const share = (s: Scores, k: 'recall10' | 'hit1') => (s[k] / Math.max(1, s.n)).toFixed(3);
-      const personalHit = (n: number) => (n / Math.max(1, pBase.n)).toFixed(3);
-      rows.push(
-        {
-          method: 'kgmem',
-          embedder: embedder.name,
-          'LoCoMo recall@10': kg.recall10.toFixed(3),
-          'LoCoMo hit@1': kg.hit1.toFixed(3),
-          'personal hit@1': (
-            kgPersonal.filter((r) => r.kgmem === 1).length / Math.max(1, kgPersonal.length)
-          ).toFixed(3),
-        },
-        {
-          method: 'LangGraph InMemoryStore (index) over turns / facts',
-          embedder: embedder.name,
-          'LoCoMo recall@10': share(base.store, 'recall10'),
-          'LoCoMo hit@1': share(base.store, 'hit1'),
-          'personal hit@1': personalHit(pBase.store),
-        },
-        {
-          method: 'BM25 over turns / facts',
-          embedder: '—',
-          'LoCoMo recall@10': share(base.bm25, 'recall10'),
-          'LoCoMo hit@1': share(base.bm25, 'hit1'),
-          'personal hit@1': personalHit(pBase.bm25),
-        },
-        {
-          method: 'hybrid: store + BM25 (reciprocal rank fusion)',
-          embedder: embedder.name,
-          'LoCoMo recall@10': share(base.hybrid, 'recall10'),
-          'LoCoMo hit@1': share(base.hybrid, 'hit1'),
-          'personal hit@1': personalHit(pBase.hybrid),
-        },
-      );
-      console.error(`[semantic] ${embedder.name}: write cost`);
-      const cost = await writeCost(embedder.make());
-      costs.push({
-        embedder: embedder.name,
-        'embedding requests per remember()': cost.rememberRequests.toFixed(1),
-        'ms per remember()': cost.rememberMs.toFixed(1),
-        'embedding requests per addTriples of 5': cost.addRequests.toFixed(1),
-        'ms per addTriples of 5': cost.addMs.toFixed(1),
-      });
-    }
-  } finally {
-    if (!('skipped' in local)) local.stop();
+  const notes: string[] = [];
+  if ('skipped' in model) notes.push(`The local model did not run: ${model.skipped}.`);
+  else {
+    // One memo for every method with the model: each distinct text is embedded once per run.
+    const shared = new MemoEmbeddings(
+      new LocalEmbeddings({ directory: model.directory }),
+      'all-MiniLM-L6-v2',
+    );
+    embedders.push({ name: 'all-MiniLM-L6-v2 (in process)', make: () => shared, dims: 384 });
   }
-  const skipped = 'skipped' in local ? `\n\nThe local model did not run: ${local.skipped}.` : '';
-  return (
-    "### Recall with a real embedding model, beside the seeds' store (LoCoMo dev, personal memory)\n\n" +
-    `${markdownTable(rows)}\n\n${markdownTable(costs)}\n\n` +
-    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. The local model is all-MiniLM-L6-v2 served by `npm run embeddings:start` (NumPy, 2 cores). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder." +
-    skipped
-  );
+  const rows: Record<string, string | number>[] = [];
+  const metaqaRows: Record<string, string | number>[] = [];
+  const costs: Record<string, string | number>[] = [];
+  for (const embedder of embedders) {
+    console.error(`[semantic] ${embedder.name}: LoCoMo`);
+    const kg = await benchLocomo({}, { embeddings: embedder.make() });
+    const base = await locomoBaselines(embedder.make(), embedder.dims);
+    console.error(`[semantic] ${embedder.name}: personal memory`);
+    const personal = await benchPersonal({ embeddings: embedder.make() });
+    const kgPersonal = personal.cells.filter((c) => c.path === 'addTriples').flatMap((c) => c.ranks);
+    const pBase = await personalBaselines(embedder.make(), embedder.dims);
+    const share = (s: Scores, k: 'recall10' | 'hit1') => (s[k] / Math.max(1, s.n)).toFixed(3);
+    const personalHit = (n: number) => (n / Math.max(1, pBase.n)).toFixed(3);
+    rows.push(
+      {
+        method: 'kgmem',
+        embedder: embedder.name,
+        'LoCoMo recall@10': kg.recall10.toFixed(3),
+        'LoCoMo hit@1': kg.hit1.toFixed(3),
+        'personal hit@1': (
+          kgPersonal.filter((r) => r.kgmem === 1).length / Math.max(1, kgPersonal.length)
+        ).toFixed(3),
+      },
+      {
+        method: 'LangGraph InMemoryStore (index) over turns / facts',
+        embedder: embedder.name,
+        'LoCoMo recall@10': share(base.store, 'recall10'),
+        'LoCoMo hit@1': share(base.store, 'hit1'),
+        'personal hit@1': personalHit(pBase.store),
+      },
+      {
+        method: 'BM25 over turns / facts',
+        embedder: '—',
+        'LoCoMo recall@10': share(base.bm25, 'recall10'),
+        'LoCoMo hit@1': share(base.bm25, 'hit1'),
+        'personal hit@1': personalHit(pBase.bm25),
+      },
+      {
+        method: 'hybrid: store + BM25 (reciprocal rank fusion)',
+        embedder: embedder.name,
+        'LoCoMo recall@10': share(base.hybrid, 'recall10'),
+        'LoCoMo hit@1': share(base.hybrid, 'hit1'),
+        'personal hit@1': personalHit(pBase.hybrid),
+      },
+    );
+    console.error(`[semantic] ${embedder.name}: MetaQA`);
+    const metaqa = await metaqaMethods(embedder.make(), embedder.dims, METAQA_PER_SET);
+    const methods = [
+      ['kgmem', metaqa.kgmem, embedder.name],
+      ['LangGraph InMemoryStore (index) over facts', metaqa.store, embedder.name],
+      ['BM25 over facts', metaqa.bm25, '—'],
+      ['hybrid: store + BM25 (reciprocal rank fusion)', metaqa.hybrid, embedder.name],
+    ] as const;
+    for (const [method, scores, name] of methods) {
+      const cells: Record<string, string> = {};
+      for (const [i, hops] of ['1', '2', '3'].entries()) {
+        cells[`${hops}-hop`] = (scores.original[i] ?? 0).toFixed(3);
+        cells[`${hops}-hop paraphrased`] = (scores.paraphrased[i] ?? 0).toFixed(3);
+      }
+      metaqaRows.push({ method, embedder: name, ...cells });
+    }
+  }
+  console.error('[semantic] write cost');
+  const costOf = async (name: string, embeddings: EmbeddingsLike) => {
+    const cost = await writeCost(embeddings);
+    costs.push({
+      embedder: name,
+      'embedding requests per remember()': cost.rememberRequests.toFixed(1),
+      'ms per remember()': cost.rememberMs.toFixed(1),
+      'embedding requests per addTriples of 5': cost.addRequests.toFixed(1),
+      'ms per addTriples of 5': cost.addMs.toFixed(1),
+    });
+  };
+  await costOf('hashing (offline)', new HashingEmbeddings());
+  if (!('skipped' in model))
+    await costOf('all-MiniLM-L6-v2 (in process)', new LocalEmbeddings({ directory: model.directory }));
+  const server = localServer();
+  if ('skipped' in server) notes.push(`The local embeddings server did not run: ${server.skipped}.`);
+  else {
+    try {
+      await costOf(
+        `${server.model} (local server)`,
+        new OpenAIEmbeddings({
+          model: server.model,
+          apiKey: 'none',
+          configuration: { baseURL: server.baseUrl },
+        }),
+      );
+    } finally {
+      server.stop();
+    }
+  }
+  return [
+    "### Recall with a real embedding model, beside the seeds' store (LoCoMo dev, personal memory)",
+    markdownTable(rows),
+    `### MetaQA dev with each embedder: recall@20 of every method (${METAQA_PER_SET} questions per hop count and wording, evenly spread)`,
+    markdownTable(metaqaRows),
+    '### Write cost of each embedder',
+    markdownTable(costs),
+    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. MetaQA: kb.tsv as one user (kgmem, `recall` with the hop count) and as 129,233 memories of the store, one per fact's statement; answers counted among the entities of the top 20 facts. The local model is all-MiniLM-L6-v2 run in process with ONNX Runtime (`KGMEM_EMBEDDINGS=local:<dir>`); the server row is the same model behind `npm run embeddings:start` (NumPy). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder.",
+    ...notes,
+  ].join('\n\n');
 }

@@ -134,6 +134,7 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     vector: 'vector',
   },
   'episode-mentions-create': { ...user, episodeUid: 'string', entityUids: 'strings' },
+  'episode-mentioned': { ...user, episodeUid: 'string' },
   'episode-status': {
     ...user,
     uid: 'string',

@@ -61,10 +61,11 @@ import { UserVectorIndex } from './vector-index.js';
 import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } from './write-effects.js';
 
 /**
- * The default `cacheLimit`: 128 MiB of per-user copies, sized for a laptop (about 300 everyday
- * users of 150 facts and 20 turns, or one user of ~60,000 facts, held at once).
+ * The default `cacheLimit`: 64 MiB of per-user copies, sized for a laptop (about 160 everyday
+ * users of 150 facts and 20 turns, or one user of ~30,000 facts, held at once; a larger user is
+ * held alone).
  */
-export const DEFAULT_CACHE_LIMIT = 128 * 2 ** 20;
+export const DEFAULT_CACHE_LIMIT = 64 * 2 ** 20;
 
 /**
  * The default buffer pool of the embedded database: 128 MiB (see `bufferPoolSize`). A process
@@ -119,7 +120,7 @@ export interface LadybugStoreOptions {
    * fact vector indexes, turn indexes) before the least recently used users' copies are dropped;
    * they reload from the database (or their snapshot) on next use. The user being read is always
    * kept, however large.
-   * @default DEFAULT_CACHE_LIMIT (128 MiB), or KGMEM_CACHE_MB
+   * @default DEFAULT_CACHE_LIMIT (64 MiB), or KGMEM_CACHE_MB
    */
   cacheLimit?: number;
   /**
@@ -355,11 +356,10 @@ export class LadybugStore extends GraphStore {
       }
     }
     if (batch.episode) {
-      this.run('episode-mentions-create', {
-        userId,
-        episodeUid: batch.episode.uid,
-        entityUids: batch.episode.entityUids,
-      });
+      const episodeUid = batch.episode.uid;
+      const known = new Set(this.run('episode-mentioned', { userId, episodeUid }).map((r) => String(r.uid)));
+      const entityUids = [...new Set(batch.episode.entityUids)].filter((uid) => !known.has(uid));
+      if (entityUids.length > 0) this.run('episode-mentions-create', { userId, episodeUid, entityUids });
       this.run('episode-status', {
         userId,
         uid: batch.episode.uid,
