@@ -1,9 +1,8 @@
 import { searchTerms } from '../model/text.js';
 import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
-import type { QuestionFit } from './answer-fit.js';
-import type { ReachedFact } from './expand.js';
 import { calibrateBm25, calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
+import { type FactEvidence, fuseFacts } from './fuse-facts.js';
 import { byScore, compareUids } from './order.js';
 
 /**
@@ -116,37 +115,12 @@ export function resolveFusionOptions(options: Partial<FusionOptions>): FusionOpt
   return resolved;
 }
 
-/** What fusion works on. */
-export interface EvidenceInput {
-  /** Facts reached by the walk, ranked. */
-  walked: readonly ReachedFact[];
-  /** How sure the walk's best start is (1 for an entity the query names). */
-  seedStrength: number;
-  /** Whether the question names relations the graph has (else the walk cannot rank by relevance). */
-  relationsNamed: boolean;
-  /** How sure the best relation word's match is (1 for a shared stem, 0.7 for a loose one). */
-  relationConfidence: number;
-  /** Whether the query names the user by their name (not "I" or "me"). */
-  userNamed: boolean;
-  /** Facts similar to the query (in the time scope), most similar first. */
-  similarFacts: readonly Fact[];
-  /** Their cosines to the query. */
-  factCosines: ReadonlyMap<string, number>;
-  /** How facts fit what the question asks (none: not read). */
-  answerFit?: QuestionFit;
-  /** Whether the fit raises facts (the question names at most one relation). */
-  boostFit?: boolean;
-  /** Whether the walk read a predicate key as one the question names. */
-  walkRead?: (key: string) => boolean;
+/** What fusion works on: the facts' evidence, the turns found, and where to stop. */
+export interface EvidenceInput extends FactEvidence {
   episodeHits: EpisodeHits;
-  time: TimeScope;
-  limit: number;
   query: string;
-  options: FusionOptions;
 }
 
-// The least graph evidence of a fact one hop from the walk's start (relative to the best path).
-const NEAR_FLOOR = 0.3;
 // Characters of a turn quoted around its best match.
 const EXCERPT_CHARS = 280;
 
@@ -157,76 +131,7 @@ export async function fuseEvidence(
   input: EvidenceInput,
 ): Promise<{ facts: RecalledFact[]; episodes: RecalledEpisode[] }> {
   const { options, limit } = input;
-  const pool = Math.max(limit * 10, 200);
-  const walked = input.walked.slice(0, pool);
-  const byUid = new Map<string, Fact>();
-  const hops = new Map<string, number>();
-  for (const r of walked) {
-    byUid.set(r.fact.uid, r.fact);
-    hops.set(r.fact.uid, r.hops);
-  }
-  for (const f of input.similarFacts) if (!byUid.has(f.uid)) byUid.set(f.uid, f);
-
-  // The walk's scores rank facts relative to each other; the best walked fact counts as sure as
-  // the walk's best start (a named entity: 1; an entity merely similar to the query: less), and
-  // any fact near that start keeps a floor (it is about what the question names, even when the
-  // question's relation words were read wrong).
-  const bestPath = Math.max(1e-9, ...walked.map((r) => r.score));
-  // When the question names no relation the graph has, the walk only says a fact is near what
-  // the question names, not that it answers it: every walked fact gets the floor.
-  // A weak reading of the relations (only loosely related words) ranks facts, but says less.
-  const sure = Math.min(1, Math.max(0.2, (input.relationConfidence - 0.7) / 0.3));
-  const floor = (r: ReachedFact) => NEAR_FLOOR * r.seed * 0.9 ** (r.hops - 1);
-  const relative = (r: ReachedFact) => {
-    const rel = (input.seedStrength * r.score) / bestPath;
-    if (!input.relationsNamed) return Math.min(rel, floor(r));
-    return Math.max(floor(r), floor(r) + (rel - floor(r)) * sure);
-  };
-  const factRanking = noisyOr([
-    {
-      signal: 'graph',
-      weight: options.graphWeight,
-      scores: new Map(walked.map((r) => [r.fact.uid, relative(r)])),
-    },
-    {
-      signal: 'fact-similarity',
-      weight: options.factSimilarityWeight,
-      scores: new Map(
-        input.similarFacts.map((f) => [
-          f.uid,
-          calibrateCosine(input.factCosines.get(f.uid) ?? 0, options.factSimilarity),
-        ]),
-      ),
-    },
-  ]);
-  const fitted = fitToQuestion(factRanking, byUid, input);
-  // How much the fit moved each fact: a turn is lifted by the evidence for its facts, not by how
-  // well they fit the question's wording (that ranks facts against each other only).
-  const before = new Map(factRanking.map((f) => [f.uid, f.score]));
-  const fitFactor = new Map(
-    fitted.map((f) => [f.uid, f.score / Math.max(1e-12, before.get(f.uid) ?? f.score)]),
-  );
-  const facts = adjust(fitted, byUid, options)
-    .filter((f) => f.score >= options.minScore)
-    .slice(0, limit)
-    .map((f): RecalledFact => {
-      const fact = byUid.get(f.uid) as Fact;
-      return {
-        uid: fact.uid,
-        subject: fact.subject,
-        subjectUid: fact.subjectUid,
-        predicate: fact.predicate,
-        object: fact.object,
-        objectUid: fact.objectUid,
-        statement: fact.statement,
-        score: f.score,
-        validFrom: fact.validFrom,
-        validTo: fact.validTo,
-        episodeIds: [...fact.episodeIds],
-        hops: hops.get(fact.uid) ?? 0,
-        signals: f.signals,
-      };
-    });
+  const { facts, fitFactor } = fuseFacts(input);
 
   // Turns: full text, similarity, and the turns the recalled facts came from.
   const provenance = new Map<string, number>();
@@ -307,84 +212,6 @@ export async function fuseEvidence(
       }),
     );
   return { facts, episodes };
-}
-
-// The least fit that names the answer-fit signal among a fact's signals.
-const FIT_SIGNAL = 0.5;
-
-// A fact the walk read as the relation asked, whose object is known to be of another kind than
-// the one the question names, when some candidate is of that kind and the reading holds only in
-// a rare sense of a word ("What food should I bring…": "bring" meets `works_at` only through
-// work's 18th sense; pizza is food, an aquarium is not), keeps this share.
-const OTHER_KIND_FACTOR = 0.5;
-// A fit's own relation reading this strong (a shared stem, or a synonym in both words' usual
-// senses) confirms the walk's reading.
-const CONFIRMED = 0.9;
-
-/**
- * Reads the candidates against what the question asks (`answer-fit.ts`) when it names one
- * relation or none (`boostFit`; a chain of relations is the walk's to rank): each fact rises by how
- * well it fits (see `answerFitWeight`), and a fact the walk read as named only through a rare
- * sense of a word falls when its object is known to be of another kind than the question names
- * while another fact offers that kind.
- */
-function fitToQuestion(
-  ranking: readonly Fused[],
-  facts: ReadonlyMap<string, Fact>,
-  input: EvidenceInput,
-): Fused[] {
-  const { answerFit: fit } = input;
-  const weight = input.options.answerFitWeight;
-  if (!fit || weight <= 0 || !input.boostFit) return [...ranking];
-  const candidates = ranking.flatMap((f) => {
-    const fact = facts.get(f.uid);
-    return fact ? [{ f, fact }] : [];
-  });
-  // Facts the walk read as named through a rare sense only; the kinds are read only for them.
-  const rare = new Set(
-    candidates
-      .filter(({ fact }) => input.walkRead?.(fact.key) === true && fit.relationOf(fact.key) < CONFIRMED)
-      .map(({ f }) => f.uid),
-  );
-  // Another reading offers an answer of the kind asked (the suspect reading's own facts say
-  // nothing against it: a film titled "Western" is a kind of film and directed like the rest).
-  const kindNamed = rare.size > 0 && candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofKind(fact));
-  return candidates.map(({ f, fact }) => {
-    if (kindNamed && rare.has(f.uid) && fit.otherKind(fact))
-      return { ...f, score: f.score * OTHER_KIND_FACTOR };
-    const { fit: score } = fit.read(fact);
-    if (score <= 0) return f;
-    return {
-      ...f,
-      score: f.score * (1 + weight * score * (1 - f.score)),
-      signals: score >= FIT_SIGNAL ? [...f.signals, 'answer-fit'] : f.signals,
-    };
-  });
-}
-
-/** Recency and mentions raise fused fact scores a little; the order is then fixed. */
-function adjust(
-  ranking: readonly Fused[],
-  facts: ReadonlyMap<string, Fact>,
-  options: FusionOptions,
-): Fused[] {
-  let newest = 0;
-  let most = 1;
-  for (const { uid } of ranking) {
-    const fact = facts.get(uid);
-    if (!fact) continue;
-    newest = Math.max(newest, fact.validFrom.getTime());
-    most = Math.max(most, fact.mentions);
-  }
-  return ranking
-    .filter((f) => facts.has(f.uid))
-    .map((f) => {
-      const fact = facts.get(f.uid) as Fact;
-      const fresh = recency(fact.validFrom, newest, options.recencyHalfLifeDays);
-      const said = Math.log1p(fact.mentions) / Math.log1p(most);
-      return { ...f, score: f.score * (1 + options.recencyWeight * fresh + options.mentionsWeight * said) };
-    })
-    .sort(byScore);
 }
 
 /** Whether a fact is valid in a time scope. */

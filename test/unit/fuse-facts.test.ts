@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { CombinedLexicon, StemLexicon } from '../../src/lexicon/base.js';
+import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
+import { stem } from '../../src/model/text.js';
+import type { Fact } from '../../src/model/types.js';
+import { AnswerFit } from '../../src/retrieve/answer-fit.js';
+import { DEFAULT_FUSION, type FusionOptions, SEMANTIC_FUSION } from '../../src/retrieve/evidence.js';
+import type { ReachedFact } from '../../src/retrieve/expand.js';
+import { type FactEvidence, fuseFacts } from '../../src/retrieve/fuse-facts.js';
+
+const DAY = 86_400_000;
+
+function fact(
+  key: string,
+  object: string,
+  options: { subject?: string; day?: number; mentions?: number } = {},
+): Fact {
+  const subject = options.subject ?? 'User';
+  const at = new Date(Date.UTC(2026, 0, 1) + (options.day ?? 0) * DAY);
+  return {
+    uid: `${subject}:${key}:${object}`,
+    userId: 'u',
+    subjectUid: subject,
+    subject,
+    objectUid: object,
+    object,
+    predicate: key.replace(/_/g, ' '),
+    key,
+    statement: `${subject} ${key.replace(/_/g, ' ')} ${object}`,
+    confidence: 1,
+    validFrom: at,
+    validTo: null,
+    createdAt: at,
+    episodeIds: [`turn-${key}`],
+    invalidatedBy: null,
+    supersededBy: null,
+    mentions: options.mentions ?? 1,
+    observedAt: [at],
+    observedBy: [`turn-${key}`],
+  };
+}
+
+function walked(f: Fact, score: number, hops = 1, seed = 1): ReachedFact {
+  return { fact: f, score, hops, seed, reachedUid: f.objectUid };
+}
+
+/** Evidence with nothing found: each case adds what its signals found. */
+function evidence(
+  parts: Omit<Partial<FactEvidence>, 'options'> & { options?: Partial<FusionOptions> } = {},
+): FactEvidence {
+  const { options, ...rest } = parts;
+  return {
+    walked: [],
+    seedStrength: 1,
+    relationsNamed: true,
+    relationConfidence: 1,
+    userNamed: false,
+    similarFacts: [],
+    factCosines: new Map(),
+    time: { mode: 'current' },
+    limit: 10,
+    ...rest,
+    options: { ...DEFAULT_FUSION, ...options },
+  };
+}
+
+const order = (input: FactEvidence) => fuseFacts(input).facts.map((f) => `${f.predicate} ${f.object}`);
+
+const home = fact('lives_in', 'Lisbon');
+const work = fact('works_at', 'Kyoto Aquarium');
+const cello = fact('plays', 'Cello');
+const pizza = fact('likes', 'Pizza', { subject: 'Polar bear' });
+
+describe('fuseFacts: the facts of a recall from their signals (pure, no store)', () => {
+  it('ranks by the walk when the question names a relation, the best path counting as sure as its start', () => {
+    const result = fuseFacts(evidence({ walked: [walked(home, 2), walked(work, 1)] }));
+    expect(result.facts.map((f) => f.predicate)).toEqual(['lives in', 'works at']);
+    // The best path counts 1 (a named start), times at most the recency and mentions raises.
+    const top = result.facts[0];
+    expect(top?.score).toBeGreaterThan(0.99);
+    expect(top?.signals).toEqual(['graph']);
+    expect(top?.hops).toBe(1);
+    expect(top?.episodeIds).toEqual(['turn-lives_in']);
+  });
+
+  it('gives every walked fact only the near floor when no relation is named, so similarity decides', () => {
+    const alone = fuseFacts(evidence({ walked: [walked(home, 5), walked(work, 3)], relationsNamed: false }));
+    // Both sit at the floor (0.3 for a named start one hop away), whatever their path scores.
+    const [a, b] = alone.facts;
+    expect(a?.score).toBeCloseTo(0.3, 1);
+    expect(Math.abs((a?.score ?? 0) - (b?.score ?? 0))).toBeLessThan(0.01);
+    const withSimilarity = order(
+      evidence({
+        walked: [walked(home, 5), walked(work, 1)],
+        relationsNamed: false,
+        similarFacts: [work],
+        factCosines: new Map([[work.uid, 0.8]]),
+      }),
+    );
+    expect(withSimilarity[0]).toBe('works at Kyoto Aquarium');
+  });
+
+  it('a weak relation reading ranks facts, but less far apart than a sure one', () => {
+    const spread = (confidence: number) => {
+      const [first, second] = fuseFacts(
+        evidence({ walked: [walked(home, 1), walked(work, 0.2)], relationConfidence: confidence }),
+      ).facts;
+      return (first?.score ?? 0) - (second?.score ?? 0);
+    };
+    expect(spread(1)).toBeGreaterThan(spread(0.75));
+    expect(spread(0.75)).toBeGreaterThan(0);
+  });
+
+  it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
+    const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
+    // 0.3 is under the offline floor (0.35): not found at all.
+    expect(order(evidence(similar))).toEqual([]);
+    const semantic = fuseFacts(evidence({ ...similar, options: SEMANTIC_FUSION })).facts;
+    expect(semantic.map((f) => f.predicate)).toEqual(['plays']);
+    expect(semantic[0]?.signals).toEqual(['fact-similarity']);
+    // (0.3 - 0.1) / 0.9 at weight 1, raised by at most recency and mentions.
+    expect(semantic[0]?.score).toBeCloseTo((0.2 / 0.9) * 1.15, 1);
+  });
+
+  it('noisy-ORs agreeing signals above either alone', () => {
+    const both = fuseFacts(
+      evidence({ walked: [walked(home, 1)], similarFacts: [home], factCosines: new Map([[home.uid, 0.9]]) }),
+    ).facts[0];
+    const walkOnly = fuseFacts(evidence({ walked: [walked(home, 1)], seedStrength: 0.5 })).facts[0];
+    expect(both?.signals).toEqual(['graph', 'fact-similarity']);
+    expect(both?.score).toBeGreaterThan(walkOnly?.score ?? 1);
+  });
+
+  it('cuts below minScore and at limit', () => {
+    const many = Array.from({ length: 30 }, (_, i) => walked(fact('likes', `dish ${i}`), 30 - i));
+    expect(fuseFacts(evidence({ walked: many, limit: 5 })).facts).toHaveLength(5);
+    // Scores are raised by at most 15 % (recency and mentions, all equal here): 1.15 and 1.11 pass 1.1.
+    expect(fuseFacts(evidence({ walked: many, options: { minScore: 1.1 } })).facts).toHaveLength(2);
+  });
+
+  it('raises newer and more often said facts a little, never past their order by evidence', () => {
+    const old = fact('likes', 'Tea', { day: 0 });
+    const recent = fact('likes', 'Coffee', { day: 200, mentions: 5 });
+    // Equal evidence: the newer, more often said fact first.
+    expect(order(evidence({ walked: [walked(old, 1), walked(recent, 1)] }))).toEqual([
+      'likes Coffee',
+      'likes Tea',
+    ]);
+    // Clearly more evidence for the old one: it stays first.
+    expect(order(evidence({ walked: [walked(old, 1), walked(recent, 0.4)] }))).toEqual([
+      'likes Tea',
+      'likes Coffee',
+    ]);
+  });
+
+  it('lifts the fact that fits what the question asks, and reports how far the fit moved it', () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const question = 'What food should I bring to Polar bear?';
+    const fit = answerFit.bind(answerFit.focus(question, ['polar', 'bear'], new Set(['Polar bear'])));
+    // The walk alone puts the aquarium first (it read "bring" as a rare sense of work).
+    const input = evidence({
+      walked: [walked(work, 1), walked(pizza, 0.9)],
+      answerFit: fit,
+      boostFit: true,
+      walkRead: (key) => key === 'works_at',
+    });
+    expect(order({ ...input, answerFit: undefined })[0]).toBe('works at Kyoto Aquarium');
+    const fused = fuseFacts(input);
+    expect(fused.facts[0]?.object).toBe('Pizza');
+    expect(fused.facts[0]?.signals).toContain('answer-fit');
+    expect(fused.fitFactor.get(pizza.uid)).toBeGreaterThan(1);
+    // Not raised when the question names a chain of relations (boostFit off): the walk's order.
+    expect(order({ ...input, boostFit: false })[0]).toBe('works at Kyoto Aquarium');
+  });
+});
