@@ -1,3 +1,4 @@
+import { isoDay } from '../model/present.js';
 import type { ConversationMessage, KnownFact } from './base.js';
 
 const SYSTEM = `You maintain a long-term memory of facts about a user, as a knowledge graph.
@@ -28,7 +29,7 @@ export function buildExtractionPrompt(
     { role: 'system', content: SYSTEM },
     {
       role: 'user',
-      content: `Date: ${at.toISOString().slice(0, 10)}\nKnown facts:\n${knownBlock}\n\nConversation turn:\n${turn}`,
+      content: `Date: ${isoDay(at)}\nKnown facts:\n${knownBlock}\n\nConversation turn:\n${turn}`,
     },
   ];
 }

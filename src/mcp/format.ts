@@ -1,18 +1,12 @@
 import type { RememberResult } from '../memory/episodes.js';
 import type { AddTriplesResult } from '../memory/memory.js';
-import type { Entity, EntityDetails, Episode, Fact, RecallResult } from '../model/types.js';
+import { factLine } from '../model/present.js';
+import type { Entity, EntityDetails, Episode, RecallResult } from '../model/types.js';
 import type { CypherResult } from '../store/base.js';
 
 /** Dates as ISO strings and nothing a JSON client cannot read: the tools' structured output. */
 export function toJson<T>(value: T): unknown {
   return JSON.parse(JSON.stringify(value));
-}
-
-const day = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
-
-function factLine(f: Pick<Fact, 'statement' | 'uid' | 'validFrom' | 'validTo'>): string {
-  const until = f.validTo ? `, until ${day(f.validTo)}` : '';
-  return `${f.statement} (since ${day(f.validFrom)}${until}; uid ${f.uid})`;
 }
 
 /** What a `remember` call did, in one line. */

@@ -1,3 +1,4 @@
+import { isoDay } from '../model/present.js';
 import type { RecalledEpisode, RecalledFact } from '../model/types.js';
 
 /** Options of {@link formatContext}. */
@@ -12,10 +13,6 @@ export interface ContextOptions {
 // Share of the budget facts may fill before turns get theirs (facts are denser).
 const FACT_SHARE = 0.6;
 
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /**
  * When a fact held, said for a reader of the block. Now: nothing for a current fact, and a closed
  * one (history) says it is no longer true. As of a date: a fact true then says since when, and,
@@ -28,12 +25,12 @@ function validity(fact: RecalledFact, asOf: Date | undefined): string {
     return ' (retracted: it was never true)';
   if (asOf) {
     if (fact.validTo && fact.validTo.getTime() <= asOf.getTime())
-      return ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true then)`;
+      return ` (${isoDay(fact.validFrom)} to ${isoDay(fact.validTo)}, no longer true then)`;
     return fact.validTo
-      ? ` (true then: from ${day(fact.validFrom)} until ${day(fact.validTo)})`
-      : ` (true then: since ${day(fact.validFrom)})`;
+      ? ` (true then: from ${isoDay(fact.validFrom)} until ${isoDay(fact.validTo)})`
+      : ` (true then: since ${isoDay(fact.validFrom)})`;
   }
-  return fact.validTo ? ` (${day(fact.validFrom)} to ${day(fact.validTo)}, no longer true)` : '';
+  return fact.validTo ? ` (${isoDay(fact.validFrom)} to ${isoDay(fact.validTo)}, no longer true)` : '';
 }
 
 /**
@@ -48,13 +45,13 @@ export function formatContext(
   options: ContextOptions,
 ): string {
   const header = options.asOf
-    ? `Relevant facts from memory, as of ${day(options.asOf)}:`
+    ? `Relevant facts from memory, as of ${isoDay(options.asOf)}:`
     : options.includeHistory
       ? 'Relevant facts from memory (with history):'
       : 'Relevant facts from memory:';
   const factLines = facts.map((fact) => `\n- ${fact.statement}${validity(fact, options.asOf)}`);
   const turnLines = episodes.map(
-    (e) => `\n- [${day(e.at)}, ${e.threadId}] ${e.excerpt.replace(/\s*\n\s*/g, ' / ')}`,
+    (e) => `\n- [${isoDay(e.at)}, ${e.threadId}] ${e.excerpt.replace(/\s*\n\s*/g, ' / ')}`,
   );
   const chosen = { facts: [] as string[], turns: [] as string[] };
   const render = () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { isoDay } from '../../model/present.js';
 import { type CliIo, withLocalMemory } from '../context.js';
 import { formatTable } from '../table.js';
 
@@ -66,8 +67,8 @@ export function registerDemo(program: Command, io: CliIo): void {
               await Promise.all(
                 facts.map(async (f) => ({
                   statement: f.statement,
-                  status: f.validTo ? `closed ${f.validTo.toISOString().slice(0, 10)}` : 'current',
-                  since: f.validFrom.toISOString().slice(0, 10),
+                  status: f.validTo ? `closed ${isoDay(f.validTo)}` : 'current',
+                  since: isoDay(f.validFrom),
                   thread: (await memory.listEpisodes(user.userId, { uids: f.episodeIds }))
                     .map((e) => e.threadId)
                     .join(', '),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { isoDay } from '../../model/present.js';
 import { type CliIo, intOption, requireKnownUser, requireUser, UsageError, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
@@ -25,9 +26,7 @@ export function registerEntity(program: Command, io: CliIo): void {
         const { entity } = details;
         io.out(`${entity.name}${entity.type ? ` (${entity.type})` : ''}  uid ${entity.uid}`);
         if (entity.aliases.length > 0) io.out(`also called: ${entity.aliases.join(', ')}`);
-        io.out(
-          `mentioned ${entity.mentions} times, first ${new Date(entity.createdAt).toISOString().slice(0, 10)}`,
-        );
+        io.out(`mentioned ${entity.mentions} times, first ${isoDay(entity.createdAt)}`);
         const facts = [...details.outgoing, ...details.incoming];
         io.out('');
         io.out(
@@ -36,8 +35,8 @@ export function registerEntity(program: Command, io: CliIo): void {
             facts.map((f) => ({
               statement: f.statement,
               status: f.validTo ? 'closed' : 'current',
-              validFrom: new Date(f.validFrom).toISOString().slice(0, 10),
-              validTo: f.validTo ? new Date(f.validTo).toISOString().slice(0, 10) : '',
+              validFrom: isoDay(f.validFrom),
+              validTo: f.validTo ? isoDay(f.validTo) : '',
               uid: f.uid,
             })),
           ),

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { isoDay } from '../../model/present.js';
 import { type CliIo, intOption, requireKnownUser, requireUser, UsageError, withReader } from '../context.js';
 import { formatTable, toJson } from '../table.js';
 
@@ -44,8 +45,8 @@ export function registerRecall(program: Command, io: CliIo): void {
               result.facts.map((f) => ({
                 ...f,
                 score: f.score.toFixed(4),
-                validFrom: f.validFrom.toISOString().slice(0, 10),
-                validTo: f.validTo ? f.validTo.toISOString().slice(0, 10) : '',
+                validFrom: isoDay(f.validFrom),
+                validTo: f.validTo ? isoDay(f.validTo) : '',
                 signals: f.signals.join('+'),
               })),
             ),
@@ -58,7 +59,7 @@ export function registerRecall(program: Command, io: CliIo): void {
               ['score', 'at', 'thread', 'excerpt', 'signals'],
               result.episodes.map((e) => ({
                 score: e.score.toFixed(4),
-                at: e.at.toISOString().slice(0, 10),
+                at: isoDay(e.at),
                 thread: e.threadId,
                 excerpt: e.excerpt.replace(/\s+/g, ' '),
                 signals: e.signals.join('+'),
