@@ -2,7 +2,10 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { Memory } from '../memory/memory.js';
-import { MAX_TEXT_LENGTH } from '../model/limits.js';
+import { MAX_TEXT_LENGTH, SURFACE_CAPS } from '../model/limits.js';
+
+const CAPS = SURFACE_CAPS.langgraph;
+
 import { threadIdFrom, userIdFrom } from './config.js';
 import { formatFacts } from './format.js';
 
@@ -76,7 +79,7 @@ export function createMemoryTools(
       description:
         'Save lasting facts about the user and the people, places and things in their life, as ' +
         '(subject, predicate, object) triples. Use "I" as the subject for the user.',
-      schema: z.object({ triples: z.array(knowledgeTriple).min(1).max(50) }),
+      schema: z.object({ triples: z.array(knowledgeTriple).min(1).max(CAPS.triplesPerCall) }),
     },
   );
 
@@ -92,7 +95,13 @@ export function createMemoryTools(
         'Search what is remembered about the user and their world. Returns facts, most relevant first.',
       schema: z.object({
         query: part('what to look for, e.g. "food Polar bear likes"'),
-        limit: z.number().int().min(1).max(50).optional().describe('how many facts (default 10)'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(CAPS.recallLimit)
+          .optional()
+          .describe('how many facts (default 10)'),
       }),
     },
   );

@@ -4,7 +4,10 @@ import {
   MAX_TEXT_LENGTH,
   MAX_TURN_MESSAGES,
   MAX_USER_ID_LENGTH,
+  SURFACE_CAPS,
 } from '../model/limits.js';
+
+const CAPS = SURFACE_CAPS.mcp;
 
 /** Rows an `explore` call returns at most. */
 export const CYPHER_MAX_ROWS = 200;
@@ -73,7 +76,11 @@ export function toolInputs(multiUser: boolean) {
       at: isoDate('when the turn happened; default now').optional(),
     }),
     add_facts: scoped({
-      facts: z.array(triple).min(1).max(500).describe('facts to store as they are, no model call'),
+      facts: z
+        .array(triple)
+        .min(1)
+        .max(CAPS.triplesPerCall)
+        .describe('facts to store as they are, no model call'),
       at: isoDate('when these facts became true; default now').optional(),
     }),
     recall: scoped({
@@ -83,13 +90,25 @@ export function toolInputs(multiUser: boolean) {
         .min(1)
         .max(MAX_TEXT_LENGTH)
         .describe('the question or topic to recall memories for'),
-      limit: z.number().int().min(1).max(50).optional().describe('most facts to return; default 10'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(CAPS.recallLimit)
+        .optional()
+        .describe('most facts to return; default 10'),
       as_of: isoDate('recall what was true at this time instead of now').optional(),
       include_history: z.boolean().optional().describe('include facts that are no longer true'),
     }),
     search_entities: scoped({
       query: shortText('a name or description of people, places or things to find'),
-      limit: z.number().int().min(1).max(50).optional().describe('most entities to return; default 10'),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(CAPS.searchLimit)
+        .optional()
+        .describe('most entities to return; default 10'),
     }),
     get_entity: scoped({
       name_or_uid: shortText('the entity name ("Paris") or its uid from another tool'),

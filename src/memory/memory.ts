@@ -3,6 +3,7 @@ import type { Extractor } from '../extract/base.js';
 import { QueryExpander } from '../lexicon/expansion.js';
 import { relationLexicon } from '../lexicon/resolve.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
+import { SURFACE_CAPS } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type {
@@ -183,7 +184,7 @@ export interface ForgetResult {
   deleted: boolean;
 }
 
-const MAX_LIMIT = 1000;
+const MAX_LIMIT = SURFACE_CAPS.library.recallLimit;
 // Cosine below which an entity does not resemble an entity search (names, not sentences, are compared).
 const ENTITY_SEARCH_MIN_SIMILARITY = 0.5;
 

@@ -28,3 +28,30 @@ export const EXTRACTION_CHUNK_CHARS = 16_000;
 
 /** Characters of each assistant message shown to the extractor as context. */
 export const EXTRACTION_CONTEXT_CHARS = 2_000;
+
+/** The caps one surface puts on a call, beside the limits above that every surface shares. */
+export interface SurfaceCaps {
+  /** Most facts (or turns) one recall returns. */
+  recallLimit: number;
+  /** Most entities one entity search returns. */
+  searchLimit: number;
+  /** Most triples one call stores (`addTriples`, or the triples given with a turn). */
+  triplesPerCall: number;
+}
+
+/**
+ * Each surface's caps, in one table. They differ on purpose: a model's tool call should stay
+ * small (its output goes back into the model's context, and a model asked for "all" facts asks
+ * for hundreds), an HTTP request is bounded by what one JSON body should carry, and the library is
+ * bounded only by memory (`kgmem import` passes 250,000 triples a transaction).
+ */
+export const SURFACE_CAPS = {
+  /** `Memory` itself (and the remote client, which the HTTP caps then bound). */
+  library: { recallLimit: 1000, searchLimit: 1000, triplesPerCall: Number.MAX_SAFE_INTEGER },
+  /** The HTTP API of `kgmem serve` (and the holder's socket). */
+  http: { recallLimit: 100, searchLimit: 100, triplesPerCall: 5000 },
+  /** The MCP server's tools. */
+  mcp: { recallLimit: 50, searchLimit: 50, triplesPerCall: 500 },
+  /** The LangGraph tools an agent's model calls. */
+  langgraph: { recallLimit: 50, searchLimit: 50, triplesPerCall: 50 },
+} as const satisfies Record<string, SurfaceCaps>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
+import { MAX_MESSAGE_LENGTH, MAX_TEXT_LENGTH, MAX_TURN_MESSAGES, SURFACE_CAPS } from '../model/limits.js';
+
+const CAPS = SURFACE_CAPS.http;
 
 /** A date the API accepts: anything `Date` parses (ISO 8601 recommended). */
 const dateText = z
@@ -43,7 +45,7 @@ export const entityQuery = z.strictObject({
 /** Query of `GET /api/users/:user/recall`. */
 export const recallQuery = z.strictObject({
   q: text,
-  limit: intIn(1, 100).default(10),
+  limit: intIn(1, CAPS.recallLimit).default(10),
   hops: intIn(1, 3).optional(),
   asOf: dateText.optional(),
   history: flag.optional(),
@@ -67,7 +69,7 @@ export const entitiesQuery = z.strictObject({
 /** Query of `GET /api/users/:user/search`. */
 export const searchQuery = z.strictObject({
   q: z.string().trim().min(1).max(200),
-  limit: intIn(1, 100).default(12),
+  limit: intIn(1, CAPS.searchLimit).default(12),
 });
 
 /** Query of `GET /api/users/:user/subgraph`: uids of entities and facts, comma-separated. */
@@ -127,7 +129,7 @@ const tripleBody = z.strictObject({ subject: text, predicate: text, object: text
 
 /** Body of `POST /api/users/:user/triples`. */
 export const triplesBody = z.strictObject({
-  triples: z.array(tripleBody).max(5000),
+  triples: z.array(tripleBody).max(CAPS.triplesPerCall),
   source: text.optional(),
   at: dateText.optional(),
   similarityMerge: z.boolean().optional(),
@@ -149,7 +151,7 @@ export const rememberBody = z.strictObject({
   at: dateText.optional(),
   userName: text.optional(),
   /** The turn's knowledge, already read out: written instead of calling the extractor. */
-  triples: z.array(tripleBody).max(5000).optional(),
+  triples: z.array(tripleBody).max(CAPS.triplesPerCall).optional(),
 });
 
 /** Body of `POST /api/users/:user/facts/:uid/close`. */
