@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/**
+ * Everyday questions about the user alone, offline (hashing embedder, real embedded database):
+ * a loosely read word ("learning" read as work, "called" as plays) must not stop the answer's
+ * kind from ranking the facts of the relation asked.
+ */
+describe('personal memory: the answer of the kind asked first (offline)', () => {
+  const dir = tempDir('kgmem-personal-rank-');
+  let memory: Memory;
+
+  beforeAll(async () => {
+    memory = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings(),
+      env: {},
+      share: false,
+    });
+    await memory.addTriples(
+      'me',
+      [
+        { subject: 'I', predicate: 'lives_in', object: 'Cork' },
+        { subject: 'I', predicate: 'works_at', object: 'Novartis' },
+        { subject: 'I', predicate: 'works_as', object: 'pilot' },
+        { subject: 'I', predicate: 'plays', object: 'tennis' },
+        { subject: 'I', predicate: 'plays', object: 'harp' },
+        { subject: 'I', predicate: 'has_dog', object: 'Ziggy' },
+        { subject: 'I', predicate: 'friend', object: 'Kofi' },
+        { subject: 'Kofi', predicate: 'likes', object: 'curry' },
+      ],
+      { at: '2026-01-01T00:00:00Z' },
+    );
+  });
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  const first = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts[0];
+
+  it('an instrument, not a sport, for "Which instrument am I learning?"', async () => {
+    expect((await first('Which instrument am I learning?'))?.object).toBe('harp');
+    expect((await first('What musical instrument do I practise?'))?.object).toBe('harp');
+  });
+
+  it('a sport, not an instrument, when the question asks for one', async () => {
+    expect((await first('Which sport do I do?'))?.object).toBe('tennis');
+  });
+
+  it('keeps a sure reading: "Where do I live?" is the home', async () => {
+    expect((await first('Where do I live?'))?.object).toBe('Cork');
+  });
+});
