@@ -19,13 +19,6 @@ import { RelationMatcher } from './relations.js';
 const VIA_RANK: Readonly<Record<RecalledEntity['via'], number>> = { name: 0, similarity: 1, traversal: 2 };
 /** Hops walked when the question names no relation. */
 const DEFAULT_HOPS = 2;
-// In a question about the user alone, a relation word read this surely (a shared stem, or a
-// synonym in both words' usual senses) counts toward a chain of relations, which the walk ranks and
-// the answer fit leaves alone; a loose reading ("learning" as work, "called" as plays) does not keep
-// the fit from ranking ("Which instrument am I learning?"). A question naming another entity
-// counts every relation word: its chain is the walk's ("films written by the director of X",
-// reworded: "penned", "helmed", are loose readings too).
-const SURE_READING = 0.9;
 
 /** A checked recall request. */
 export interface RecallRequest {
@@ -275,8 +268,11 @@ export class Retriever {
     const { facts, episodes } = await fuseEvidence(this.store, userId, {
       answerFit: this.answerFit.bind(focus),
       boostFit:
-        new Set(relations.mentions.filter((m) => !aboutUserOnly || m.weight >= SURE_READING).map((m) => m.id))
-          .size <= 1,
+        new Set(
+          relations.mentions
+            .filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading)
+            .map((m) => m.id),
+        ).size <= 1,
       walkRead: (key) => relations.matched(key).size > 0,
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
