@@ -2,6 +2,7 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
 import type { Memory } from '../memory/memory.js';
+import { limitField } from '../model/limit-field.js';
 import { MAX_TEXT_LENGTH, SURFACE_CAPS } from '../model/limits.js';
 
 const CAPS = SURFACE_CAPS.langgraph;
@@ -95,13 +96,7 @@ export function createMemoryTools(
         'Search what is remembered about the user and their world. Returns facts, most relevant first.',
       schema: z.object({
         query: part('what to look for, e.g. "food Polar bear likes"'),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(CAPS.recallLimit)
-          .optional()
-          .describe('how many facts (default 10)'),
+        limit: limitField(CAPS.recallLimit, 'how many facts (default 10)'),
       }),
     },
   );

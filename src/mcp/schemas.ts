@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitField } from '../model/limit-field.js';
 import {
   MAX_MESSAGE_LENGTH,
   MAX_TEXT_LENGTH,
@@ -90,25 +91,13 @@ export function toolInputs(multiUser: boolean) {
         .min(1)
         .max(MAX_TEXT_LENGTH)
         .describe('the question or topic to recall memories for'),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(CAPS.recallLimit)
-        .optional()
-        .describe('most facts to return; default 10'),
+      limit: limitField(CAPS.recallLimit, 'most facts to return; default 10'),
       as_of: isoDate('recall what was true at this time instead of now').optional(),
       include_history: z.boolean().optional().describe('include facts that are no longer true'),
     }),
     search_entities: scoped({
       query: shortText('a name or description of people, places or things to find'),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(CAPS.searchLimit)
-        .optional()
-        .describe('most entities to return; default 10'),
+      limit: limitField(CAPS.searchLimit, 'most entities to return; default 10'),
     }),
     get_entity: scoped({
       name_or_uid: shortText('the entity name ("Paris") or its uid from another tool'),

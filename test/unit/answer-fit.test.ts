@@ -4,32 +4,11 @@ import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
 import { stem } from '../../src/model/text.js';
 import type { Fact } from '../../src/model/types.js';
 import { AnswerFit } from '../../src/retrieve/answer-fit.js';
+import { testFact } from '../helpers/fact.js';
 
 const fit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
 
-function fact(key: string, object: string, subject = 'User'): Fact {
-  return {
-    uid: `${key}:${object}`,
-    userId: 'u',
-    subjectUid: subject,
-    subject,
-    objectUid: object,
-    object,
-    predicate: key.replace(/_/g, ' '),
-    key,
-    statement: `${subject} ${key} ${object}`,
-    confidence: 1,
-    validFrom: new Date(0),
-    validTo: null,
-    createdAt: new Date(0),
-    episodeIds: [],
-    invalidatedBy: null,
-    supersededBy: null,
-    mentions: 1,
-    observedAt: [new Date(0)],
-    observedBy: ['test'],
-  };
-}
+const fact = (key: string, object: string, subject = 'User') => testFact(key, object, { subject });
 
 /** The facts in order of fit to a question (names: the question's linked names). */
 function ranked(question: string, facts: Fact[], names: string[] = []): string[] {

@@ -7,37 +7,19 @@ import { AnswerFit } from '../../src/retrieve/answer-fit.js';
 import { DEFAULT_FUSION, type FusionOptions, SEMANTIC_FUSION } from '../../src/retrieve/evidence.js';
 import type { ReachedFact } from '../../src/retrieve/expand.js';
 import { type FactEvidence, fuseFacts } from '../../src/retrieve/fuse-facts.js';
-
-const DAY = 86_400_000;
+import { testFact } from '../helpers/fact.js';
 
 function fact(
   key: string,
   object: string,
   options: { subject?: string; day?: number; mentions?: number } = {},
-): Fact {
+) {
   const subject = options.subject ?? 'User';
-  const at = new Date(Date.UTC(2026, 0, 1) + (options.day ?? 0) * DAY);
-  return {
-    uid: `${subject}:${key}:${object}`,
-    userId: 'u',
-    subjectUid: subject,
-    subject,
-    objectUid: object,
-    object,
-    predicate: key.replace(/_/g, ' '),
-    key,
+  return testFact(key, object, {
+    day: 0,
+    ...options,
     statement: `${subject} ${key.replace(/_/g, ' ')} ${object}`,
-    confidence: 1,
-    validFrom: at,
-    validTo: null,
-    createdAt: at,
-    episodeIds: [`turn-${key}`],
-    invalidatedBy: null,
-    supersededBy: null,
-    mentions: options.mentions ?? 1,
-    observedAt: [at],
-    observedBy: [`turn-${key}`],
-  };
+  });
 }
 
 function walked(f: Fact, score: number, hops = 1, seed = 1): ReachedFact {
