@@ -208,20 +208,14 @@ export class LadybugStore extends GraphStore {
       checkEmbedder(`The database at ${this.options.path}`, this.embedderRecord(), embedder);
       return;
     }
-    const lbug = loadLadybug();
+    // A missing package is reported as such, before any file is made.
+    loadLadybug();
     const path = this.options.path;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     try {
       this.poolSize = this.options.bufferPoolSize || DEFAULT_BUFFER_POOL;
-      this.db = new lbug.Database(
-        path,
-        this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL,
-        true,
-        this.options.readOnly ?? false,
-        this.options.maxDbSize ?? 2 ** 38,
-      );
-      this.conn = new lbug.Connection(this.db);
-      execute(this.conn, 'RETURN 1');
+      this.connect(this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL);
+      execute(this.connection(), 'RETURN 1');
     } catch (error) {
       this.db = undefined;
       this.conn = undefined;
@@ -794,20 +788,25 @@ export class LadybugStore extends GraphStore {
     );
     if (this.poolSize >= most || this.options.path === ':memory:') return false;
     const next = Math.min(most, this.poolSize * 2);
-    const lbug = loadLadybug();
     this.statements.clear();
     this.conn?.closeSync();
     this.db?.closeSync();
+    this.connect(next);
+    this.poolSize = next;
+    return true;
+  }
+
+  /** Opens the database file and its connection with a buffer pool of `poolBytes`. */
+  private connect(poolBytes: number): void {
+    const lbug = loadLadybug();
     this.db = new lbug.Database(
       this.options.path,
-      next,
+      poolBytes,
       true,
       this.options.readOnly ?? false,
       this.options.maxDbSize ?? 2 ** 38,
     );
     this.conn = new lbug.Connection(this.db);
-    this.poolSize = next;
-    return true;
   }
 
   private commitOnce(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
