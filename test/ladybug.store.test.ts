@@ -261,6 +261,50 @@ describe('LadybugDB store specifics', () => {
     await third.close();
   });
 
+  it('leaves a complete snapshot from a process that only wrote, so the next first recall reads no rows', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir.path, 'graph.lbug');
+    const open = (store: LadybugStore) =>
+      createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }), env: {} });
+    // Only writes: this process never builds the user's turn index or vector indexes for a read.
+    const writer = await open(new LadybugStore({ path, snapshotMinSize: 1 }));
+    await writer.addTriples('u', [
+      { subject: 'I', predicate: 'lives in', object: 'Ghent' },
+      { subject: 'I', predicate: 'plays', object: 'cello' },
+    ]);
+    await writer.remember({
+      userId: 'u',
+      threadId: 't',
+      messages: [{ role: 'user', content: 'The cello lesson moved to Thursday evening.' }],
+      triples: [],
+    });
+    await writer.close();
+
+    const store = new LadybugStore({ path, snapshotMinSize: 1 });
+    const reader = await open(store);
+    const statements: string[] = [];
+    const internals = store as unknown as { run: (name: string, params: object) => unknown };
+    const run = internals.run.bind(store);
+    internals.run = (name, params) => {
+      statements.push(name);
+      return run(name, params);
+    };
+    const result = await reader.recall({ userId: 'u', query: 'When is my cello lesson?' });
+    expect(result.facts.map((f) => f.statement)).toContain('User plays cello');
+    expect(result.episodes.map((e) => e.excerpt).join()).toContain('Thursday evening');
+    // Its graph, vector indexes and turn index all came from the snapshot.
+    const rowLoads = [
+      'entities-list',
+      'facts-list',
+      'entity-embeddings',
+      'fact-vectors',
+      'episodes-search-rows',
+    ];
+    expect(statements.filter((name) => rowLoads.includes(name))).toEqual([]);
+    await reader.close();
+  });
+
   it('grows the buffer pool for a write that does not fit, and refuses one past the most, writing nothing', async () => {
     const dir = tempDir();
     dirs.push(dir);

@@ -928,11 +928,19 @@ export class LadybugStore extends GraphStore {
     if (this.options.readOnly || this.options.path === ':memory:') return;
     const graph = this.graphs.get(userId);
     if (!graph || graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) return;
-    const ev = this.vectors.get(userId);
-    const fv = this.factVectors.get(userId);
-    const ep = this.episodeIndexes.get(userId);
     const saved = this.snapshotState.get(userId);
     const generation = this.generations.snapshotKey(userId);
+    // A snapshot holds everything a recall reads, so the user's first recall in the next process
+    // reads no rows: an index the process never built (a writer's turn index, say) is read now,
+    // once, rather than by every later reader on first use. Not inside a transaction, whose rows
+    // are not committed yet (the held copies always are).
+    if (saved?.generation === generation && saved.ev && saved.fv && saved.ep) return;
+    const complete = !this.committing;
+    const ev =
+      this.vectors.get(userId) ?? (complete ? this.readVectorIndex('entity-embeddings', userId) : undefined);
+    const fv =
+      this.factVectors.get(userId) ?? (complete ? this.readVectorIndex('fact-vectors', userId) : undefined);
+    const ep = this.episodeIndexes.get(userId) ?? (complete ? this.readEpisodeIndex(userId) : undefined);
     if (
       saved &&
       saved.generation === generation &&
@@ -1132,18 +1140,24 @@ export class LadybugStore extends GraphStore {
     let index = this.episodeIndexes.get(userId);
     if (index) this.touch(userId);
     else {
-      index = new EpisodeIndex(this.dimension);
-      for (const row of this.run('episodes-search-rows', { userId })) {
-        index.add(
-          String(row.uid),
-          String(row.text ?? ''),
-          decodeVector(row.vector, this.dimension),
-          String(row.threadId ?? ''),
-          row.at instanceof Date ? row.at : new Date(String(row.at)),
-        );
-      }
+      index = this.readEpisodeIndex(userId);
       this.episodeIndexes.set(userId, index);
       this.evictBeyondCacheLimit(userId);
+    }
+    return index;
+  }
+
+  /** A user's turn index, read from the database. */
+  private readEpisodeIndex(userId: string): EpisodeIndex {
+    const index = new EpisodeIndex(this.dimension);
+    for (const row of this.run('episodes-search-rows', { userId })) {
+      index.add(
+        String(row.uid),
+        String(row.text ?? ''),
+        decodeVector(row.vector, this.dimension),
+        String(row.threadId ?? ''),
+        row.at instanceof Date ? row.at : new Date(String(row.at)),
+      );
     }
     return index;
   }
@@ -1153,11 +1167,7 @@ export class LadybugStore extends GraphStore {
     let index = this.factVectors.get(userId);
     if (index) this.touch(userId);
     else {
-      index = new UserVectorIndex(this.dimension);
-      for (const row of this.run('fact-vectors', { userId })) {
-        const vector = decodeVector(row.vector, this.dimension);
-        if (vector) index.add(String(row.uid), vector);
-      }
+      index = this.readVectorIndex('fact-vectors', userId);
       this.factVectors.set(userId, index);
       this.evictBeyondCacheLimit(userId);
     }
@@ -1169,13 +1179,19 @@ export class LadybugStore extends GraphStore {
     let index = this.vectors.get(userId);
     if (index) this.touch(userId);
     else {
-      index = new UserVectorIndex(this.dimension);
-      for (const row of this.run('entity-embeddings', { userId })) {
-        const vector = decodeVector(row.vector, this.dimension);
-        if (vector) index.add(String(row.uid), vector);
-      }
+      index = this.readVectorIndex('entity-embeddings', userId);
       this.vectors.set(userId, index);
       this.evictBeyondCacheLimit(userId);
+    }
+    return index;
+  }
+
+  /** A user's entity or fact vector index, read from the database. */
+  private readVectorIndex(statement: 'entity-embeddings' | 'fact-vectors', userId: string): UserVectorIndex {
+    const index = new UserVectorIndex(this.dimension);
+    for (const row of this.run(statement, { userId })) {
+      const vector = decodeVector(row.vector, this.dimension);
+      if (vector) index.add(String(row.uid), vector);
     }
     return index;
   }
