@@ -11,6 +11,7 @@ export interface QuestionFit {
   read(fact: Fact): FitReading;
   relationOf(key: string): number;
   ofKind(fact: Fact): boolean;
+  ofUsualKind(fact: Fact): boolean;
   otherKind(fact: Fact): boolean;
 }
 
@@ -49,6 +50,8 @@ const FREQUENT_SENSES = 3;
 // A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
 // derivation: the question names what the answer is.
 const KIND_SCORE = 0.9;
+// A question word that is a kind above a later sense of the object only.
+const OTHER_SENSE_KIND = 0.6;
 // Noun senses of an object read when asking whether it can be of the kind a question names (all:
 // peanuts are food in their fifth sense, and the penalty is only for an object no sense fits).
 const KIND_SENSES = Number.POSITIVE_INFINITY;
@@ -94,6 +97,7 @@ export class AnswerFit {
       read: (fact) => this.read(focus, fact),
       relationOf: (key) => this.relationOf(focus, key),
       ofKind: (fact) => this.ofKind(focus, fact),
+      ofUsualKind: (fact) => this.ofUsualKind(focus, fact),
       otherKind: (fact) => this.otherKind(focus, fact),
     };
   }
@@ -133,7 +137,10 @@ export class AnswerFit {
     let otherRole = false;
     const head = objectHead(fact.object);
     for (const word of focus.kindWords) {
-      const wordKind = head ? this.kindOf(word, head) : 0;
+      let wordKind = head ? this.kindOf(word, head) : 0;
+      // A kind above a later sense of the object ("sport" above fencing, the swordplay; its first
+      // sense is a barrier) says it less surely than one above its usual sense.
+      if (head && wordKind === 0 && this.inAnySense(word, head)) wordKind = OTHER_SENSE_KIND;
       kind = Math.max(kind, wordKind);
       if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
     }
@@ -157,6 +164,12 @@ export class AnswerFit {
       head !== undefined &&
       focus.kindWords.some((w) => this.kindOf(w, head) >= KIND_SCORE || this.inAnySense(w, head))
     );
+  }
+
+  /** Whether a word of the question names a kind the fact's object is in its usual sense ("food": curry). */
+  ofUsualKind(focus: QuestionFocus, fact: Fact): boolean {
+    const head = objectHead(fact.object);
+    return head !== undefined && focus.kindWords.some((w) => this.kindOf(w, head) >= KIND_SCORE);
   }
 
   /**

@@ -18,6 +18,8 @@ export interface FactEvidence {
   relationConfidence: number;
   /** Whether the query names the user by their name (not "I" or "me"). */
   userNamed: boolean;
+  /** The uid of the user's own entity when the question links it (by "I", "my" or their name). */
+  questionerUid?: string;
   /** Facts similar to the query (in the time scope), most similar first. */
   similarFacts: readonly Fact[];
   /** Their cosines to the query. */
@@ -131,6 +133,9 @@ const FIT_SIGNAL = 0.5;
 // a rare sense of a word ("What food should I bring…": "bring" meets `works_at` only through
 // work's 18th sense; pizza is food, an aquarium is not), keeps this share.
 const OTHER_KIND_FACTOR = 0.5;
+// The share of its fit a fact keeps when its object is of another kind than the one the question
+// names and another candidate's is of that kind.
+const OTHER_KIND_FIT = 0.5;
 // A fit's own relation reading this strong (a shared stem, or a synonym in both words' usual
 // senses) confirms the walk's reading.
 const CONFIRMED = 0.9;
@@ -163,10 +168,28 @@ function fitToQuestion(
   // Another reading offers an answer of the kind asked (the suspect reading's own facts say
   // nothing against it: a film titled "Western" is a kind of film and directed like the rest).
   const kindNamed = rare.size > 0 && candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofKind(fact));
+  // The user's own facts are all one hop from a first-person question, so a rare reading among
+  // them ranks at random: when another reading offers an answer of the kind asked in its usual
+  // sense ("food": curry), the user's own fact read that way falls unless its object is shown to
+  // be of that kind (a company WordNet does not know is not). Elsewhere (a film's facts, a chain's
+  // first hop) only an object known to be of another kind falls.
+  const usualKindNamed =
+    input.questionerUid !== undefined &&
+    candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
+  // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
+  // object is known to be of another kind (a harp) fits the question less, however well its
+  // predicate is named.
+  const kindOffered = kindNamed || candidates.some(({ fact }) => fit.ofKind(fact));
   return candidates.map(({ f, fact }) => {
-    if (kindNamed && rare.has(f.uid) && fit.otherKind(fact))
+    if (
+      kindNamed &&
+      rare.has(f.uid) &&
+      (fit.otherKind(fact) ||
+        (usualKindNamed && fact.subjectUid === input.questionerUid && !fit.ofKind(fact)))
+    )
       return { ...f, score: f.score * OTHER_KIND_FACTOR };
-    const { fit: score } = fit.read(fact);
+    const read = fit.read(fact).fit;
+    const score = kindOffered && fit.otherKind(fact) ? read * OTHER_KIND_FIT : read;
     if (score <= 0) return f;
     return {
       ...f,

@@ -279,6 +279,7 @@ export class Retriever {
       relationsNamed: relations.mentions.length > 0,
       relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
+      questionerUid: linked.find((l) => l.entity.key === USER_ENTITY_KEY)?.entity.uid,
       similarFacts: similar.facts,
       factCosines: similar.cosines,
       episodeHits,

@@ -51,6 +51,15 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect((await first('Which sport do I do?'))?.object).toBe('tennis');
   });
 
+  it('food for a friend\'s party, not the employer WordNet does not know ("bring" reads work only in a rare sense)', async () => {
+    const facts = (
+      await memory.recall({ userId: 'me', query: "What food should I bring to Kofi's party?", limit: 5 })
+    ).facts;
+    expect(facts[0]?.statement).toBe('Kofi likes curry');
+    // The employer stays among the results, below.
+    expect(facts.map((f) => f.object)).toContain('Novartis');
+  });
+
   it('keeps a sure reading: "Where do I live?" is the home', async () => {
     expect((await first('Where do I live?'))?.object).toBe('Cork');
   });

@@ -154,4 +154,40 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     // Not raised when the question names a chain of relations (boostFit off): the walk's order.
     expect(order({ ...input, boostFit: false })[0]).toBe('works at Kyoto Aquarium');
   });
+
+  it("lowers the questioner's own fact read through a rare sense when its object is not shown of the kind asked", () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    // WordNet does not know the employer, so it is not known to be of another kind than food.
+    const employer = fact('works_at', 'Novartis');
+    const curry = fact('likes', 'curry', { subject: 'Kofi' });
+    const question = "What food should I bring to Kofi's party?";
+    const input = evidence({
+      walked: [walked(employer, 1), walked(curry, 0.9)],
+      answerFit: answerFit.bind(answerFit.focus(question, ['kofi'], new Set(['Kofi', 'User']))),
+      boostFit: true,
+      walkRead: (key) => key === 'works_at',
+    });
+    // The user's own fact (the question links the user): curry, food in its usual sense, first.
+    expect(order({ ...input, questionerUid: 'User' })[0]).toBe('likes curry');
+    // Another entity's facts keep the walk's order unless their object is known to be of another
+    // kind: a film's director WordNet does not know still answers "the films' filmmaker".
+    expect(order(input)[0]).toBe('works at Novartis');
+  });
+
+  it('lowers the fit of an object of another kind than the one asked while a candidate is of that kind', () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const tennis = fact('plays', 'tennis');
+    const harp = fact('plays', 'harp');
+    const input = evidence({
+      walked: [walked(harp, 1), walked(tennis, 1)],
+      // Both at the walk's floor, as every fact of the user is for a first-person question.
+      relationsNamed: false,
+      answerFit: answerFit.bind(answerFit.focus('Which sport do I play?', [], new Set(['User']))),
+      boostFit: true,
+      walkRead: (key) => key === 'plays',
+    });
+    const [first, second] = fuseFacts(input).facts;
+    expect(first?.object).toBe('tennis');
+    expect((first?.score ?? 0) - (second?.score ?? 0)).toBeGreaterThan(0.05);
+  });
 });
