@@ -1,4 +1,4 @@
-import { isOccupation, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import { isOccupation, isPastime, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 
 const QUESTION_START =
@@ -17,6 +17,13 @@ const PET_KINDS =
 // A sentence's lead-in before what it says ("Big news: I moved…", "Guess what, I…").
 const LEAD_IN =
   /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)/iu;
+// When something happens, said before the sentence's subject ("On Saturdays I play rugby").
+const TIME_PREFIX =
+  /^(?:on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:the\s+)?weekends?)|at\s+(?:the\s+)?weekends?|every\s+(?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+the\s+(?:mornings?|evenings?)|after\s+work)\s*,?\s+(?=(?:I|we|my|our)\b)/iu;
+// Who one does something with, said after what ("I play rugby with friends"): read only when its
+// last word is a person noun, so "I play football with a ball" keeps what it says.
+const COMPANIONS =
+  /^(.+?)\s+with\s+(?:(?:my|our|some|a\s+few|a\s+couple\s+of|the)\s+)?((?:\p{L}+\s+)*?\p{L}+)$/u;
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PREFERENCE_VERBS =
   'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
@@ -51,7 +58,7 @@ const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 const I_AM = "[Ii](?:\\s+am|'m)";
 /** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');
 
 /**
@@ -140,7 +147,8 @@ export function extractSentence(raw: string): ExtractedTriple[] {
     sentence
       .replace(/[.!]+$/, '')
       .replace(/^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello)[,!]?\s+/i, '')
-      .replace(LEAD_IN, ''),
+      .replace(LEAD_IN, '')
+      .replace(TIME_PREFIX, ''),
   ).replace(SENTENCE_TIME_SUFFIX, '');
   if (HYPOTHETICAL.test(text)) return [];
 
@@ -326,7 +334,15 @@ const RULES: Rule[] = [
   },
   {
     pattern: /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(.+)$/u,
-    build: (m) => objects(m[1]).map((o) => triple('user', 'plays', o, 'person', '')),
+    build: (m) => objects(withoutCompanions(m[1])).map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  {
+    // "I do judo": only a sport, an exercise or a dance ("I do the dishes" says nothing kept).
+    pattern: /^[Ii]\s+do\s+(?:some\s+)?(.+)$/u,
+    build: (m) =>
+      objects(withoutCompanions(m[1]))
+        .filter((o) => isPastime(o))
+        .map((o) => triple('user', 'does', o, 'person', '')),
   },
   {
     pattern: /^[Ii]\s+took\s+up\s+(?:the\s+)?(.+)$/u,
@@ -553,6 +569,13 @@ function nounPhrase(text: string): string {
   const cut = text.replace(CLAUSE_TAIL, '').trim();
   const purpose = PURPOSE_TAIL.exec(cut);
   return clean((purpose?.[1] ?? cut).replace(DETERMINER, ''));
+}
+
+/** What one does, without who one does it with ("rugby with friends" → "rugby"). */
+function withoutCompanions(text: string | undefined): string {
+  const t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
+  const m = t.match(COMPANIONS);
+  return m && isPersonNoun(m[2]?.split(/\s+/).at(-1) ?? '') ? (m[1] ?? t) : t;
 }
 
 function clean(text: string | undefined): string {

@@ -57,3 +57,22 @@ export function isQuantity(phrase: string): boolean {
   const [first] = wordnet.synsetIds(lemma, 'noun');
   return first !== undefined && wordnet.synset(first)?.lexFile === NOUN_QUANTITY;
 }
+
+// WordNet concepts above what one does for sport or exercise ("rugby", "yoga", "salsa").
+const PASTIME_CONCEPTS = new Set([
+  'sport',
+  'athletics',
+  'exercise',
+  'physical exercise',
+  'dance',
+  'dancing',
+  'martial art',
+]);
+
+/** Whether a noun names a sport, an exercise or a dance in its usual sense ("I do judo"). */
+export function isPastime(phrase: string): boolean {
+  const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
+  return sharedConceptReader()
+    .ancestors(word)
+    .some((concept) => PASTIME_CONCEPTS.has(concept));
+}

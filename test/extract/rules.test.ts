@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleExtractor } from '../../src/extract/rules.js';
+import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
 import { scoreRuleExtractor } from '../fixtures/rule-score.js';
 import { RULE_SENTENCES } from '../fixtures/rule-sentences.js';
 import { EVERYDAY_DEV, EVERYDAY_HELD_APART } from '../fixtures/rule-sentences-everyday.js';
@@ -35,6 +35,23 @@ describe('rule extractor', () => {
 });
 
 describe('rule extractor on everyday personal facts', () => {
+  const read = (sentence: string) =>
+    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+
+  it('keeps when and with whom out of what one does', () => {
+    expect(read('I play rugby twice a week.')).toEqual(['user plays rugby']);
+    expect(read('On Saturdays I play rugby with friends.')).toEqual(['user plays rugby']);
+    expect(read('Every morning, I play tennis with my sister.')).toEqual(['user plays tennis']);
+    // "with" a thing, not a person, is part of what is said.
+    expect(read('I play football with a ball.')).toEqual(['user plays football with a ball']);
+  });
+
+  it('reads "I do …" only of a sport, an exercise or a dance', () => {
+    expect(read('I do judo three times a week.')).toEqual(['user does judo']);
+    expect(read('I do the dishes.')).toEqual([]);
+    expect(read('I do nothing on Sundays.')).toEqual([]);
+  });
+
   it('reads the everyday sentences it was written against, with precision ≥ 0.95 and recall ≥ 0.9', async () => {
     const score = await scoreRuleExtractor(EVERYDAY_DEV);
     expect(score.precision, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.95);
