@@ -24,6 +24,10 @@ const TIME_PREFIX =
 // last word is a person noun, so "I play football with a ball" keeps what it says.
 const COMPANIONS =
   /^(.+?)\s+with\s+(?:(?:my|our|some|a\s+few|a\s+couple\s+of|the)\s+)?((?:\p{L}+\s+)*?\p{L}+)$/u;
+// Words that start a sentence but name no one ("It is a friend", "He is a good friend of mine").
+const PRONOUNS = 'I|It|This|That|There|He|She|They|We|You|Everyone|Someone';
+// What a favourite names that is eaten or drunk ("my favourite dish").
+const FAVOURITE_KINDS = 'meal|dish|food|snack|dessert|drink|cuisine';
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PREFERENCE_VERBS =
   'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
@@ -104,7 +108,7 @@ const CLAUSE_SUBJECT =
 const CLAUSE_VERB =
   "(?:live|lives|lived|work|works|worked|moved|likes|loves|hates|relocated|like|love|enjoy|hate|dislike|prefer|am|come|came|went|visited|attended|joined|adopted|bought|started|finished|met|used to|don't|do not|no longer|never|also|really)";
 const CLAUSE_BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)`,
+  `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
 );
 const PAIR_SUBJECT = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I(?=\s)/u;
@@ -113,7 +117,8 @@ const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
 
 /**
  * Splits a compound sentence into clauses: at ";", and at "and", "but", "while", "so" or a comma
- * when a new subject follows ("I live in Berlin, and my sister lives in Rome") or a verb whose
+ * when a new subject follows ("I live in Berlin, and my sister lives in Rome"; "… and sushi is
+ * Yuki's favourite dish") or a verb whose
  * subject was left out, which then carries over ("I live in Berlin and work at Siemens" →
  * "I live in Berlin" + "I work at Siemens"). Lists ("pizza, pasta and sushi") stay whole.
  */
@@ -381,6 +386,34 @@ const RULES: Rule[] = [
           '',
         ),
       ),
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:[Mm]y|(${NAME}?)'s)\\s+(?:absolute\\s+)?favou?rite\\s+(?:${FAVOURITE_KINDS})\\s+is\\s+(.+)$|^(?!(?:${PRONOUNS})\\b)((?:(?!\\s+is\\s).)+?)\\s+is\\s+(${NAME}?)'s\\s+(?:absolute\\s+)?favou?rite\\s+(?:${FAVOURITE_KINDS})$`,
+      'u',
+    ),
+    // "My favourite dish is paella", "Kofi's favourite dish is lasagna", "sushi is Yuki's favourite dish".
+    build: (m) => {
+      const who = m[1] ?? m[4];
+      return objects(m[2] ?? m[3]).map((o) =>
+        triple(
+          who ? clean(who) : 'user',
+          'likes',
+          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      );
+    },
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS})\\b)(${NAME}?)\\s+is\\s+(?:a|an|my)\\s+(?:(?:good|close|old|dear|great|best)\\s+)?friend(?:\\s+of\\s+mine)?$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'friend', clean(m[1]), 'person', 'person')],
   },
   {
     nameFirst: true,
