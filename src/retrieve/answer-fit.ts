@@ -273,7 +273,10 @@ export class AnswerFit {
       case 'number':
         return NUMBER.test(object) ? 1 : 0;
       case 'place':
-        return head && this.concepts.ancestors(head).some((a) => PLACE_CONCEPTS.has(a)) ? 1 : 0;
+        if (!head) return 0;
+        if (this.concepts.ancestors(head).some((a) => PLACE_CONCEPTS.has(a))) return 1;
+        // A name (capitalised) is read in its place sense too: "Cork" the city, not the bark.
+        return /^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '') && this.inAnySense('location', head) ? 1 : 0;
       case 'person': {
         // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person.
         const keyWord = fact.key.split('_').at(-1) ?? '';

@@ -50,6 +50,14 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(ranked(question, user)[0]).toBe(expected);
   });
 
+  it('reads a capitalised object in its place sense for "where": Cork the city, not the bark', () => {
+    const facts = [fact('works_at', 'Novartis'), fact('lives_in', 'Cork'), fact('plays', 'cello')];
+    expect(ranked('Where am I based now?', facts)[0]).toBe('lives_in Cork');
+    // Lower case, the word keeps its usual sense: a cork is no place.
+    const focus = fit.focus('Where am I based now?', [], new Set());
+    expect(fit.score(focus, fact('owns', 'cork'))).toBe(0);
+  });
+
   it('reads the question word, not a "when" that starts a clause', () => {
     const focus = fit.focus('What should I cook when Tomas comes over?', ['tomas'], new Set());
     expect(focus.wh).toBeUndefined();
