@@ -937,9 +937,11 @@ export class LadybugStore extends GraphStore {
     if (saved?.generation === generation && saved.ev && saved.fv && saved.ep) return;
     const complete = !this.committing;
     const ev =
-      this.vectors.get(userId) ?? (complete ? this.readVectorIndex('entity-embeddings', userId) : undefined);
+      this.vectors.get(userId) ??
+      (complete ? this.vectorIndexOf(this.run('entity-embeddings', { userId })) : undefined);
     const fv =
-      this.factVectors.get(userId) ?? (complete ? this.readVectorIndex('fact-vectors', userId) : undefined);
+      this.factVectors.get(userId) ??
+      (complete ? this.vectorIndexOf(this.run('fact-vectors', { userId })) : undefined);
     const ep = this.episodeIndexes.get(userId) ?? (complete ? this.readEpisodeIndex(userId) : undefined);
     if (
       saved &&
@@ -1167,7 +1169,7 @@ export class LadybugStore extends GraphStore {
     let index = this.factVectors.get(userId);
     if (index) this.touch(userId);
     else {
-      index = this.readVectorIndex('fact-vectors', userId);
+      index = this.vectorIndexOf(this.run('fact-vectors', { userId }));
       this.factVectors.set(userId, index);
       this.evictBeyondCacheLimit(userId);
     }
@@ -1179,17 +1181,17 @@ export class LadybugStore extends GraphStore {
     let index = this.vectors.get(userId);
     if (index) this.touch(userId);
     else {
-      index = this.readVectorIndex('entity-embeddings', userId);
+      index = this.vectorIndexOf(this.run('entity-embeddings', { userId }));
       this.vectors.set(userId, index);
       this.evictBeyondCacheLimit(userId);
     }
     return index;
   }
 
-  /** A user's entity or fact vector index, read from the database. */
-  private readVectorIndex(statement: 'entity-embeddings' | 'fact-vectors', userId: string): UserVectorIndex {
+  /** A user's entity or fact vector index, from its rows (`entity-embeddings`, `fact-vectors`). */
+  private vectorIndexOf(rows: readonly Record<string, unknown>[]): UserVectorIndex {
     const index = new UserVectorIndex(this.dimension);
-    for (const row of this.run(statement, { userId })) {
+    for (const row of rows) {
       const vector = decodeVector(row.vector, this.dimension);
       if (vector) index.add(String(row.uid), vector);
     }
