@@ -177,6 +177,8 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await expect.poll(selected).toBe(pizza);
     // The keyboard works too: arrow down through suggestions, Enter picks.
     await page.fill('#search', 'a');
+    // The view's own suggestions come at once, the server's a moment later: wait for the final list.
+    await page.locator('#search-results[data-settled="true"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(1);
     const second = await page.locator('#search-results li').nth(1).getAttribute('data-node');
     await page.press('#search', 'ArrowDown');

@@ -48,6 +48,7 @@ export function setupSearch(
     clearTimeout(asking);
     suggestions = [];
     active = -1;
+    delete list.dataset.settled;
     list.replaceChildren();
   };
   const highlightActive = () => {
@@ -60,9 +61,16 @@ export function setupSearch(
     else if (add) actions.add(suggestion.uid);
     else actions.open(suggestion.uid);
   };
-  const show = (next: Suggestion[]) => {
+  /**
+   * Shows a list of suggestions. The one the arrow keys moved to stays highlighted when the
+   * server's list replaces the view's own (and holds it too); `settled` marks the list as final
+   * for what was typed (the server answered, or could not).
+   */
+  const show = (next: Suggestion[], settled: boolean) => {
+    const highlighted = suggestions[active]?.uid;
     suggestions = next.slice(0, MAX_SUGGESTIONS);
-    active = -1;
+    active = highlighted === undefined ? -1 : suggestions.findIndex((s) => s.uid === highlighted);
+    list.dataset.settled = String(settled);
     list.replaceChildren(
       ...suggestions.map((suggestion) => {
         const item = el('li', { 'data-node': suggestion.uid }, suggestion.label);
@@ -87,6 +95,7 @@ export function setupSearch(
         return item;
       }),
     );
+    highlightActive();
   };
   const inView = (text: string): Suggestion[] => {
     const starts: string[] = [];
@@ -112,7 +121,8 @@ export function setupSearch(
     const text = typed.toLowerCase();
     if (text.length === 0) return clear();
     const local = inView(text);
-    show(local);
+    active = -1;
+    show(local, false);
     asking = setTimeout(() => {
       actions
         .find(typed)
@@ -124,10 +134,11 @@ export function setupSearch(
             ...hits.map((hit) => ({ uid: hit.uid, label: hit.name, inView: graph.hasNode(hit.uid) })),
             ...local,
           ].filter((s) => !seen.has(s.uid) && seen.add(s.uid));
-          show(merged);
+          show(merged, true);
         })
         .catch(() => {
           // The view's own suggestions stay; Enter still asks the server by name.
+          if (input.value.trim() === typed) list.dataset.settled = 'true';
         });
     }, SERVER_DELAY_MS);
   });
