@@ -24,7 +24,10 @@ interface InProcessEmbedder {
   embedSync(text: string): Float32Array;
 }
 
-function embedsInProcess(embeddings: EmbeddingsLike): embeddings is EmbeddingsLike & InProcessEmbedder {
+/** Whether the embedder computes in process, without a request (no network, nothing to wait on). */
+export function embedsInProcess(
+  embeddings: EmbeddingsLike,
+): embeddings is EmbeddingsLike & InProcessEmbedder {
   return typeof (embeddings as Partial<InProcessEmbedder>).embedSync === 'function';
 }
 

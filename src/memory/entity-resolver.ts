@@ -67,7 +67,7 @@ export class EntityResolver {
         seen.count++;
         if (!seen.type && mention.type) seen.type = mention.type;
       } else {
-        const name = key === USER_ENTITY_KEY ? displayName(mention.name) : mention.name;
+        const name = mentionName(mention.name);
         counts.set(key, { name, type: key === USER_ENTITY_KEY ? 'person' : mention.type, count: 1 });
       }
     }
@@ -200,4 +200,9 @@ export class EntityResolver {
 
 function digitsOf(key: string): string {
   return (key.match(/\p{N}+/gu) ?? []).join(' ');
+}
+
+/** The name a mention gives a new entity ("I", "me", "my" give the user's own display name). */
+export function mentionName(name: string): string {
+  return entityKeyOf(name) === USER_ENTITY_KEY ? displayName(name) : name;
 }

@@ -1,10 +1,12 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
+import { embeddingsForWrite } from '../embed/prefetched.js';
 import type { Extractor } from '../extract/base.js';
 import { QueryExpander } from '../lexicon/expansion.js';
 import { relationLexicon } from '../lexicon/resolve.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { SURFACE_CAPS } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
+import { factStatement } from '../model/statement.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type {
   Entity,
@@ -23,6 +25,7 @@ import type {
   CypherResult,
   FactRef,
   GraphStore,
+  PlanningReads,
   TimeScope,
   UserStats,
   WriteBatch,
@@ -31,7 +34,7 @@ import { type CypherExample, cypherExamples } from '../store/explore-queries.js'
 import type { ReadVerdict } from '../store/read-policy/policy.js';
 import { KGMEM_VERSION } from '../version.js';
 import type { EpisodeFilter, FoundEntity, MemoryApi, MemoryDescription } from './api.js';
-import { EntityResolver } from './entity-resolver.js';
+import { EntityResolver, mentionName } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './explore.js';
 import { exportUser } from './export.js';
@@ -196,6 +199,11 @@ interface ApplyOptions {
   contradicts?: (FactRef & { validFrom: Date })[];
   /** The episode this write extracts. */
   episode?: { uid: string; summary: string };
+  /**
+   * Checks, inside the write's transaction, that what the write was prepared from still holds
+   * (another process may have written in between); throws to write nothing.
+   */
+  verify?: (reads: PlanningReads) => Promise<void>;
 }
 
 /**
@@ -312,8 +320,18 @@ export class Memory implements MemoryApi {
     checked: readonly CheckedTriple[],
     options: ApplyOptions,
   ): Promise<AddTriplesResult> {
+    // Names and statements are embedded before the transaction (see PrefetchedEmbeddings).
+    const embeddings = await embeddingsForWrite(this.embedder.embeddings, () =>
+      checked.flatMap((t) => {
+        const subject = mentionName(t.subject);
+        const object = mentionName(t.object);
+        return [subject, object, factStatement(subject, t.predicate, object)];
+      }),
+    );
+    const resolver = embeddings === this.embedder.embeddings ? this.resolver : new EntityResolver(embeddings);
     return this.store.writePlanned(user, async (reads) => {
-      const resolution = await this.resolver.resolve(
+      await options.verify?.(reads);
+      const resolution = await resolver.resolve(
         reads,
         user,
         checked.flatMap((t) => [
@@ -364,7 +382,7 @@ export class Memory implements MemoryApi {
         });
         plan.closedCurrent++;
       }
-      await this.vectors.attach(plan.facts);
+      await this.vectors.attach(plan.facts, embeddings);
       const batch: WriteBatch = {
         userId: user,
         at: options.at,
@@ -643,6 +661,16 @@ export class Memory implements MemoryApi {
             validFrom: new Date(0),
           },
         ],
+        // Read again inside the transaction: another process may have closed or deleted it.
+        verify: async (reads) => {
+          const now = await reads.factByUid(user, old.uid);
+          if (!now)
+            throw new NotFoundError(`${where}: fact ${old.uid} was deleted meanwhile; nothing was written`);
+          if (now.validTo !== null)
+            throw new InvalidInputError(
+              `${where}: fact ${old.uid} was closed meanwhile (since ${now.validTo.toISOString()}); nothing was written, correct the current fact instead`,
+            );
+        },
       });
       return { closed: old.uid, factUid: result.factUids[0] ?? old.uid };
     });

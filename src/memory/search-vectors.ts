@@ -30,13 +30,16 @@ export class SearchVectors {
     }
   }
 
-  /** Embeds the statements of new facts in one request and attaches the vectors. */
-  async attach(facts: NewFact[]): Promise<void> {
+  /**
+   * Embeds the statements of new facts in one request and attaches the vectors; `embeddings`
+   * overrides the embedder for one write (the one that embedded its texts before it began).
+   */
+  async attach(facts: NewFact[], embeddings: EmbeddingsLike = this.embeddings): Promise<void> {
     if (facts.length === 0) return;
     let vectors: ArrayLike<number>[];
     try {
       vectors = await embedTexts(
-        this.embeddings,
+        embeddings,
         facts.map((f) => f.statement),
       );
     } catch {

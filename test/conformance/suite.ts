@@ -9,6 +9,7 @@ import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { StoreInitializer } from './types.js';
+import { registerWritesInTransaction } from './writes-in-transaction.js';
 
 /**
  * The backend conformance suite: every `GraphStore` must pass it unchanged. It drives the store
@@ -16,6 +17,7 @@ import type { StoreInitializer } from './types.js';
  * itself (atomic batches, user scoping of uids), through the store directly.
  */
 export function registerConformanceSuite(init: StoreInitializer): void {
+  registerWritesInTransaction(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     let store: GraphStore;
     let memory: Memory;
