@@ -115,7 +115,10 @@ export class MemoryAdmin extends MemoryPart {
   async importUser(document: unknown, options: { userId?: string } = {}): Promise<ImportSummary> {
     const where = 'Memory.importUser';
     // The checker (and zod) load only when a backup is imported.
-    const { checkExport, restoreExport } = await import('./restore.js');
+    const [{ checkExport }, { restoreExport }] = await Promise.all([
+      import('./export-check.js'),
+      import('./restore.js'),
+    ]);
     const checked = checkExport(document, `${where}: export file`);
     const target = options.userId ?? checked.document.userId;
     return this.lock.run(() => restoreExport(this.store, this.embedder.embeddings, checked, target, where));

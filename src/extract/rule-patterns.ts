@@ -1,0 +1,77 @@
+/** The word patterns the rule extractor reads sentences with. */
+export const QUESTION_START =
+  /^(do|does|did|is|are|am|was|were|can|could|would|will|should|shall|have|has|what|where|who|whom|whose|when|why|how|which)\b/i;
+/** A sentence about what might be, not what is. */
+export const HYPOTHETICAL =
+  /\b(if|unless|suppose|supposing|imagine|maybe|perhaps|wish|would|could|might|might've|i'd)\b/i;
+/** A sentence that denies. */
+export const NEGATION =
+  /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
+/** The relations "my <relation> is X" names (people and pets). */
+export const RELATIONS =
+  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|puppy|pup|cat|kitten|pet|teacher|doctor|dentist';
+/** Young animals are kept as their kind ("my puppy Rex": the user's dog). */
+export const ANIMAL_KIND: Readonly<Record<string, string>> = { puppy: 'dog', pup: 'dog', kitten: 'cat' };
+/** Pets named as they are adopted or got ("We adopted a dog named Biscuit"). */
+export const PET_KINDS =
+  'dog|puppy|pup|cat|kitten|rabbit|bunny|parrot|hamster|guinea pig|horse|tortoise|turtle|fish|snake';
+/** A sentence's lead-in before what it says ("Big news: I moved…", "Guess what, I…"). */
+export const LEAD_IN =
+  /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)/iu;
+/** When something happens, said before the sentence's subject ("On Saturdays I play rugby"). */
+export const TIME_PREFIX =
+  /^(?:on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:the\s+)?weekends?)|at\s+(?:the\s+)?weekends?|every\s+(?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+the\s+(?:mornings?|evenings?)|after\s+work)\s*,?\s+(?=(?:I|we|my|our)\b)/iu;
+/**
+ * Who one does something with, said after what ("I play rugby with friends"): read only when its
+ * last word is a person noun, so "I play football with a ball" keeps what it says.
+ */
+export const COMPANIONS =
+  /^(.+?)\s+with\s+(?:(?:my|our|some|a\s+few|a\s+couple\s+of|the)\s+)?((?:\p{L}+\s+)*?\p{L}+)$/u;
+/** Words that start a sentence but name no one ("It is a friend", "He is a good friend of mine"). */
+export const PRONOUNS = 'I|It|This|That|There|He|She|They|We|You|Everyone|Someone';
+/** What a favourite names that is eaten or drunk ("my favourite dish"). */
+export const FAVOURITE_KINDS = 'meal|dish|food|snack|dessert|drink|cuisine';
+/** An email address. */
+export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+/** The verbs of liking and disliking. */
+export const PREFERENCE_VERBS =
+  'like|likes|love|loves|enjoy|enjoys|adore|adores|hate|hates|dislike|dislikes|prefer|prefers';
+/**
+ * What a named third person does agrees with them ("Anna likes"): "Looks like", "Their love"
+ * and "Sounds like" are not someone liking or loving.
+ */
+export const THIRD_PERSON_VERBS = 'likes|loves|enjoys|adores|hates|dislikes|prefers';
+/** Words that start a sentence without being anyone's name. */
+export const NOT_A_NAME =
+  /^(?:i|i've|i'm|i'd|we|you|they|it|it's|its|he|she|this|that|that's|there|there's|here|here's|what's|everyone|everybody|nobody|people|their|his|her|our|your|my|thanks|thank|looks|sounds|seems|feels)$/i;
+/** Things done, said in the past tense: each gives (user, <verb>, object), e.g. went_to. */
+export const PAST_ACTIONS =
+  'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
+/** Words at an object's end that say nothing about it. */
+export const FILLER =
+  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day)$/i;
+/** Pronouns are not things to remember on their own ("Rex loves it"). */
+export const PRONOUN_OBJECT =
+  /^(it|them|that|this|those|these|him|her|one|to|others|myself|yourself|ourselves|everyone|everything|something|anything|all|both|us|you|me)$/i;
+/**
+ * An object that is a clause ("I love how art lets us…", "Looks like you had a great day") is
+ * an opinion about something said, not a thing to remember.
+ */
+export const CLAUSE_OBJECT =
+  /^(?:how|what|when|where|why|whether|if|that|it|it's|you|you're|we|we're|they|they're|he|she|i|i'm|there|being|so)\b/i;
+/** Where a noun phrase object ends and a reason, purpose or relative clause begins. */
+export const CLAUSE_TAIL =
+  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although)\b.*$|\s+that\s+(?!is\b|was\b).*$/i;
+/** "this painting to show my path": a purpose clause after a determined noun phrase. */
+export const PURPOSE_TAIL = /^((?:this|that|these|those|a|an|the|my|our|some)\s+.+?)\s+to\s+\p{Ll}+\b.*$/iu;
+export const DETERMINER = /^(?:this|that|these|those)\s+(?=\p{L})/iu;
+/** Longer than this, an object is a clause the rules did not understand. */
+export const MAX_OBJECT_WORDS = 8;
+/** A name: a capitalised word and up to three more. */
+export const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
+/** "I am" / "I'm" (the pronoun may be lower case after a greeting). */
+export const I_AM = "[Ii](?:\\s+am|'m)";
+/** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
+export const TIME_SUFFIX =
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+export const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');

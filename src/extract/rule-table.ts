@@ -1,0 +1,399 @@
+import { isOccupation, isPastime, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import type { ExtractedTriple } from './base.js';
+import {
+  EMAIL,
+  FAVOURITE_KINDS,
+  I_AM,
+  NAME,
+  NEGATION,
+  NOT_A_NAME,
+  PAST_ACTIONS,
+  PET_KINDS,
+  PREFERENCE_VERBS,
+  PRONOUNS,
+  RELATIONS,
+  THIRD_PERSON_VERBS,
+} from './rule-patterns.js';
+import {
+  aboutOther,
+  clean,
+  objects,
+  petKind,
+  preferencePredicate,
+  relation,
+  relationType,
+  triple,
+  withoutCompanions,
+} from './rule-words.js';
+
+/** The triples of the first rule matching a clause (`lowered`: its first letter lowered). */
+export function applyRules(text: string, lowered: string): ExtractedTriple[] {
+  for (const rule of RULES) {
+    const match = (rule.nameFirst ? text : lowered).match(rule.pattern);
+    if (match) return rule.build(match).filter((t) => t.object.length > 0 && t.subject.length > 0);
+  }
+  return [];
+}
+
+/** Negated verb forms and their positive forms ("doesn't live" → "lives"). */
+export const NEGATED_FORMS: [RegExp, string][] = [
+  [/\b(?:doesn't|does not)\s+(live|work|like|love)\b/i, '$1s'],
+  [/\b(?:don't|do not|no longer|never)\s+/i, ''],
+  [/\b(am|is|are)\s+not\b|\b(?:isn't)\b/i, '$1'],
+  [/'m\s+not\b/i, "'m"],
+];
+
+/**
+ * A negated statement ("I don't live in Paris anymore", "Anna isn't allergic to nuts") gives the
+ * negated fact `not_<predicate>`, which closes the positive one when it holds. Names and
+ * anything the rules do not read in the positive form give nothing.
+ */
+export function negated(text: string): ExtractedTriple[] {
+  let positive = text;
+  let changed = false;
+  for (const [pattern, replacement] of NEGATED_FORMS) {
+    if (!pattern.test(positive)) continue;
+    positive = positive.replace(pattern, (...m: string[]) =>
+      replacement
+        .replace(/\$1/g, m[1] ?? 'is')
+        .replace(/^is$/, m[0]?.startsWith('isn') ? 'is' : (m[1] ?? '')),
+    );
+    changed = true;
+    break;
+  }
+  if (!changed || NEGATION.test(positive)) return [];
+  const lowered = positive.charAt(0).toLowerCase() + positive.slice(1);
+  return applyRules(positive, lowered)
+    .filter((t) => t.predicate !== 'name')
+    .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
+}
+
+/** One sentence pattern and the triples it gives. */
+export interface Rule {
+  pattern: RegExp;
+  /** Match the sentence as written (its first word is a name), not with its first letter lowered. */
+  nameFirst?: boolean;
+  build: (match: RegExpMatchArray) => ExtractedTriple[];
+}
+
+/** The rules, tried in order: the first that matches a clause gives its triples. */
+export const RULES: Rule[] = [
+  // Work: employer and role in one sentence, a new job, being employed, joining a company.
+  {
+    pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      triple('user', 'works_as', clean(m[2]), 'person', 'role'),
+    ],
+  },
+  {
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
+    ],
+  },
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+got)\\s+(?:now\\s+)?(?:employed|hired)\\s+(?:by|at)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Joining a named organisation (not "a club", "the gym") is working there.
+    nameFirst: true,
+    pattern:
+      /^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?joined\s+(\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*){0,3})$/u,
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Leaving a job closes it: the negated fact closes the one it denies.
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|left|resigned\s+from|stopped\s+working\s+(?:at|for))\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?(.+)$/u,
+    build: (m) => {
+      const place = clean(m[1]);
+      // "I quit smoking", "I left early": only a named employer (or "my job at X") is a job left.
+      return /^\p{Lu}/u.test(place) ? [triple('user', 'not_works_at', place, 'person', 'organization')] : [];
+    },
+  },
+  // Identity: age, birthday, contact details, what one is.
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+(?:just\\s+)?turned)\\s+(\\d{1,3})(?:\\s+(?:years?\\s+old|years\\s+of\\s+age))?$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'age', m[1] ?? '', 'person', 'number')],
+  },
+  {
+    pattern:
+      /^(?:my\s+birthday\s+is(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+    build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
+  },
+  {
+    pattern:
+      /^(?:my\s+(?:e-?mail|e-?mail\s+address)\s+is|(?:you\s+can\s+)?(?:reach|contact|e-?mail|write\s+to)\s+me\s+at)\s+(\S+)$/u,
+    build: (m) => {
+      const address = EMAIL.exec(m[1] ?? '')?.[0];
+      return address ? [triple('user', 'email', address, 'person', 'email')] : [];
+    },
+  },
+  {
+    pattern:
+      /^my\s+(?:phone|phone\s+number|mobile|mobile\s+number|cell|cell\s+number|number)\s+is\s+([+(\d][\d\s().-]{4,})$/u,
+    build: (m) => [triple('user', 'phone', (m[1] ?? '').trim(), 'person', 'phone')],
+  },
+  {
+    // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+profession)?$`,
+      'u',
+    ),
+    build: (m) => {
+      const what = clean(m[1]);
+      const head = what.split(/\s+/).pop() ?? '';
+      if (!isPersonNoun(head)) return [];
+      return [triple('user', isOccupation(head) ? 'works_as' : 'is_a', what, 'person', 'role')];
+    },
+  },
+  // Home and roots.
+  {
+    pattern: /^[Ii](?:'ve|\s+have)\s+been\s+living\s+in\s+(.+?)(?:\s+for\s+.+|\s+since\s+.+)?$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:grew\s+up|was\s+born\s+and\s+raised|was\s+raised)\s+in\s+(.+)$/u,
+    build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
+  },
+  // Pets, as adopted or got ("We adopted a dog named Biscuit").
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|finally\\s+)?(?:adopted|got|have|bought|rescued)\\s+(?:a|an|my|our)\\s+(?:new\\s+|little\\s+)?(${PET_KINDS})\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)`,
+      'u',
+    ),
+    build: (m) => [triple('user', petKind(m[1]), clean(m[2]), 'person', 'animal')],
+  },
+  // Instruments, sports and pastimes.
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`, 'u'),
+    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
+    build: (m) =>
+      objects(m[1])
+        .filter((o) => !isQuantity(o))
+        .map((o) => triple('user', 'is_learning', o, 'person', '')),
+  },
+  {
+    pattern: /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(.+)$/u,
+    build: (m) => objects(withoutCompanions(m[1])).map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  {
+    // "I do judo": only a sport, an exercise or a dance ("I do the dishes" says nothing kept).
+    pattern: /^[Ii]\s+do\s+(?:some\s+)?(.+)$/u,
+    build: (m) =>
+      objects(withoutCompanions(m[1]))
+        .filter((o) => isPastime(o))
+        .map((o) => triple('user', 'does', o, 'person', '')),
+  },
+  {
+    pattern: /^[Ii]\s+took\s+up\s+(?:the\s+)?(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  // Allergies said another way, favourite things, marriage.
+  {
+    pattern: /^[Ii]\s+have\s+an?\s+(?:\p{Ll}+\s+)?allergy\s+to\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_allergic_to', o, 'person', '')),
+  },
+  {
+    nameFirst: true,
+    pattern: /^(.+?)\s+(?:gives?|give)\s+me\s+(?:an?\s+)?(?:\p{Ll}+\s+)?allergic\s+reactions?$/u,
+    build: (m) =>
+      objects(m[1]).map((o) =>
+        triple(
+          'user',
+          'is_allergic_to',
+          o.replace(/^\p{Lu}/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      ),
+  },
+  {
+    nameFirst: true,
+    pattern:
+      /^(?!(?:I|It|This|That|There|He|She|They|We)\b)(.+?)\s+is\s+my\s+favou?rite\s+(?:meal|dish|food|snack|dessert|drink|cuisine)$/u,
+    build: (m) =>
+      objects(m[1]).map((o) =>
+        triple(
+          'user',
+          'likes',
+          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      ),
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:[Mm]y|(${NAME}?)'s)\\s+(?:absolute\\s+)?favou?rite\\s+(?:${FAVOURITE_KINDS})\\s+is\\s+(.+)$|^(?!(?:${PRONOUNS})\\b)((?:(?!\\s+is\\s).)+?)\\s+is\\s+(${NAME}?)'s\\s+(?:absolute\\s+)?favou?rite\\s+(?:${FAVOURITE_KINDS})$`,
+      'u',
+    ),
+    // "My favourite dish is paella", "Kofi's favourite dish is lasagna", "sushi is Yuki's favourite dish".
+    build: (m) => {
+      const who = m[1] ?? m[4];
+      return objects(m[2] ?? m[3]).map((o) =>
+        triple(
+          who ? clean(who) : 'user',
+          'likes',
+          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
+          'person',
+          '',
+        ),
+      );
+    },
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS})\\b)(${NAME}?)\\s+is\\s+(?:a|an|my)\\s+(?:(?:good|close|old|dear|great|best)\\s+)?friend(?:\\s+of\\s+mine)?$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'friend', clean(m[1]), 'person', 'person')],
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:I|i)(?:'m|\\s+am)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'married_to', clean(m[1] ?? m[2]), 'person', 'person')],
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)\\s+is\\s+my\\s+(${RELATIONS})'s\\s+name$`,
+      'u',
+    ),
+    build: (m) => [triple('user', relation(m[2]), clean(m[1]), 'person', relationType(m[2]))],
+  },
+  {
+    pattern: new RegExp(`^(?:my name is|my name's|call me|${I_AM} called|people call me)\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
+  },
+  {
+    pattern: new RegExp(`^(?:[Ii]\\s+live|${I_AM}\\s+living)\\s+in\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(.+)$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'is_from', clean(m[1] ?? m[2]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:used\s+to\s+live|lived)\s+in\s+(.+)$/u,
+    build: (m) => [triple('user', 'lived_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^[Ii]\s+(?:used\s+to\s+work|worked)\s+(?:at|for)\s+(.+)$/u,
+    build: (m) => [triple('user', 'worked_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+(?:just\\s+|recently\\s+|finally\\s+|also\\s+)?(${PAST_ACTIONS})\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[2]).map((o) =>
+        triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', ''),
+      ),
+  },
+  {
+    pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_as', clean(m[1]), 'person', 'role'),
+      ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
+    ],
+  },
+  {
+    pattern: new RegExp(`^(?:[Ii]\\s+work|${I_AM}\\s+working)\\s+(?:at|for)\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+allergic\\s+to\\s+(.+)$`, 'u'),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_allergic_to', o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+(?:really\\s+|absolutely\\s+|also\\s+)?(${PREFERENCE_VERBS})\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[2]).map((o) => triple('user', preferencePredicate(m[1]), o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^my\\s+(${RELATIONS})(?:'s name)?\\s+(?:is called|is named|is|'s)\\s+(${NAME})$`,
+      'u',
+    ),
+    build: (m) => [triple('user', relation(m[1]), clean(m[2]), 'person', relationType(m[1]))],
+  },
+  {
+    pattern: new RegExp(
+      `^my\\s+(${RELATIONS})\\s+(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => {
+      const name = clean(m[2]);
+      return [
+        triple('user', relation(m[1]), name, 'person', relationType(m[1])),
+        ...aboutOther(name, m[3] ?? '', m[4] ?? '', relationType(m[1])),
+      ];
+    },
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(${NAME}?)\\s+(${THIRD_PERSON_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => {
+      // "My buddy Polar bear adores pizza": someone the user names by how they relate to them.
+      const related = /^my\s+(\p{Ll}[\p{L}-]*)\s+(\p{Lu}.*)$/iu.exec(clean(m[1]));
+      if (related) {
+        const name = clean(related[2]);
+        return [
+          triple('user', relation(related[1]), name, 'person', 'person'),
+          ...aboutOther(name, m[2] ?? '', m[3] ?? '', 'person'),
+        ];
+      }
+      const name = clean(m[1]);
+      if (name.split(/\s+/).some((word) => NOT_A_NAME.test(word))) return [];
+      return aboutOther(name, m[2] ?? '', m[3] ?? '', 'person');
+    },
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})$`, 'u'),
+    build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
+  },
+  {
+    // Last: someone named by how they relate to the user, anywhere in a sentence no other rule
+    // read ("Our puppy, Milo, chewed…", "I walk my dog Luna every morning", "My younger sister
+    // Hana visited us").
+    nameFirst: true,
+    pattern: new RegExp(
+      `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old)\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
+      'u',
+    ),
+    build: (m) => {
+      const name = clean(m[2]);
+      if (NOT_A_NAME.test(name)) return [];
+      return [triple('user', relation(m[1]), name, 'person', relationType(m[1]))];
+    },
+  },
+];
+
+/** The kind of a pet as kept: its kind, young ones as grown ("puppy" → dog). */

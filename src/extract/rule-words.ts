@@ -1,0 +1,114 @@
+import { isPersonNoun } from '../lexicon/kinds.js';
+import type { ExtractedTriple } from './base.js';
+import {
+  ANIMAL_KIND,
+  CLAUSE_OBJECT,
+  CLAUSE_TAIL,
+  COMPANIONS,
+  DETERMINER,
+  FILLER,
+  MAX_OBJECT_WORDS,
+  PRONOUN_OBJECT,
+  PURPOSE_TAIL,
+  TIME_SUFFIX,
+} from './rule-patterns.js';
+
+/** A pet's kind as stored: young animals as their kind ("puppy" → "dog"). */
+export function petKind(word: string | undefined): string {
+  const kind = (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  return ANIMAL_KIND[kind] ?? kind;
+}
+
+/** What a sentence about someone else says: where they live or work, what they are allergic to or like. */
+export function aboutOther(
+  subject: string,
+  verb: string,
+  rest: string,
+  subjectType: string,
+): ExtractedTriple[] {
+  const v = verb.toLowerCase();
+  if (v === 'lives in') return [triple(subject, 'lives_in', clean(rest), subjectType, 'place')];
+  if (v === 'works at' || v === 'works for')
+    return [triple(subject, 'works_at', clean(rest), subjectType, 'organization')];
+  if (v === 'is allergic to')
+    return objects(rest).map((o) => triple(subject, 'is_allergic_to', o, subjectType, ''));
+  return objects(rest).map((o) => triple(subject, preferencePredicate(v), o, subjectType, ''));
+}
+
+/** The predicate of a preference verb ("enjoy" → likes, "hate" → hates). */
+export function preferencePredicate(verb: string | undefined): string {
+  const v = (verb ?? '').toLowerCase().replace(/s$/, '');
+  if (v === 'enjoy' || v === 'adore') return 'likes';
+  if (v === 'dislike' || v === 'hate') return v === 'hate' ? 'hates' : 'dislikes';
+  return `${v}s`;
+}
+
+/** A relation word as a predicate ("best friend" → best_friend, "pup" → dog). */
+export function relation(word: string | undefined): string {
+  const key = (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  return (Object.hasOwn(ANIMAL_KIND, key) ? ANIMAL_KIND[key] : undefined) ?? key;
+}
+
+/** The kind of entity a relation names: an animal for pets, else a person. */
+export function relationType(word: string | undefined): string {
+  return /^(dog|puppy|pup|cat|kitten|pet)$/i.test(word ?? '') ? 'animal' : 'person';
+}
+
+/** Splits "pizza, pasta and sushi" into its items. */
+export function objects(text: string | undefined): string[] {
+  return (text ?? '')
+    .trim()
+    .replace(/[.,;:!]+$/, '')
+    .split(/\s*,\s*|\s+and\s+/i)
+    .map((o) => nounPhrase(o))
+    .filter(
+      (o) =>
+        o.length > 0 &&
+        !PRONOUN_OBJECT.test(o) &&
+        !CLAUSE_OBJECT.test(o) &&
+        o.split(/\s+/).length <= MAX_OBJECT_WORDS,
+    );
+}
+
+/** The noun phrase at the start of an object: reasons, purposes and relative clauses cut off. */
+export function nounPhrase(text: string): string {
+  const cut = text.replace(CLAUSE_TAIL, '').trim();
+  const purpose = PURPOSE_TAIL.exec(cut);
+  return clean((purpose?.[1] ?? cut).replace(DETERMINER, ''));
+}
+
+/** What one does, without who one does it with ("rugby with friends" → "rugby"). */
+export function withoutCompanions(text: string | undefined): string {
+  const t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
+  const m = t.match(COMPANIONS);
+  return m && isPersonNoun(m[2]?.split(/\s+/).at(-1) ?? '') ? (m[1] ?? t) : t;
+}
+
+/** An object without trailing punctuation, filler, a time said after it or a leading article. */
+export function clean(text: string | undefined): string {
+  let t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
+  while (FILLER.test(t) || TIME_SUFFIX.test(t)) t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').trim();
+  return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();
+}
+
+/** One extracted triple. */
+export function triple(
+  subject: string,
+  predicate: string,
+  object: string,
+  subjectType: string,
+  objectType: string,
+): ExtractedTriple {
+  return { subject, predicate, object, subjectType, objectType };
+}
+
+/** The triples without repeats (same subject, predicate and object). */
+export function dedupe(triples: ExtractedTriple[]): ExtractedTriple[] {
+  const seen = new Set<string>();
+  return triples.filter((t) => {
+    const key = `${t.subject.toLowerCase()}|${t.predicate}|${t.object.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
