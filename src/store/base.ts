@@ -1,334 +1,72 @@
 import { episodeText } from '../model/episode-text.js';
-import { StatementNotAllowedError } from '../model/errors.js';
 import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import { refuseTransactionControl } from './console-guard.js';
-import type { EmbedderIdentity } from './embedder-identity.js';
 import { type NameMatch, rankNames } from './name-search.js';
-import { storedObservations } from './observations.js';
-import {
-  type CypherDialect,
-  checkPlan,
-  checkStatement,
-  type PlanSummary,
-  type ReadVerdict,
-} from './read-policy/policy.js';
+import type {
+  FactEdge,
+  FactTimelineRef,
+  MissingVectors,
+  PlannedWrite,
+  PlanningReads,
+  RestoreBatch,
+  RestoreReads,
+  ScoredEntity,
+  Statement,
+  StoredItem,
+  TimeScope,
+  UserStats,
+  VectorUpdate,
+} from './records.js';
+import { restoreStatements } from './restore-statements.js';
 import {
   entityFromRow,
-  entityKeyId,
   episodeFromRow,
   factFromRow,
   factTimelineFromRow,
-  type Row,
   storedItemFromRow,
 } from './rows.js';
 
-// Rows per statement of a restore (all statements run in one transaction).
-const RESTORE_CHUNK = 2000;
+export type {
+  CypherOptions,
+  CypherResult,
+  EntityTouch,
+  EpisodeHits,
+  EpisodeQuery,
+  FactEdge,
+  FactFilter,
+  FactInvalidation,
+  FactMention,
+  FactRef,
+  FactTimelineRef,
+  FactValidFrom,
+  MissingVectors,
+  NewEntity,
+  NewEntityKey,
+  NewFact,
+  PlannedWrite,
+  PlanningReads,
+  RestoreBatch,
+  RestoreReads,
+  ScoredEntity,
+  Statement,
+  StoredItem,
+  TimeScope,
+  UserStats,
+  VectorUpdate,
+  WriteBatch,
+} from './records.js';
 
-/** A new entity to create, with its embedding and lookup keys. */
-export interface NewEntity {
-  uid: string;
-  key: string;
-  name: string;
-  type: string;
-  summary: string;
-  /** Every lookup key of the entity, its own key included. */
-  aliases: string[];
-  embedding: ArrayLike<number>;
-  at: Date;
-  mentions: number;
-}
-
-/** An existing entity said again. */
-export interface EntityTouch {
-  uid: string;
-  at: Date;
-  mentions: number;
-  /** The full alias list after this write. */
-  aliases: string[];
-  /** Whether this write added aliases (so the stored list must be replaced). */
-  aliasesChanged: boolean;
-  /** Filled in only when the entity has no type yet. */
-  type: string;
-}
-
-/** A new lookup key for an entity. */
-export interface NewEntityKey {
-  entityUid: string;
-  key: string;
-}
-
-/** A new fact edge. */
-export interface NewFact {
-  /** The statement's embedding (fact-level similarity search); absent for none. */
-  vector?: ArrayLike<number>;
-  uid: string;
-  subjectUid: string;
-  objectUid: string;
-  predicate: string;
-  key: string;
-  statement: string;
-  confidence: number;
-  /** When the fact became true (usually the batch's `at`). */
-  validFrom: Date;
-  createdAt: Date;
-  episodeIds: string[];
-  mentions: number;
-  /** When it was said, oldest first (usually once, at `validFrom`). */
-  observedAt: Date[];
-  /** Which episode or source said it each time (parallel to `observedAt`). */
-  observedBy: string[];
-}
-
-/** The identity of a fact: enough to dedupe and to close it. */
-export interface FactRef {
-  uid: string;
-  subjectUid: string;
-  objectUid: string;
-  key: string;
-}
-
-/**
- * A fact said again (or split, keeping only some of its observations): its mention count,
- * provenance and observations as they are after this write. Values replace the stored ones (the
- * write is planned under the user's write lock from what is stored, so nothing is lost).
- */
-export interface FactMention {
-  uid: string;
-  subjectUid: string;
-  mentions: number;
-  episodeIds: string[];
-  observedAt: Date[];
-  observedBy: string[];
-}
-
-/**
- * A fact closed by a contradicting one (or re-closed earlier, when a write out of time order
- * lands inside its interval).
- */
-export interface FactInvalidation {
-  uid: string;
-  subjectUid: string;
-  validTo: Date;
-  /** The episode (or source) whose write closed the fact. */
-  invalidatedBy: string;
-  /** The fact that replaced it, or `''` when none did (a negation, a correction that deletes). */
-  supersededBy: string;
-}
-
-/** A fact that turned out to hold earlier than known (said again with an earlier time). */
-export interface FactValidFrom {
-  uid: string;
-  subjectUid: string;
-  validFrom: Date;
-}
-
-/**
- * A fact on a subject's timeline: what the temporal rules need to place a new fact, and what a
- * split needs to continue it.
- */
-export interface FactTimelineRef extends FactRef {
-  predicate: string;
-  statement: string;
-  confidence: number;
-  validFrom: Date;
-  validTo: Date | null;
-  invalidatedBy: string | null;
-  supersededBy: string | null;
-  episodeIds: string[];
-  mentions: number;
-  observedAt: Date[];
-  observedBy: string[];
-}
-
-/** Everything one write changes, applied in one transaction. */
-export interface WriteBatch {
-  userId: string;
-  at: Date;
-  /** The episode this write extracts: its MENTIONS edges are written and it becomes `extracted`. */
-  episode?: { uid: string; summary: string; entityUids: string[] };
-  entities: NewEntity[];
-  keys: NewEntityKey[];
-  touches: EntityTouch[];
-  facts: NewFact[];
-  mentions: FactMention[];
-  /** Applied after the creates, so a fact created already closed is closed in the same batch. */
-  invalidations: FactInvalidation[];
-  /** Facts whose start moves earlier. */
-  validFrom: FactValidFrom[];
-}
-
-/** A fact as a walk sees it: which entities it joins, by which predicate. */
-export type FactEdge = Pick<Fact, 'uid' | 'subjectUid' | 'objectUid' | 'key'>;
-
-/** Which facts a read sees: current ones, those valid at one time, or all of them. */
-export type TimeScope = { mode: 'current' } | { mode: 'asOf'; asOf: Date } | { mode: 'all' };
-
-/** Filter of {@link GraphStore.listFacts}. */
-export interface FactFilter {
-  entityUid?: string;
-  predicateKey?: string;
-  time: TimeScope;
-  limit: number;
-}
-
-/** A user's sizes. */
-export interface UserStats {
-  entities: number;
-  facts: number;
-  currentFacts: number;
-}
-
-/** An entity (or episode, or fact) with its score for a query, best first in every list. */
-export interface ScoredEntity {
-  uid: string;
-  score: number;
-}
-
-/** A search of a user's stored turns. */
-export interface EpisodeQuery {
-  /** The query text, for full-text (BM25) search. */
-  text: string;
-  /** More words to search for, each counting `weight` (0–1) next to the query's own words. */
-  expansion?: readonly { word: string; weight: number }[];
-  /**
-   * Words searched among the concepts of each turn's words (their WordNet ancestors, see
-   * `ConceptReader`), each with its weight; the scores add to the full-text ones. None or empty
-   * searches the turns' own words only.
-   */
-  concepts?: readonly { word: string; weight: number }[];
-  /** The query embedding, for similarity search; `null` skips it. */
-  vector: ArrayLike<number> | null;
-  /** Most hits per signal. */
-  k: number;
-  /** Least cosine similarity of a similarity hit. */
-  minSimilarity: number;
-}
-
-/** What an episode search found, per signal, best first. */
-export interface EpisodeHits {
-  /** Full-text (BM25) hits; scores are BM25 scores. */
-  text: ScoredEntity[];
-  /** Similarity hits; scores are cosines. */
-  vector: ScoredEntity[];
-}
-
-/** Episodes and facts stored without embeddings (before episode and fact search existed). */
-export interface MissingVectors {
-  episodes: { uid: string; text: string }[];
-  facts: { uid: string; subjectUid: string; statement: string }[];
-}
-
-/** Embeddings to store for episodes and facts that lack them. */
-export interface VectorUpdate {
-  episodes: { uid: string; text: string; vector: ArrayLike<number> }[];
-  facts: { uid: string; subjectUid: string; vector: ArrayLike<number> }[];
-}
-
-/**
- * A LangGraph store item as kept in the database (see `KgmemStore`): a JSON document under a
- * namespace path, owned by one user scope.
- */
-export interface StoredItem {
-  /** Encoded namespace path plus key: unique. */
-  id: string;
-  userId: string;
-  /** The namespace as an encoded path ending in `/` (`"memories/u1/"`), for prefix matching. */
-  path: string;
-  key: string;
-  /** The value as JSON text. */
-  value: string;
-  /** The value's embeddings by field, as JSON text (`{}` when not indexed). */
-  vectors: string;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Insertion order: set on creation, kept on update. */
-  seq: number;
-}
-
-/**
- * The reads a write plans from (entity resolution, the temporal rules of facts). On a server
- * backend they run inside the write's own transaction, after the user's write lock is taken, so
- * the plan sees every write committed before it and nothing can slip in between.
- */
-export type PlanningReads = Pick<
-  GraphStore,
-  'entitiesByKeys' | 'entitiesByUids' | 'similarEntities' | 'factsFrom' | 'factByUid' | 'incidentFacts'
->;
-
-/** What a planned write applies (`null`: nothing) and what it gives back to its caller. */
-export interface PlannedWrite<T> {
-  batch: WriteBatch | null;
-  result: T;
-}
-
-/**
- * What a restore (`kgmem import` of an export) writes for one user: records with their exported
- * uids, times and provenance, and their embeddings computed by the importing memory's embedder.
- */
-export interface RestoreBatch {
-  entities: (Entity & { embedding: ArrayLike<number> })[];
-  /** Created current; the closed ones are closed with their exported end in the same transaction. */
-  facts: (Fact & { vector: ArrayLike<number> | undefined })[];
-  episodes: (Episode & { vector: ArrayLike<number> | undefined })[];
-  /** Which entities each turn mentioned. */
-  mentions: { episodeUid: string; entityUid: string }[];
-}
-
-/** The reads a restore plans from (what the user already holds). */
-export type RestoreReads = Pick<GraphStore, 'entitiesByKeys' | 'entitiesByUids' | 'factsByUids' | 'episodes'>;
-
-/** One named statement (`cypher/<backend>/<name>.cypher`) with its parameters. */
-export interface Statement {
-  name: string;
-  params: Record<string, unknown>;
-}
-
-/** Rows and column names of a raw Cypher statement (the console). */
-export interface CypherResult {
-  columns: string[];
-  rows: Record<string, unknown>[];
-  /** True when more rows were returned than `maxRows` and the rest were left out. */
-  truncated?: boolean;
-}
-
-/** How a raw Cypher statement may run. */
-export interface CypherOptions {
-  /** Refuse a statement that could change the database (checked before it runs). */
-  readOnly?: boolean;
-  /** Keep at most this many rows (the rest are not read); `truncated` says when some were left. */
-  maxRows?: number;
-  /** Stop the statement after this long (the console's guard against a runaway query). */
-  timeoutMs?: number;
-}
+import { StorePort } from './port.js';
 
 /**
  * The storage port. Every method is scoped to one user and costs in proportion to that user's
  * data; nothing read for one user ever includes another user's nodes or edges. Adapters:
  * `LadybugStore` (embedded, default) and the Neo4j adapter.
  *
- * The abstract methods are what a backend must provide; the rest is shared, built on
- * {@link GraphStore.runStatements} (named statements in one transaction).
+ * What a backend must provide is {@link StorePort} (`port.ts`); the rest is shared here, built
+ * on its `runStatements` (named statements in one transaction). A backend may override a shared
+ * method where its database does better (the embedded store reads from its in-process copies).
  */
-export abstract class GraphStore {
-  /** Backend name, for messages and `kgmem info`. */
-  abstract readonly backend: string;
-
-  /**
-   * Opens the database, applies the schema and checks the embedder its vectors were written
-   * with (recording it the first time). A number checks the dimension only. `reembedding` skips
-   * the check: `kgmem reembed` is about to replace every vector and then records the embedder.
-   *
-   * @throws EmbedderMismatchError when the database was embedded by another model or dimension
-   */
-  abstract open(embedder: EmbedderIdentity | number, options?: { reembedding?: boolean }): Promise<void>;
-
-  /** Records the embedder the database's vectors now come from (after `kgmem reembed`). */
-  abstract recordEmbedder(identity: EmbedderIdentity): Promise<void>;
-
-  /** Applies one write batch atomically (all or nothing); creates the user if needed. */
-  abstract write(batch: WriteBatch): Promise<void>;
-
+export abstract class GraphStore extends StorePort {
   /**
    * Plans one write from what is stored and applies it atomically: `plan` reads through the
    * given reads and returns the batch. Here the plan reads the store and the batch is written in
@@ -359,88 +97,12 @@ export abstract class GraphStore {
 
   /** The statements of a restore, in order (user, entities and keys, facts, closings, turns). */
   protected restoreStatements(userId: string, batch: RestoreBatch): Statement[] {
-    const chunks = <T>(items: readonly T[], size = RESTORE_CHUNK): T[][] => {
-      const out: T[][] = [];
-      for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-      return out;
-    };
-    const statements: Statement[] = [
-      { name: 'user-merge', params: { userId, at: new Date().toISOString() } },
-    ];
-    for (const rows of chunks(batch.entities)) {
-      statements.push({
-        name: 'entities-restore',
-        params: {
-          userId,
-          rows: rows.map((e) => ({
-            uid: e.uid,
-            key: e.key,
-            name: e.name,
-            type: e.type,
-            summary: e.summary,
-            aliases: e.aliases,
-            aliasText: e.aliases.join(' '),
-            embedding: this.encodeEmbedding(e.embedding),
-            createdAt: e.createdAt,
-            updatedAt: e.updatedAt,
-            mentions: e.mentions,
-          })),
-        },
-      });
-    }
-    const keys = batch.entities.flatMap((e) =>
-      e.aliases.map((key) => ({ id: entityKeyId(userId, key), key, entityUid: e.uid })),
-    );
-    for (const rows of chunks(keys))
-      statements.push({ name: 'entity-keys-create', params: { userId, rows } });
-    for (const rows of chunks(batch.facts)) {
-      statements.push({
-        name: this.factsRestoreStatement,
-        params: {
-          userId,
-          rows: rows.map((f) => ({
-            uid: f.uid,
-            subjectUid: f.subjectUid,
-            objectUid: f.objectUid,
-            predicate: f.predicate,
-            key: f.key,
-            statement: f.statement,
-            confidence: f.confidence,
-            validFrom: f.validFrom,
-            createdAt: f.createdAt,
-            episodeIds: f.episodeIds,
-            mentions: f.mentions,
-            ...storedObservations(f),
-            vector: this.encodeVector(f.vector),
-          })),
-        },
-      });
-    }
-    const closed = batch.facts.filter((f) => f.validTo !== null);
-    for (const rows of chunks(closed)) {
-      statements.push({
-        name: 'facts-invalidate',
-        params: {
-          userId,
-          rows: rows.map((f) => ({
-            uid: f.uid,
-            subjectUid: f.subjectUid,
-            validTo: f.validTo as Date,
-            invalidatedBy: f.invalidatedBy ?? '',
-            supersededBy: f.supersededBy ?? '',
-          })),
-        },
-      });
-    }
-    for (const rows of chunks(batch.episodes)) {
-      statements.push({
-        name: 'episodes-restore',
-        params: { userId, rows: rows.map((e) => this.episodeRestoreRow(e, e.vector)) },
-      });
-    }
-    for (const rows of chunks(batch.mentions))
-      statements.push({ name: 'episode-mentions-restore', params: { userId, rows } });
-    return statements;
+    return restoreStatements(userId, batch, {
+      embedding: (vector) => this.encodeEmbedding(vector),
+      vector: (vector) => this.encodeVector(vector),
+      factsStatement: this.factsRestoreStatement,
+      episodeRow: (episode, vector) => this.episodeRestoreRow(episode, vector),
+    });
   }
 
   /**
@@ -475,31 +137,6 @@ export abstract class GraphStore {
     return mentions;
   }
 
-  /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
-  abstract entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>>;
-
-  /** The `k` entities of a user most similar to `vector` (exact cosine), best first. */
-  abstract similarEntities(
-    userId: string,
-    vector: ArrayLike<number>,
-    k: number,
-    minScore: number,
-  ): Promise<ScoredEntity[]>;
-
-  /**
-   * Facts touching any of the given entities, in either direction, within a time scope;
-   * only the given predicate keys when `keys` is set; at most `maxPerEntity` per entity (a hub
-   * with thousands of facts then costs no more than any other entity). Returned facts are shared read-only
-   * records: copy before changing them.
-   */
-  abstract incidentFacts(
-    userId: string,
-    entityUids: readonly string[],
-    time: TimeScope,
-    keys?: readonly string[],
-    maxPerEntity?: number,
-  ): Promise<Fact[]>;
-
   /**
    * What a walk needs of {@link incidentFacts}: the same facts, in the same per-entity cap, as
    * bare edges (uid, ends, predicate key). A backend that holds the user's facts in memory gives
@@ -514,119 +151,6 @@ export abstract class GraphStore {
     maxPerEntity?: number,
   ): Promise<FactEdge[]> {
     return this.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
-  }
-
-  /**
-   * Searches a user's stored turns by full text (BM25 over their words) and by similarity of
-   * their embeddings; each signal returns its own ranking.
-   */
-  abstract searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits>;
-
-  /**
-   * For each given episode, the uids of the turns just before and after it in its thread
-   * (`window` on each side): the conversation around a hit.
-   */
-  abstract episodeNeighbours(
-    userId: string,
-    uids: readonly string[],
-    window: number,
-  ): Promise<Map<string, string[]>>;
-
-  /**
-   * The `k` facts of a user whose statements are most similar to `vector`, best first; with
-   * `among`, only among those facts (the ones a walk reached), else among all the user's facts.
-   */
-  abstract similarFacts(
-    userId: string,
-    vector: ArrayLike<number>,
-    k: number,
-    minScore: number,
-    among?: readonly string[],
-  ): Promise<ScoredEntity[]>;
-
-  /** The distinct predicate keys of a user's facts (the relations their memory uses). */
-  abstract predicateKeys(userId: string): Promise<string[]>;
-
-  /** A user's facts, filtered; ordered by validFrom. */
-  abstract listFacts(userId: string, filter: FactFilter): Promise<Fact[]>;
-
-  /** A user's entities, most mentioned first. */
-  abstract listEntities(userId: string, limit: number): Promise<Entity[]>;
-
-  /** Deletes one fact of a user; false when the user has no such fact. */
-  abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
-
-  /** Where the data is, for messages: a database file, or a server's address. */
-  abstract readonly location: string;
-
-  /** The Cypher dialect of this backend's statements and console. */
-  abstract readonly dialect: CypherDialect;
-
-  /**
-   * Runs one raw Cypher statement with parameters (the console). With `readOnly` the statement
-   * must pass {@link GraphStore.checkReadOnly} first, or nothing reaches the database.
-   *
-   * @throws StatementNotAllowedError when `readOnly` and the statement is not a plain read
-   */
-  async runCypher(
-    statement: string,
-    params: Record<string, unknown> = {},
-    options: CypherOptions = {},
-  ): Promise<CypherResult> {
-    refuseTransactionControl(statement);
-    if (options.readOnly) {
-      const verdict = await this.checkReadOnly(statement, params);
-      if (!verdict.allowed)
-        throw new StatementNotAllowedError(`read-only: ${verdict.reason}; nothing was run`);
-    }
-    return this.executeConsole(statement, params, options);
-  }
-
-  /**
-   * Whether a raw statement may run where only reading is allowed: a query of this database and
-   * nothing else. Decided in two steps, both allow-lists: the statement's clauses, checked before
-   * anything reaches the database (`read-policy/policy.ts`), then the database's own plan of it
-   * (every operator a reading one). The statement is never run.
-   */
-  async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
-    const clauses = checkStatement(statement, this.dialect);
-    if (!clauses.allowed) return clauses;
-    return checkPlan(await this.explain(statement, params), this.dialect);
-  }
-
-  /**
-   * The database's plan of one statement (that passed the clause check), without running it;
-   * `writes` when the database says it would change anything.
-   */
-  protected abstract explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary>;
-
-  /** Runs one console statement as the database takes it (after {@link GraphStore.runCypher}'s checks). */
-  protected abstract executeConsole(
-    statement: string,
-    params: Record<string, unknown>,
-    options: CypherOptions,
-  ): Promise<CypherResult>;
-
-  /** Releases the database; further calls fail with `ClosedError`. */
-  abstract close(): Promise<void>;
-
-  /**
-   * The primitive the shared methods below are built on: runs named statements in order in
-   * one read or write transaction (all or nothing) and returns each statement's rows.
-   */
-  protected abstract runStatements(
-    mode: 'read' | 'write',
-    statements: readonly Statement[],
-  ): Promise<Row[][]>;
-
-  /** Runs one named read statement. */
-  protected async readRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
-    return (await this.runStatements('read', [{ name, params }]))[0] ?? [];
-  }
-
-  /** Runs one named write statement in its own transaction. */
-  protected async writeRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
-    return (await this.runStatements('write', [{ name, params }]))[0] ?? [];
   }
 
   /** Deletes one entity of a user with every fact touching it; false when absent. */
@@ -691,13 +215,6 @@ export abstract class GraphStore {
       currentFacts: Number(row?.currentFacts ?? 0),
     };
   }
-
-  /**
-   * Makes room for vectors of `dimension` before `kgmem reembed` (Neo4j's vector indexes and the
-   * embedded store's in-process indexes are sized by dimension); nothing to do when it does not
-   * change.
-   */
-  abstract prepareReembedding(dimension: number): Promise<void>;
 
   /** Forgets the embeddings of a user's episodes and facts (embedded again by {@link missingVectors}). */
   async clearVectors(userId: string): Promise<void> {
