@@ -43,10 +43,11 @@ describe('statement files and the code that loads them', () => {
   // run('name', …), this.readRows('name', …), this.writeRows('name', …), runIn(tx, 'name', …),
   // { name: 'name', params } and loadCypher('dialect', 'name')
   const calls = /(?:run|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
-  // Names the shared methods of the port (base.ts) load, on every backend.
+  // Names the shared methods of the store (base.ts and the modules it builds on) load, on every backend.
+  const SHARED_SOURCES = ['base.ts', 'port.ts', 'restore-statements.ts'];
   const shared = (): Set<string> => {
     const names = new Set<string>();
-    const source = readFileSync(join(src, 'base.ts'), 'utf8');
+    const source = SHARED_SOURCES.map((file) => readFileSync(join(src, file), 'utf8')).join('\n');
     for (const match of source.matchAll(calls)) names.add((match[1] ?? match[2]) as string);
     // The user-delete steps are listed in an array and loaded through a loop.
     for (const match of source.matchAll(/'(user-delete[a-z-]*)'/g)) names.add(match[1] as string);
@@ -81,15 +82,15 @@ describe('statement files and the code that loads them', () => {
         ...properties.shared,
         ...properties.own,
       ]);
-      for (const match of readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(
-        new RegExp(`loadCypher\\('${dialect}', '([a-z0-9-]+)'\\)`, 'g'),
-      )) {
+      const adapter = readdirSync(join(src, dialect))
+        .filter((file) => file.endsWith('.ts'))
+        .map((file) => readFileSync(join(src, dialect, file), 'utf8'))
+        .join('\n');
+      for (const match of adapter.matchAll(new RegExp(`loadCypher\\('${dialect}', '([a-z0-9-]+)'\\)`, 'g'))) {
         loaded.add(match[1] as string);
       }
       // Names listed in arrays (e.g. the user-delete steps) are loaded through a loop variable.
-      for (const match of readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(
-        /'(user-delete[a-z-]*)'/g,
-      )) {
+      for (const match of adapter.matchAll(/'(user-delete[a-z-]*)'/g)) {
         loaded.add(match[1] as string);
       }
       const files = new Set(cypherFiles(join(CYPHER_ROOT, dialect)).map((f) => basename(f, '.cypher')));
