@@ -50,9 +50,11 @@ describe('LadybugDB store specifics', () => {
       env: {},
     });
     expect(await ask(second, 'What does Polar bear like?')).toEqual(before);
-    expect((secondStore as unknown as { snapshotState: Map<string, unknown> }).snapshotState.has('u')).toBe(
-      true,
-    );
+    expect(
+      (
+        secondStore as unknown as { copies: { snapshotState: Map<string, unknown> } }
+      ).copies.snapshotState.has('u'),
+    ).toBe(true);
     await second.close();
 
     // A process that keeps no copies (so saves no snapshot) writes: the saved one is now stale.
@@ -78,9 +80,11 @@ describe('LadybugDB store specifics', () => {
       (f) => f.predicate === 'lives in',
     );
     expect(lives?.object).toBe('North Pole');
-    expect((thirdStore as unknown as { snapshotState: Map<string, unknown> }).snapshotState.has('u')).toBe(
-      false,
-    );
+    expect(
+      (thirdStore as unknown as { copies: { snapshotState: Map<string, unknown> } }).copies.snapshotState.has(
+        'u',
+      ),
+    ).toBe(false);
     await third.close();
 
     // A damaged snapshot is ignored, not trusted.

@@ -3,6 +3,7 @@ import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
 import { type NameMatch, rankNames } from './name-search.js';
 import type {
   FactEdge,
+  FactFilter,
   FactTimelineRef,
   MissingVectors,
   PlannedWrite,
@@ -19,11 +20,13 @@ import type {
 import { restoreStatements } from './restore-statements.js';
 import {
   entityFromRow,
+  entityKeyId,
   episodeFromRow,
   factFromRow,
   factTimelineFromRow,
   storedItemFromRow,
 } from './rows.js';
+import { missingVectorsFromRows, setVectorStatements } from './vector-statements.js';
 
 export type {
   CypherOptions,
@@ -153,6 +156,49 @@ export abstract class GraphStore extends StorePort {
     return this.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
   }
 
+  /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
+  async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
+    const found = new Map<string, Entity>();
+    if (keys.length === 0) return found;
+    const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
+    for (const row of await this.readRows('entities-by-keys', { userId, ids })) {
+      found.set(String(row.lookupKey), entityFromRow(row, userId));
+    }
+    return found;
+  }
+
+  /** The distinct predicate keys of a user's facts (the relations their memory uses). */
+  async predicateKeys(userId: string): Promise<string[]> {
+    return (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
+  }
+
+  /** A user's facts, filtered; ordered by validFrom. */
+  async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
+    const rows = await this.readRows('facts-list', {
+      userId,
+      entityUid: filter.entityUid ?? '',
+      key: filter.predicateKey ?? '',
+      limit: filter.limit,
+      ...this.timeParams(filter.time),
+    });
+    return rows.map((r) => factFromRow(r, userId));
+  }
+
+  /** A user's entities, most mentioned first. */
+  async listEntities(userId: string, limit: number): Promise<Entity[]> {
+    return (await this.readRows('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
+  }
+
+  /** Deletes one fact of a user; false when the user has no such fact. */
+  async deleteFact(userId: string, factUid: string): Promise<boolean> {
+    return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
+  }
+
+  /** A time scope as this backend's statements take it (`mode`, and `asOf` as a date). */
+  protected timeParams(time: TimeScope): Record<string, unknown> {
+    return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf : new Date(0) };
+  }
+
   /** Deletes one entity of a user with every fact touching it; false when absent. */
   async deleteEntity(userId: string, entityUid: string): Promise<boolean> {
     if (!(await this.entityByUid(userId, entityUid))) return false;
@@ -259,48 +305,12 @@ export abstract class GraphStore extends StorePort {
       { name: 'episodes-missing-vectors', params: { userId, limit } },
       { name: 'facts-missing-vectors', params: { userId, limit } },
     ]);
-    return {
-      episodes: episodes.map((r) => ({
-        uid: String(r.uid),
-        text: episodeText(episodeFromRow(r, userId).messages),
-      })),
-      facts: facts.map((r) => ({
-        uid: String(r.uid),
-        subjectUid: String(r.subjectUid),
-        statement: String(r.statement),
-      })),
-    };
+    return missingVectorsFromRows(userId, episodes, facts);
   }
 
   /** Stores embeddings (and texts) of episodes and facts that lacked them, in one transaction. */
   async setVectors(userId: string, update: VectorUpdate): Promise<void> {
-    const statements: Statement[] = [];
-    if (update.episodes.length > 0) {
-      statements.push({
-        name: 'episodes-set-vectors',
-        params: {
-          userId,
-          rows: update.episodes.map((e) => ({
-            uid: e.uid,
-            text: e.text,
-            vector: this.encodeVector(e.vector),
-          })),
-        },
-      });
-    }
-    if (update.facts.length > 0) {
-      statements.push({
-        name: 'facts-set-vectors',
-        params: {
-          userId,
-          rows: update.facts.map((f) => ({
-            uid: f.uid,
-            subjectUid: f.subjectUid,
-            vector: this.encodeVector(f.vector),
-          })),
-        },
-      });
-    }
+    const statements = setVectorStatements(userId, update, (vector) => this.encodeVector(vector));
     if (statements.length > 0) await this.runStatements('write', statements);
   }
 

@@ -1,5 +1,5 @@
 import { StatementNotAllowedError } from '../model/errors.js';
-import type { Entity, Fact } from '../model/types.js';
+import type { Fact } from '../model/types.js';
 import { refuseTransactionControl } from './console-guard.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
 import {
@@ -14,7 +14,6 @@ import type {
   CypherResult,
   EpisodeHits,
   EpisodeQuery,
-  FactFilter,
   ScoredEntity,
   Statement,
   TimeScope,
@@ -77,9 +76,6 @@ export abstract class StorePort {
   /** Applies one write batch atomically (all or nothing); creates the user if needed. */
   abstract write(batch: WriteBatch): Promise<void>;
 
-  /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
-  abstract entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>>;
-
   /** The `k` entities of a user most similar to `vector` (exact cosine), best first. */
   abstract similarEntities(
     userId: string,
@@ -129,18 +125,6 @@ export abstract class StorePort {
     minScore: number,
     among?: readonly string[],
   ): Promise<ScoredEntity[]>;
-
-  /** The distinct predicate keys of a user's facts (the relations their memory uses). */
-  abstract predicateKeys(userId: string): Promise<string[]>;
-
-  /** A user's facts, filtered; ordered by validFrom. */
-  abstract listFacts(userId: string, filter: FactFilter): Promise<Fact[]>;
-
-  /** A user's entities, most mentioned first. */
-  abstract listEntities(userId: string, limit: number): Promise<Entity[]>;
-
-  /** Deletes one fact of a user; false when the user has no such fact. */
-  abstract deleteFact(userId: string, factUid: string): Promise<boolean>;
 
   /** Where the data is, for messages: a database file, or a server's address. */
   abstract readonly location: string;

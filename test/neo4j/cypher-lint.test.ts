@@ -44,7 +44,7 @@ describe('statement files and the code that loads them', () => {
   // { name: 'name', params } and loadCypher('dialect', 'name')
   const calls = /(?:run|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
   // Names the shared methods of the store (base.ts and the modules it builds on) load, on every backend.
-  const SHARED_SOURCES = ['base.ts', 'port.ts', 'restore-statements.ts'];
+  const SHARED_SOURCES = ['base.ts', 'port.ts', 'restore-statements.ts', 'vector-statements.ts'];
   const shared = (): Set<string> => {
     const names = new Set<string>();
     const source = SHARED_SOURCES.map((file) => readFileSync(join(src, file), 'utf8')).join('\n');
@@ -53,6 +53,12 @@ describe('statement files and the code that loads them', () => {
     for (const match of source.matchAll(/'(user-delete[a-z-]*)'/g)) names.add(match[1] as string);
     return names;
   };
+  // Every source file of an adapter's folder, as one text.
+  const adapterSource = (dialect: string): string =>
+    readdirSync(join(src, dialect))
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(join(src, dialect, file), 'utf8'))
+      .join('\n');
   // Statement names the port keeps in overridable properties (`factsRestoreStatement = 'name'`),
   // by property, with a backend's own value where its store overrides one.
   const statementProperty = /readonly (\w+Statement)(?::\s*string)?\s*=\s*'([a-z0-9-]+)'/g;
@@ -60,12 +66,7 @@ describe('statement files and the code that loads them', () => {
     const base = new Map(
       [...readFileSync(join(src, 'base.ts'), 'utf8').matchAll(statementProperty)].map((m) => [m[1], m[2]]),
     );
-    const own = new Map(
-      [...readFileSync(join(src, dialect, 'store.ts'), 'utf8').matchAll(statementProperty)].map((m) => [
-        m[1],
-        m[2],
-      ]),
-    );
+    const own = new Map([...adapterSource(dialect).matchAll(statementProperty)].map((m) => [m[1], m[2]]));
     const overridden = new Set([...own.keys()].map((property) => base.get(property)));
     return {
       shared: new Set([...base.values()].filter((name) => !overridden.has(name)) as string[]),
@@ -82,10 +83,7 @@ describe('statement files and the code that loads them', () => {
         ...properties.shared,
         ...properties.own,
       ]);
-      const adapter = readdirSync(join(src, dialect))
-        .filter((file) => file.endsWith('.ts'))
-        .map((file) => readFileSync(join(src, dialect, file), 'utf8'))
-        .join('\n');
+      const adapter = adapterSource(dialect);
       for (const match of adapter.matchAll(new RegExp(`loadCypher\\('${dialect}', '([a-z0-9-]+)'\\)`, 'g'))) {
         loaded.add(match[1] as string);
       }

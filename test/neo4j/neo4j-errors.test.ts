@@ -2,7 +2,8 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
-import { luceneQuery, Neo4jStore } from '../../src/store/neo4j/store.js';
+import { luceneQuery } from '../../src/store/neo4j/queries.js';
+import { Neo4jStore } from '../../src/store/neo4j/store.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { totalmem } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
@@ -16,7 +15,6 @@ import {
   type CypherResult,
   type EpisodeHits,
   type EpisodeQuery,
-  type FactFilter,
   type FactTimelineRef,
   GraphStore,
   type MissingVectors,
@@ -39,8 +37,17 @@ import type { PlanSummary } from '../read-policy/policy.js';
 import { entityFromRow, entityKeyId, episodeFromRow, factFromRow, type Row } from '../rows.js';
 import { typedParams } from '../statements.js';
 import { type BulkRows, type CopyColumns, canCopy, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
+import { UserCopies } from './copies.js';
+import { DEFAULT_BUFFER_POOL, type LadybugStoreOptions, MAX_GROWN_BUFFER_POOL } from './options.js';
+
+export {
+  DEFAULT_BUFFER_POOL,
+  DEFAULT_CACHE_LIMIT,
+  type LadybugStoreOptions,
+  MAX_GROWN_BUFFER_POOL,
+} from './options.js';
+
 import { loadLadybug } from './driver.js';
-import { EpisodeIndex } from './episode-index.js';
 import { type AffectedUsers, Generations } from './generations.js';
 import { recordHolder, releaseHolder } from './holder.js';
 import {
@@ -54,98 +61,14 @@ import {
 } from './params.js';
 import { ladybugPlanSummary } from './plan.js';
 import { drain, execute } from './results.js';
-import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.js';
-import { UserGraph } from './user-graph.js';
-import { decodeVector, encodeVector } from './vector-codec.js';
+import { encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
 import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } from './write-effects.js';
-
-/**
- * The default `cacheLimit`: 64 MiB of per-user copies, sized for a laptop (about 160 everyday
- * users of 150 facts and 20 turns, or one user of ~30,000 facts, held at once; a larger user is
- * held alone).
- */
-export const DEFAULT_CACHE_LIMIT = 64 * 2 ** 20;
-
-/**
- * The default buffer pool of the embedded database: 128 MiB (see `bufferPoolSize`). A process
- * serving many users reads them from its own copies and snapshots, so the pool is mostly for
- * writes; a write too big for it grows it (see {@link MAX_GROWN_BUFFER_POOL}).
- */
-export const DEFAULT_BUFFER_POOL = 128 * 2 ** 20;
-
-/**
- * The largest pool a write too big for the configured one grows it to (doubling, the database
- * reopened in place): 4 GiB, or a quarter of the machine's memory when that is less.
- */
-export const MAX_GROWN_BUFFER_POOL = Math.min(4 * 2 ** 30, Math.floor(totalmem() / 4));
-
-/** Options of {@link LadybugStore}. */
-export interface LadybugStoreOptions {
-  /** Path of the database file (created with its folder when missing). */
-  path: string;
-  /**
-   * Open read-only (several processes may read; none may write).
-   * @default false
-   */
-  readOnly?: boolean;
-  /**
-   * Largest size the database file may grow to, in bytes (a power of two). Ladybug reserves
-   * this much virtual address space per open database, so the default is far below its own 8 TiB.
-   * @default 2 ** 38 (256 GiB)
-   */
-  maxDbSize?: number;
-  /**
-   * Buffer pool size in bytes (0 lets Ladybug choose: a share of physical memory). It bounds the
-   * database's part of the process. One transaction must fit in it (128 MiB takes an
-   * `addTriples` of ~30,000 new facts, 512 MiB ~130,000): a write that does not fit reopens the
-   * database with twice the pool and runs again, up to {@link MAX_GROWN_BUFFER_POOL}; `kgmem
-   * import` opens with 2 GiB at once.
-   * @default DEFAULT_BUFFER_POOL (128 MiB), or KGMEM_BUFFER_POOL_MB
-   */
-  bufferPoolSize?: number;
-  /**
-   * The most a write that does not fit grows the buffer pool to (bytes).
-   * @default MAX_GROWN_BUFFER_POOL (4 GiB, or a quarter of the machine's memory when less)
-   */
-  maxBufferPoolSize?: number;
-  /**
-   * Serve the read path (name lookups, traversal, dedup) from an in-process copy of each
-   * active user's graph, kept exact after every write; `false` queries the database each time.
-   * @default true
-   */
-  inMemoryGraph?: boolean;
-  /**
-   * Bytes (approximately) of per-user copies kept in process across users (graphs, entity and
-   * fact vector indexes, turn indexes) before the least recently used users' copies are dropped;
-   * they reload from the database (or their snapshot) on next use. The user being read is always
-   * kept, however large.
-   * @default DEFAULT_CACHE_LIMIT (64 MiB), or KGMEM_CACHE_MB
-   */
-  cacheLimit?: number;
-  /**
-   * Users holding at least this many entities plus facts get a snapshot of their in-process
-   * copies beside the database (`<database>.snapshots/`) when the store closes and when their
-   * copies are evicted (`cacheLimit`), which a later load (in this process or the next) reads
-   * instead of the rows; valid only while nothing was written since. `Infinity` turns snapshots
-   * off.
-   * @default 100
-   */
-  snapshotMinSize?: number;
-  /**
-   * A write creating at least this many entities plus facts loads them with `COPY FROM` files
-   * instead of parameterised statements (`Infinity`: never).
-   * @default 1000
-   */
-  copyThreshold?: number;
-}
 
 const SCHEMA_KEY = 'schemaHash';
 
 /** A write that did not fit the buffer pool (rolled back; {@link LadybugStore} grows the pool and runs it again). */
 class PoolTooSmall extends Error {}
-// Users with fewer entities plus facts reload from the database fast enough without a snapshot.
-const SNAPSHOT_MIN_SIZE = 100;
 // Up to this many rows, updates of existing facts run as single-row statements.
 const SINGLE_ROW_LIMIT = 16;
 
@@ -170,11 +93,6 @@ export class LadybugStore extends GraphStore {
   private readonly statements = new Map<string, PreparedStatement>();
   // The Entity and FACT tables' property orders, for COPY FROM files (read once).
   private columns: CopyColumns | undefined;
-  private readonly vectors = new Map<string, UserVectorIndex>();
-  // Per-user predicate vocabulary, kept in step with writes (this process is the only writer).
-  private readonly predicateVocabulary = new Map<string, Set<string>>();
-  // Per-user in-process graphs (least recently used first), when inMemoryGraph is on.
-  private readonly graphs = new Map<string, UserGraph>();
   // The write generations (a database-wide epoch and one per user): every committed write that
   // changes a user's copies advances theirs, so a snapshot taken at one is stale at any other.
   private readonly generations = new Generations((key) => this.metaValue(key));
@@ -182,20 +100,26 @@ export class LadybugStore extends GraphStore {
   private committing = false;
   // The buffer pool the database is open with (bytes): grows when a write does not fit.
   private poolSize = DEFAULT_BUFFER_POOL;
-  // Users whose snapshot was looked for (once per process), and what each saved snapshot holds.
-  private readonly snapshotTried = new Set<string>();
-  private readonly snapshotState = new Map<
-    string,
-    { generation: string; ev: boolean; fv: boolean; ep: boolean }
-  >();
-  // Per-user full-text and vector indexes of stored turns, and vector indexes of fact statements.
-  private readonly episodeIndexes = new Map<string, EpisodeIndex>();
-  private readonly factVectors = new Map<string, UserVectorIndex>();
-  // Users with copies, least recently used first (what eviction drops first).
-  private readonly recent = new Set<string>();
+
+  /** The in-process copies of the users' data, and their snapshots. */
+  private readonly copies: UserCopies;
 
   constructor(readonly options: LadybugStoreOptions) {
     super();
+    this.copies = new UserCopies(options, {
+      read: (name, params) => this.run(name, params),
+      committing: () => this.committing,
+      snapshotKey: (userId) => this.generations.snapshotKey(userId),
+      dimension: () => this.dimension,
+    });
+  }
+
+  /**
+   * The users whose copies this process holds (least recently used first) and their approximate
+   * bytes: what `cacheLimit` bounds.
+   */
+  cachedUsers(): { users: string[]; bytes: number } {
+    return this.copies.cachedUsers();
   }
 
   override async open(
@@ -385,19 +309,21 @@ export class LadybugStore extends GraphStore {
   /** Brings the user's in-process copies in step with a committed write batch. */
   private applyToCopies(batch: WriteBatch): void {
     const { userId } = batch;
-    const graph = this.graphs.get(userId);
+    const graph = this.copies.graphs.get(userId);
     if (graph?.size === 0) {
       // The user had nothing before this write (the copy is exact): their vector indexes start
       // empty and exact too, so a first bulk import leaves a complete snapshot on close.
-      if (!this.vectors.has(userId)) this.vectors.set(userId, new UserVectorIndex(this.dimension));
-      if (!this.factVectors.has(userId)) this.factVectors.set(userId, new UserVectorIndex(this.dimension));
+      if (!this.copies.vectors.has(userId))
+        this.copies.vectors.set(userId, new UserVectorIndex(this.dimension));
+      if (!this.copies.factVectors.has(userId))
+        this.copies.factVectors.set(userId, new UserVectorIndex(this.dimension));
     }
-    const index = this.vectors.get(userId);
+    const index = this.copies.vectors.get(userId);
     if (index) for (const e of batch.entities) index.add(e.uid, e.embedding);
-    const vocabulary = this.predicateVocabulary.get(userId);
+    const vocabulary = this.copies.predicateVocabulary.get(userId);
     if (vocabulary) for (const f of batch.facts) vocabulary.add(f.key);
     graph?.apply(batch);
-    const factIndex = this.factVectors.get(userId);
+    const factIndex = this.copies.factVectors.get(userId);
     if (factIndex) for (const f of batch.facts) if (f.vector) factIndex.add(f.uid, f.vector);
   }
 
@@ -410,14 +336,14 @@ export class LadybugStore extends GraphStore {
         this.run('episode-create', this.episodeCreateParams(episode, vector));
       },
       () =>
-        this.episodeIndexes
+        this.copies.episodeIndexes
           .get(episode.userId)
           ?.add(episode.uid, episodeText(episode.messages), vector, episode.threadId, episode.at),
     );
   }
 
   override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
-    return this.episodeIndex(userId).search(query);
+    return this.copies.episodeIndex(userId).search(query);
   }
 
   override async episodeNeighbours(
@@ -425,7 +351,7 @@ export class LadybugStore extends GraphStore {
     uids: readonly string[],
     window: number,
   ): Promise<Map<string, string[]>> {
-    return this.episodeIndex(userId).neighbours(uids, window);
+    return this.copies.episodeIndex(userId).neighbours(uids, window);
   }
 
   override async similarFacts(
@@ -435,16 +361,16 @@ export class LadybugStore extends GraphStore {
     minScore: number,
     among?: readonly string[],
   ): Promise<ScoredEntity[]> {
-    const index = this.factIndex(userId);
+    const index = this.copies.factIndex(userId);
     return among ? index.searchAmong(among, vector, k, minScore) : index.search(vector, k, minScore);
   }
 
   override async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     if (!graph) return super.missingVectors(userId, limit);
     // The fact index holds exactly the facts with a stored vector: the rest are missing, found
     // in process instead of by scanning every fact of the user in the database.
-    const index = this.factIndex(userId);
+    const index = this.copies.factIndex(userId);
     const facts: MissingVectors['facts'] = [];
     // It holds facts of this graph only, so as many vectors as facts means none is missing.
     if (index.uidCount < graph.factCount)
@@ -455,7 +381,7 @@ export class LadybugStore extends GraphStore {
       }
     // The turn index, which recall reads anyway, says whether any turn lacks a vector.
     const episodes =
-      this.episodeIndex(userId).missingVectors === 0
+      this.copies.episodeIndex(userId).missingVectors === 0
         ? []
         : this.run('episodes-missing-vectors', { userId, limit }).map((r) => ({
             uid: String(r.uid),
@@ -466,7 +392,7 @@ export class LadybugStore extends GraphStore {
 
   override async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {
     if (uids.length === 0) return [];
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     return graph ? graph.factsByUids(uids) : super.factsByUids(userId, uids);
   }
 
@@ -488,7 +414,7 @@ export class LadybugStore extends GraphStore {
   override async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
     const found = new Map<string, Entity>();
     if (keys.length === 0) return found;
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     if (graph) return graph.entitiesByKeys(keys);
     const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
     for (const row of this.run('entities-by-keys', { userId, ids })) {
@@ -499,7 +425,7 @@ export class LadybugStore extends GraphStore {
 
   override async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
     if (uids.length === 0) return [];
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     return graph ? graph.entitiesByUids(uids) : super.entitiesByUids(userId, uids);
   }
 
@@ -509,7 +435,7 @@ export class LadybugStore extends GraphStore {
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]> {
-    return this.vectorIndex(userId).search(vector, k, minScore);
+    return this.copies.vectorIndex(userId).search(vector, k, minScore);
   }
 
   override async factsFrom(
@@ -517,7 +443,7 @@ export class LadybugStore extends GraphStore {
     pairs: readonly { subjectUid: string; key: string }[],
   ): Promise<FactTimelineRef[]> {
     if (pairs.length === 0) return [];
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     return graph ? graph.factsFrom(pairs) : super.factsFrom(userId, pairs);
   }
 
@@ -529,7 +455,7 @@ export class LadybugStore extends GraphStore {
     maxPerEntity?: number,
   ): Promise<Fact[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     if (graph) return graph.incidentFacts(entityUids, time, keys, maxPerEntity);
     const rows = this.run('facts-incident', {
       userId,
@@ -550,7 +476,7 @@ export class LadybugStore extends GraphStore {
   }
 
   override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     if (!graph) return super.searchNames(userId, query, limit);
     const candidates = function* () {
       for (const e of graph.allEntities())
@@ -560,35 +486,19 @@ export class LadybugStore extends GraphStore {
   }
 
   override async predicateKeys(userId: string): Promise<string[]> {
-    const graph = this.userGraph(userId);
+    const graph = this.copies.userGraph(userId);
     if (graph) return graph.predicateKeys();
-    let keys = this.predicateVocabulary.get(userId);
+    let keys = this.copies.predicateVocabulary.get(userId);
     if (!keys) {
       keys = new Set(this.run('facts-predicate-keys', { userId }).map((r) => String(r.key)));
-      this.predicateVocabulary.set(userId, keys);
+      this.copies.predicateVocabulary.set(userId, keys);
     }
     return [...keys];
   }
 
-  override async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
-    return this.run('facts-list', {
-      userId,
-      entityUid: filter.entityUid ?? '',
-      key: filter.predicateKey ?? '',
-      limit: filter.limit,
-      ...timeParams(filter.time),
-    }).map((r) => factFromRow(r, userId));
-  }
-
-  override async listEntities(userId: string, limit: number): Promise<Entity[]> {
-    return this.run('entities-list', { userId, limit }).map((r) => entityFromRow(r, userId));
-  }
-
-  override async deleteFact(userId: string, factUid: string): Promise<boolean> {
-    const [rows = []] = await this.runStatements('write', [
-      { name: 'fact-delete', params: { userId, uid: factUid } },
-    ]);
-    return Number(rows[0]?.deleted ?? 0) > 0;
+  /** Times go to LadybugDB's statements as ISO text. */
+  protected override timeParams(time: TimeScope): Record<string, unknown> {
+    return timeParams(time);
   }
 
   protected override async runStatements(
@@ -655,7 +565,7 @@ export class LadybugStore extends GraphStore {
       if (options.timeoutMs) conn.setQueryTimeout(2_147_483_647);
     }
     // Copies read while it ran (none: the driver call is synchronous) are dropped all the same.
-    if (!prepared.isReadOnly()) this.dropAllCopies();
+    if (!prepared.isReadOnly()) this.copies.dropAllCopies();
     const results = Array.isArray(result) ? result : [result];
     try {
       const last = results[results.length - 1];
@@ -672,60 +582,15 @@ export class LadybugStore extends GraphStore {
   }
 
   override async close(): Promise<void> {
-    if (this.conn) this.saveSnapshots();
+    if (this.conn) this.copies.saveSnapshots();
     const { conn, db } = this;
     this.conn = undefined;
     this.db = undefined;
     this.statements.clear();
-    this.dropAllCopies();
+    this.copies.dropAllCopies();
     conn?.closeSync();
     db?.closeSync();
     if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
-  }
-
-  /**
-   * The users whose copies this process holds (least recently used first) and their approximate
-   * bytes: what `cacheLimit` bounds.
-   */
-  cachedUsers(): { users: string[]; bytes: number } {
-    const users = [...this.recent];
-    return { users, bytes: users.reduce((sum, id) => sum + this.heldBytes(id), 0) };
-  }
-
-  /** Marks a user's copies as just used (last to be evicted). */
-  private touch(userId: string): void {
-    this.recent.delete(userId);
-    this.recent.add(userId);
-  }
-
-  /** Approximate bytes of one user's in-process copies. */
-  private heldBytes(userId: string): number {
-    return (
-      (this.graphs.get(userId)?.approxBytes ?? 0) +
-      (this.vectors.get(userId)?.approxBytes ?? 0) +
-      (this.factVectors.get(userId)?.approxBytes ?? 0) +
-      (this.episodeIndexes.get(userId)?.approxBytes ?? 0)
-    );
-  }
-
-  /**
-   * Drops the least recently used users' copies (graph, vector and turn indexes together) while
-   * what the process holds is over `cacheLimit` bytes; `keep` (the user being read) stays.
-   */
-  private evictBeyondCacheLimit(keep: string): void {
-    this.touch(keep);
-    const limit = this.options.cacheLimit ?? DEFAULT_CACHE_LIMIT;
-    let total = 0;
-    for (const id of this.recent) total += this.heldBytes(id);
-    for (const id of [...this.recent]) {
-      if (total <= limit) break;
-      if (id === keep) continue;
-      total -= this.heldBytes(id);
-      this.saveSnapshot(id);
-      this.forgetCopies(id);
-      // Its next use reads the snapshot again (saved now, or already current), not every row.
-      this.snapshotTried.delete(id);
-    }
   }
 
   /** The hash of the schema last applied, or undefined on a new database (no Meta table yet). */
@@ -826,151 +691,16 @@ export class LadybugStore extends GraphStore {
       } catch {
         // Ladybug already rolled back the transaction that failed.
       }
-      this.dropCopies(users, ALL_COPIES);
+      this.copies.dropCopies(users, ALL_COPIES);
       if (/buffer pool is full/i.test(errorMessage(error))) throw new PoolTooSmall();
       throw error;
     } finally {
       this.committing = false;
     }
     this.generations.settle(generations);
-    if (stale) this.removeSnapshots(users);
+    if (stale) this.copies.removeSnapshots(users);
     if (applied) applied();
-    else this.dropCopies(users, effect);
-  }
-
-  /** Removes the saved snapshots of some users (or all) and forgets what was saved. */
-  private removeSnapshots(users: AffectedUsers): void {
-    if (this.options.path === ':memory:') return;
-    if (users === 'all') {
-      rmSync(`${this.options.path}.snapshots`, { recursive: true, force: true });
-      this.snapshotState.clear();
-      return;
-    }
-    for (const userId of users) {
-      rmSync(snapshotPath(this.options.path, userId), { force: true });
-      this.snapshotState.delete(userId);
-    }
-  }
-
-  /** Drops the given kinds of in-process copy of some users (or of all). */
-  private dropCopies(users: AffectedUsers, effect: CopyEffect): void {
-    if (users === 'all') {
-      const held = [
-        this.graphs,
-        this.vectors,
-        this.factVectors,
-        this.episodeIndexes,
-        this.predicateVocabulary,
-      ];
-      for (const userId of new Set(held.flatMap((copies) => [...copies.keys()])))
-        this.dropUserCopies(userId, effect);
-      return;
-    }
-    for (const userId of users) this.dropUserCopies(userId, effect);
-  }
-
-  private dropUserCopies(userId: string, effect: CopyEffect): void {
-    if (effect === ALL_COPIES) this.recent.delete(userId);
-    if (effect.has('graph')) {
-      this.graphs.delete(userId);
-      this.predicateVocabulary.delete(userId);
-    }
-    if (effect.has('entityVectors')) this.vectors.delete(userId);
-    if (effect.has('factVectors')) this.factVectors.delete(userId);
-    if (effect.has('episodes')) this.episodeIndexes.delete(userId);
-  }
-
-  /**
-   * Loads what a user's snapshot holds (graph, entity and fact vectors) when it was taken at the
-   * database's current generation: a big user then opens in a fraction of the time reading it
-   * back row by row takes. Tried once per user and process.
-   */
-  private loadSnapshot(userId: string): void {
-    if (this.snapshotTried.has(userId) || this.options.inMemoryGraph === false) return;
-    this.snapshotTried.add(userId);
-    if (this.options.path === ':memory:') return;
-    const generation = this.generations.snapshotKey(userId);
-    const snapshot = readSnapshot(snapshotPath(this.options.path, userId), userId, generation);
-    if (!snapshot) return;
-    if (snapshot.graph && !this.graphs.has(userId))
-      this.graphs.set(userId, new UserGraph(snapshot.graph.entities, snapshot.graph.facts));
-    if (snapshot.entityVectors && !this.vectors.has(userId))
-      this.vectors.set(userId, UserVectorIndex.fromData(snapshot.entityVectors));
-    if (snapshot.factVectors && !this.factVectors.has(userId))
-      this.factVectors.set(userId, UserVectorIndex.fromData(snapshot.factVectors));
-    if (snapshot.episodes && !this.episodeIndexes.has(userId))
-      this.episodeIndexes.set(userId, EpisodeIndex.fromData(snapshot.episodes));
-    this.snapshotState.set(userId, {
-      generation,
-      ev: snapshot.entityVectors !== undefined,
-      fv: snapshot.factVectors !== undefined,
-      ep: snapshot.episodes !== undefined,
-    });
-    this.evictBeyondCacheLimit(userId);
-  }
-
-  /**
-   * Saves snapshots of the big users held in process whose saved snapshot is missing, stale or
-   * holds less. A cache only: a failure to write one costs the next process time, nothing else.
-   */
-  private saveSnapshots(): void {
-    if (this.options.readOnly || this.options.path === ':memory:' || this.options.inMemoryGraph === false)
-      return;
-    for (const userId of this.graphs.keys()) this.saveSnapshot(userId);
-  }
-
-  /**
-   * Saves one held user's snapshot when they are big enough and the saved one is missing, stale
-   * or holds less: at close, and when the user's copies are evicted (so they come back from the
-   * snapshot, not row by row, on next use).
-   */
-  private saveSnapshot(userId: string): void {
-    if (this.options.readOnly || this.options.path === ':memory:') return;
-    const graph = this.graphs.get(userId);
-    if (!graph || graph.size < (this.options.snapshotMinSize ?? SNAPSHOT_MIN_SIZE)) return;
-    const saved = this.snapshotState.get(userId);
-    const generation = this.generations.snapshotKey(userId);
-    // A snapshot holds everything a recall reads, so the user's first recall in the next process
-    // reads no rows: an index the process never built (a writer's turn index, say) is read now,
-    // once, rather than by every later reader on first use. Not inside a transaction, whose rows
-    // are not committed yet (the held copies always are).
-    if (saved?.generation === generation && saved.ev && saved.fv && saved.ep) return;
-    const complete = !this.committing;
-    const ev =
-      this.vectors.get(userId) ??
-      (complete ? this.vectorIndexOf(this.run('entity-embeddings', { userId })) : undefined);
-    const fv =
-      this.factVectors.get(userId) ??
-      (complete ? this.vectorIndexOf(this.run('fact-vectors', { userId })) : undefined);
-    const ep = this.episodeIndexes.get(userId) ?? (complete ? this.readEpisodeIndex(userId) : undefined);
-    if (
-      saved &&
-      saved.generation === generation &&
-      (saved.ev || !ev) &&
-      (saved.fv || !fv) &&
-      (saved.ep || !ep)
-    )
-      return;
-    try {
-      writeSnapshot(snapshotPath(this.options.path, userId), {
-        userId,
-        generation,
-        graph: graph.contents(),
-        ...(ev ? { entityVectors: ev.toData() } : {}),
-        ...(fv ? { factVectors: fv.toData() } : {}),
-        ...(ep ? { episodes: ep.toData() } : {}),
-      });
-      this.snapshotState.set(userId, {
-        generation,
-        ev: ev !== undefined,
-        fv: fv !== undefined,
-        ep: ep !== undefined,
-      });
-      // The saved snapshot may be loaded again in this process once the copies are dropped.
-      this.snapshotTried.delete(userId);
-    } catch {
-      // best effort (see saveSnapshots)
-    }
+    else this.copies.dropCopies(users, effect);
   }
 
   /**
@@ -1097,104 +827,5 @@ export class LadybugStore extends GraphStore {
       throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
     }
     return drain(result);
-  }
-
-  /** The in-process copy of a user's graph (loaded on first use), or undefined when disabled. */
-  private userGraph(userId: string): UserGraph | undefined {
-    if (this.options.inMemoryGraph === false) return undefined;
-    if (!this.graphs.has(userId)) this.loadSnapshot(userId);
-    let graph = this.graphs.get(userId);
-    if (graph) {
-      this.touch(userId);
-      return graph;
-    }
-    const entities = this.run('entities-list', { userId, limit: Number.MAX_SAFE_INTEGER }).map((r) =>
-      entityFromRow(r, userId),
-    );
-    const facts = this.run('facts-list', {
-      userId,
-      entityUid: '',
-      key: '',
-      limit: Number.MAX_SAFE_INTEGER,
-      ...timeParams({ mode: 'all' }),
-    }).map((r) => factFromRow(r, userId));
-    graph = new UserGraph(entities, facts);
-    this.graphs.set(userId, graph);
-    this.evictBeyondCacheLimit(userId);
-    return graph;
-  }
-
-  private forgetCopies(userId: string): void {
-    this.dropUserCopies(userId, ALL_COPIES);
-  }
-
-  private dropAllCopies(): void {
-    this.recent.clear();
-    this.vectors.clear();
-    this.predicateVocabulary.clear();
-    this.graphs.clear();
-    this.episodeIndexes.clear();
-    this.factVectors.clear();
-  }
-
-  private episodeIndex(userId: string): EpisodeIndex {
-    if (!this.episodeIndexes.has(userId)) this.loadSnapshot(userId);
-    let index = this.episodeIndexes.get(userId);
-    if (index) this.touch(userId);
-    else {
-      index = this.readEpisodeIndex(userId);
-      this.episodeIndexes.set(userId, index);
-      this.evictBeyondCacheLimit(userId);
-    }
-    return index;
-  }
-
-  /** A user's turn index, read from the database. */
-  private readEpisodeIndex(userId: string): EpisodeIndex {
-    const index = new EpisodeIndex(this.dimension);
-    for (const row of this.run('episodes-search-rows', { userId })) {
-      index.add(
-        String(row.uid),
-        String(row.text ?? ''),
-        decodeVector(row.vector, this.dimension),
-        String(row.threadId ?? ''),
-        row.at instanceof Date ? row.at : new Date(String(row.at)),
-      );
-    }
-    return index;
-  }
-
-  private factIndex(userId: string): UserVectorIndex {
-    if (!this.factVectors.has(userId)) this.loadSnapshot(userId);
-    let index = this.factVectors.get(userId);
-    if (index) this.touch(userId);
-    else {
-      index = this.vectorIndexOf(this.run('fact-vectors', { userId }));
-      this.factVectors.set(userId, index);
-      this.evictBeyondCacheLimit(userId);
-    }
-    return index;
-  }
-
-  private vectorIndex(userId: string): UserVectorIndex {
-    if (!this.vectors.has(userId)) this.loadSnapshot(userId);
-    let index = this.vectors.get(userId);
-    if (index) this.touch(userId);
-    else {
-      index = this.vectorIndexOf(this.run('entity-embeddings', { userId }));
-      this.vectors.set(userId, index);
-      this.evictBeyondCacheLimit(userId);
-    }
-    return index;
-  }
-
-  /** A user's entity or fact vector index, from its rows (`entity-embeddings`, `fact-vectors`). */
-  private vectorIndexOf(rows: readonly Record<string, unknown>[]): UserVectorIndex {
-    const index = new UserVectorIndex(this.dimension);
-    for (const row of rows) {
-      const vector = decodeVector(row.vector, this.dimension);
-      if (vector) index.add(String(row.uid), vector);
-    }
-    return index;
   }
 }

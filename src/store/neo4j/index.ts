@@ -1,2 +1,3 @@
 export type { Neo4jStoreOptions } from './options.js';
-export { luceneQuery, Neo4jStore } from './store.js';
+export { luceneQuery } from './queries.js';
+export { Neo4jStore } from './store.js';

@@ -1,0 +1,390 @@
+import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { ClosedError, CypherError } from '../../model/errors.js';
+import {
+  type CypherOptions,
+  type CypherResult,
+  GraphStore,
+  type PlannedWrite,
+  type PlanningReads,
+  type RestoreBatch,
+  type RestoreReads,
+  type Statement,
+  type WriteBatch,
+} from '../base.js';
+import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
+import {
+  checkEmbedder,
+  DIMENSION_META_KEY,
+  EMBEDDER_META_KEY,
+  type EmbedderIdentity,
+} from '../embedder-identity.js';
+import type { PlanSummary } from '../read-policy/policy.js';
+import type { Row } from '../rows.js';
+import { applyBatch, runIn, storableVector, withUserKey } from './batch.js';
+import { connectionError, identityRecord, isConstraintRace, isSchemaRace } from './failures.js';
+import type { Neo4jStoreOptions } from './options.js';
+import { neo4jPlanSummary } from './plan.js';
+import { userSearchKey } from './queries.js';
+import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
+
+// Meta key of the migration that replaced stored zero vectors by none.
+const ZERO_VECTORS_META_KEY = 'zeroVectors';
+// Meta key of the migration that gave older entities and episodes their user's full-text key.
+const USER_KEYS_META_KEY = 'userKeys';
+// Turns given their concepts per statement when a database written before concept indexing is searched.
+const _CONCEPT_BATCH = 500;
+// With a concept search, each full-text field returns this many times the hits wanted before
+// their scores are added up per turn.
+const _CONCEPT_DEPTH = 4;
+// How often a write is planned again after a uniqueness race with another writer.
+const CONSTRAINT_RETRIES = 3;
+
+/**
+ * The Neo4j connection under {@link Neo4jStore}: the driver and its sessions, the schema and its
+ * migrations, named statements in managed transactions, writes planned in the user's locked
+ * transaction, and the console. The reads and searches are the store's.
+ */
+export abstract class Neo4jConnection extends GraphStore {
+  override readonly backend = 'neo4j';
+  override readonly dialect = 'neo4j';
+
+  /** The server's address (and database, when one is named). */
+  get location(): string {
+    return this.options.database
+      ? `${this.options.uri}, database ${this.options.database}`
+      : this.options.uri;
+  }
+  // facts-create takes every time and provenance per row already.
+  protected override readonly factsRestoreStatement = 'facts-create';
+  private driver: Driver | undefined;
+  private bookmarks: BookmarkManager | undefined;
+  private embedder: EmbedderIdentity | number = 0;
+  /** Indexes and constraints this store created and retired since it was made (open included). */
+  readonly schemaChanges = { added: 0, removed: 0 };
+
+  constructor(readonly options: Neo4jStoreOptions) {
+    super();
+  }
+
+  override async open(
+    embedder: EmbedderIdentity | number,
+    options: { reembedding?: boolean } = {},
+  ): Promise<void> {
+    const dimension = typeof embedder === 'number' ? embedder : embedder.dimension;
+    if (this.driver) {
+      checkEmbedder(`The Neo4j database at ${this.options.uri}`, identityRecord(this.embedder), embedder);
+      return;
+    }
+    const driver = neo4j.driver(
+      this.options.uri,
+      neo4j.auth.basic(this.options.user, this.options.password),
+      {
+        disableLosslessIntegers: true,
+        userAgent: 'kgmem',
+      },
+    );
+    try {
+      await driver.verifyConnectivity(this.options.database ? { database: this.options.database } : {});
+    } catch (error) {
+      await driver.close();
+      throw connectionError(this.options, error);
+    }
+    this.driver = driver;
+    this.bookmarks = neo4j.bookmarkManager();
+    try {
+      await this.applySchema(dimension);
+      if (!options.reembedding) {
+        const recorded = {
+          identity: await this.meta(EMBEDDER_META_KEY),
+          dimension: await this.meta(DIMENSION_META_KEY),
+        };
+        if (checkEmbedder(`The Neo4j database at ${this.options.uri}`, recorded, embedder) === 'record')
+          await this.recordEmbedder(embedder as EmbedderIdentity);
+        else if (recorded.dimension === undefined)
+          await this.writeRows('meta-set', { key: DIMENSION_META_KEY, value: String(dimension) });
+      }
+      await this.migrateUserKeys();
+      await this.migrateZeroVectors();
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    this.embedder = embedder;
+  }
+
+  protected override encodeVector(vector: ArrayLike<number> | undefined): unknown {
+    return storableVector(vector);
+  }
+
+  protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
+    return storableVector(vector);
+  }
+
+  override async prepareReembedding(dimension: number): Promise<void> {
+    const recorded = Number(await this.meta(DIMENSION_META_KEY));
+    if (recorded === dimension) return;
+    for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
+      await this.autoCommit(statement);
+    await this.applySchema(dimension);
+  }
+
+  /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
+  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'meta-set', params: { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) } },
+      { name: 'meta-set', params: { key: DIMENSION_META_KEY, value: String(identity.dimension) } },
+    ]);
+    this.embedder = identity;
+  }
+
+  /**
+   * Applies `schema.cypher` (constraints, indexes, vector and full-text indexes; every statement
+   * idempotent) and waits until every index is online (`db.awaitIndexes`), so the first search
+   * finds what was written before. Says what it changed: nothing, on a database that has them.
+   */
+  async applySchema(embeddingDimension: number): Promise<{ added: number; removed: number }> {
+    const schema = fillIntegerPlaceholders(loadCypher('neo4j', 'schema'), { embeddingDimension });
+    const changes = { added: 0, removed: 0 };
+    const total = this.schemaChanges;
+    // Schema commands cannot share a transaction with anything else: one auto-commit each.
+    for (const statement of splitStatements(schema)) {
+      let result: { summary: { counters: { updates(): Record<string, number> } } };
+      try {
+        result = (await this.autoCommit(statement)) as typeof result;
+      } catch (error) {
+        // Two processes opening at once both create what is missing; the server refuses the
+        // second creation of the same index (IF NOT EXISTS is checked before either commits).
+        if (isSchemaRace(error)) continue;
+        throw error;
+      }
+      const updates = result.summary.counters.updates();
+      changes.added += (updates.indexesAdded ?? 0) + (updates.constraintsAdded ?? 0);
+      changes.removed += (updates.indexesRemoved ?? 0) + (updates.constraintsRemoved ?? 0);
+    }
+    total.added += changes.added;
+    total.removed += changes.removed;
+    await this.autoCommit(loadCypher('neo4j', 'await-indexes'), 'await-indexes', { timeoutSeconds: 300 });
+    return changes;
+  }
+
+  private async meta(key: string): Promise<string | undefined> {
+    const value = (await this.readRows('meta-get', { key }))[0]?.value;
+    return value === undefined || value === null ? undefined : String(value);
+  }
+
+  /**
+   * Replaces zero vectors stored before they were refused (Neo4j's cosine fails on them) by an
+   * empty list (see `storableVector`), once per database (recorded in Meta).
+   */
+  private async migrateZeroVectors(): Promise<void> {
+    if ((await this.meta(ZERO_VECTORS_META_KEY)) === '1') return;
+    await this.writeRows('vectors-zero-to-empty', {});
+    await this.writeRows('meta-set', { key: ZERO_VECTORS_META_KEY, value: '1' });
+  }
+
+  /**
+   * Gives entities and episodes written before the per-user full-text key their user's key
+   * (once per database: recorded in Meta).
+   */
+  private async migrateUserKeys(): Promise<void> {
+    if ((await this.meta(USER_KEYS_META_KEY)) === '1') return;
+    for (const row of await this.readRows('users-missing-user-key', {})) {
+      const userId = String(row.id);
+      await this.writeRows('user-set-user-key', { userId, userKey: userSearchKey(userId) });
+    }
+    await this.writeRows('meta-set', { key: USER_KEYS_META_KEY, value: '1' });
+  }
+
+  override async write(batch: WriteBatch): Promise<void> {
+    await this.writePlanned(batch.userId, async () => ({ batch, result: undefined }));
+  }
+
+  /**
+   * One transaction per write: the user's lock first (`user-lock`), then the plan's reads through
+   * this same transaction, then the batch. Writes of one user from any number of processes thus
+   * happen one after another, each planned from what the one before committed. The driver runs
+   * the whole function again on transient errors; a uniqueness race with a writer that created
+   * the user or a key first is planned again too, re-reading inside the new transaction.
+   */
+  override async writePlanned<T>(
+    userId: string,
+    plan: (reads: PlanningReads) => Promise<PlannedWrite<T>>,
+  ): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.session('WRITE', (session) =>
+          session.executeWrite(async (tx) => {
+            await runIn(tx, 'user-lock', { userId, at: new Date() });
+            const { batch, result } = await plan(this.inTransaction(tx));
+            if (batch) await applyBatch(tx, batch);
+            return result;
+          }),
+        );
+      } catch (error) {
+        if (attempt >= CONSTRAINT_RETRIES || !isConstraintRace(error)) throw error;
+      }
+    }
+  }
+
+  /** A restore planned and written in one transaction, after the user's lock (as a write). */
+  override async restore(
+    userId: string,
+    plan: (reads: RestoreReads) => Promise<RestoreBatch>,
+  ): Promise<void> {
+    await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        await runIn(tx, 'user-lock', { userId, at: new Date() });
+        const batch = await plan(this.inTransaction(tx) as unknown as RestoreReads);
+        for (const { name, params } of this.restoreStatements(userId, batch)) await runIn(tx, name, params);
+      }),
+    );
+  }
+
+  /** This store with every statement run in `tx` (the planning reads of a write). */
+  private inTransaction(tx: ManagedTransaction): PlanningReads {
+    const view = Object.create(this) as Neo4jConnection;
+    Object.defineProperty(view, 'runStatements', {
+      value: async (_mode: 'read' | 'write', statements: readonly Statement[]) => {
+        const results: Row[][] = [];
+        for (const { name, params } of statements) results.push(await runIn(tx, name, params));
+        return results;
+      },
+    });
+    return view;
+  }
+
+  protected override async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
+    const session = this.connected().session(this.sessionConfig('READ'));
+    try {
+      // EXPLAIN plans without running: the summary says whether the statement only reads ('r'),
+      // and its plan which operators and procedures it would use.
+      const result = await session.executeRead((tx) => tx.run(`EXPLAIN ${statement}`, consoleParams(params)));
+      return { ...neo4jPlanSummary(result.summary.plan), writes: result.summary.queryType !== 'r' };
+    } catch (error) {
+      throw new CypherError(error instanceof Error ? error.message : String(error));
+    } finally {
+      await session.close();
+    }
+  }
+
+  protected override async executeConsole(
+    statement: string,
+    params: Record<string, unknown>,
+    options: CypherOptions,
+  ): Promise<CypherResult> {
+    const driver = this.connected();
+    const session = driver.session(this.sessionConfig(options.readOnly ? 'READ' : 'WRITE'));
+    const maxRows = options.maxRows ?? Infinity;
+    try {
+      // A read transaction: the server refuses any write in it (Neo.ClientError.Statement.AccessMode).
+      const config = options.timeoutMs ? { timeout: options.timeoutMs } : {};
+      const run = (tx: ManagedTransaction) => tx.run(statement, consoleParams(params));
+      const result = options.readOnly
+        ? await session.executeRead(run, config)
+        : await session.run(statement, consoleParams(params), config);
+      const kept = result.records.slice(0, maxRows);
+      return {
+        columns: [...(result.records[0]?.keys ?? [])].map(String),
+        rows: kept.map((record) => fromNeo4j(record.toObject()) as Record<string, unknown>),
+        ...(result.records.length > kept.length ? { truncated: true } : {}),
+      };
+    } catch (error) {
+      throw new CypherError(error instanceof Error ? error.message : String(error));
+    } finally {
+      await session.close();
+    }
+  }
+
+  /**
+   * Deletes every kgmem node (tests, `kgmem schema reset`), in transactions the server commits as
+   * it goes (a database of any size fits its transaction memory), and drops the vector indexes:
+   * the embedder record goes with the data, so the next open creates them again at its own
+   * embedder's dimension.
+   */
+  async clearAll(): Promise<void> {
+    // CALL … IN TRANSACTIONS runs only outside a managed transaction.
+    for (const statement of splitStatements(loadCypher('neo4j', 'clear-all')))
+      await this.autoCommit(statement);
+    for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
+      await this.autoCommit(statement);
+  }
+
+  override async close(): Promise<void> {
+    const driver = this.driver;
+    this.driver = undefined;
+    this.bookmarks = undefined;
+    await driver?.close();
+  }
+
+  private connected(): Driver {
+    if (!this.driver)
+      throw new ClosedError('Neo4jStore: the store is closed (or was never opened); call open() first');
+    return this.driver;
+  }
+
+  private sessionConfig(mode: 'READ' | 'WRITE') {
+    return {
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      ...(this.bookmarks ? { bookmarkManager: this.bookmarks } : {}),
+      ...(this.options.database ? { database: this.options.database } : {}),
+    };
+  }
+
+  private async session<T>(
+    mode: 'READ' | 'WRITE',
+    body: (session: ReturnType<Driver['session']>) => Promise<T>,
+  ): Promise<T> {
+    const session = this.connected().session(this.sessionConfig(mode));
+    try {
+      return await body(session);
+    } finally {
+      await session.close();
+    }
+  }
+
+  protected override runStatements(
+    mode: 'read' | 'write',
+    statements: readonly Statement[],
+  ): Promise<Row[][]> {
+    if (mode === 'write') this.forgetUserCaches(statements);
+    // One read (most of a recall's) goes through the driver's executeQuery: the same retried,
+    // bookmarked read transaction with one round trip less than a session's executeRead
+    // (0.9 against 1.4 ms for a trivial statement here).
+    const [single] = statements;
+    if (mode === 'read' && single && statements.length === 1) return this.readOne(single.name, single.params);
+    const work = async (tx: ManagedTransaction) => {
+      const results: Row[][] = [];
+      for (const { name, params } of statements) results.push(await runIn(tx, name, params));
+      return results;
+    };
+    return mode === 'read'
+      ? this.session('READ', (session) => session.executeRead(work))
+      : this.session('WRITE', (session) => session.executeWrite(work));
+  }
+
+  private async readOne(name: string, params: Record<string, unknown>): Promise<Row[][]> {
+    const result = await this.connected().executeQuery(
+      loadCypher('neo4j', name),
+      toNeo4jParams(name, withUserKey(name, params)),
+      {
+        routing: neo4j.routing.READ,
+        ...(this.bookmarks ? { bookmarkManager: this.bookmarks } : {}),
+        ...(this.options.database ? { database: this.options.database } : {}),
+      },
+    );
+    return [result.records.map((record) => fromNeo4j(record.toObject()) as Row)];
+  }
+
+  /** Runs a statement outside a managed transaction (schema commands); `name` declares its parameters. */
+  private autoCommit(
+    statement: string,
+    name?: string,
+    params: Record<string, unknown> = {},
+  ): Promise<unknown> {
+    const typed = name ? toNeo4jParams(name, params) : {};
+    return this.session('WRITE', (session) => session.run(statement, typed));
+  }
+
+  /** Drops what a subclass keeps of the users a write touches (every user's on a write without one). */
+  protected forgetUserCaches(_statements: readonly { params?: Record<string, unknown> }[]): void {}
+}
