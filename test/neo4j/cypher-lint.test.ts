@@ -40,9 +40,9 @@ describe('statement files and the code that loads them', () => {
     return names;
   };
   const src = join(import.meta.dirname, '../../src/store');
-  // run('name', …), this.readRows('name', …), this.writeRows('name', …), runIn(tx, 'name', …),
+  // run('name', …), read('name', …), this.readRows('name', …), this.writeRows('name', …), runIn(tx, 'name', …),
   // { name: 'name', params } and loadCypher('dialect', 'name')
-  const calls = /(?:run|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
+  const calls = /(?:run|read|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
   // Names the shared methods of the store (base.ts and the modules it builds on) load, on every backend.
   const SHARED_SOURCES = ['base.ts', 'port.ts', 'restore-statements.ts', 'vector-statements.ts'];
   const shared = (): Set<string> => {
