@@ -11,6 +11,7 @@ import { hostnameOf, isLoopbackHost } from './loopback.js';
 import { registerReadRoutes } from './routes/read.js';
 import { registerWriteRoutes } from './routes/write.js';
 import { BUILT_VIEWER_DIR, serveViewer } from './static.js';
+import { userIdFromPath } from './validate.js';
 
 /** How {@link createApp} serves a memory. */
 export interface AppOptions {
@@ -106,6 +107,9 @@ export function createApp(options: AppOptions): Hono {
   const userTokens = options.mcp?.tokenUsers ?? {};
   if (Object.keys(userTokens).length > 0) app.use('/api/*', confineUserTokens(userTokens));
 
+  // Every route of one user checks the id once, here (`c.get('userId')` in the route).
+  app.use('/api/users/:user', userIdFromPath);
+  app.use('/api/users/:user/*', userIdFromPath);
   registerReadRoutes(app, memory);
   registerWriteRoutes(app, memory, {
     trusted: options.trusted ?? false,

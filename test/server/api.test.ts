@@ -397,6 +397,22 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect(await memory.stats('sasako')).toEqual(before);
     });
 
+    it('checks every query through one validation layer: 400 naming the field, 404 for an unknown user', async () => {
+      const tooMany = await call(app, '/api/users/sasako/recall?q=pizza&limit=100000');
+      expect(tooMany.status).toBe(400);
+      expect((await body<{ error: string }>(tooMany)).error).toMatch(/^invalid query: limit: /);
+      const noQuery = await call(app, '/api/users/sasako/search');
+      expect(noQuery.status).toBe(400);
+      expect((await body<{ error: string }>(noQuery)).error).toMatch(/^invalid query: q: /);
+      const unknown = await call(app, '/api/users/nobody-here/facts');
+      expect(unknown.status).toBe(404);
+      expect((await body<{ error: string }>(unknown)).error).toContain('no user "nobody-here"');
+      // A user who exists is answered, the validated values applied.
+      const facts = await call(app, '/api/users/sasako/facts?limit=1');
+      expect(facts.status).toBe(200);
+      expect((await body<{ facts: unknown[] }>(facts)).facts).toHaveLength(1);
+    });
+
     it('stores injection-looking names as plain text without touching other data', async () => {
       const name = `x'}) MATCH (n) DETACH DELETE n //<script>alert(1)</script>`;
       const response = await call(app, '/api/users/eve/triples', {

@@ -1,7 +1,5 @@
 import type { Hono } from 'hono';
 import type { MemoryApi } from '../../memory/api.js';
-import { checkUserId } from '../../model/validate.js';
-import { HttpError } from '../http-error.js';
 import {
   entitiesQuery,
   entityQuery,
@@ -15,19 +13,11 @@ import {
   similarQuery,
   subgraphQuery,
 } from '../schemas.js';
-import { parseInput } from '../validate.js';
+import { existingUser, parseInput, validQuery } from '../validate.js';
 
 /** The read-only API: what the viewer and an analyst's scripts use. */
 export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
-  /** The user of a `:user` route, which must exist. */
-  async function existingUser(raw: string): Promise<string> {
-    const userId = checkUserId(raw, 'user');
-    if (!(await memory.hasUser(userId))) {
-      throw new HttpError(404, `no user "${userId}" in this memory; GET /api/users lists them`);
-    }
-    return userId;
-  }
-
+  const existing = existingUser(memory);
   app.get('/api/health', async (c) => c.json({ ok: true, ...(await memory.describe()) }));
 
   app.get('/api/users', async (c) => {
@@ -37,9 +27,9 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
     return c.json({ users: withStats });
   });
 
-  app.get('/api/users/:user/graph', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(graphQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/graph', existing, validQuery(graphQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     const view = await memory.graph(userId, {
       limit: q.limit,
       hops: q.hops,
@@ -52,15 +42,15 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
     return c.json({ ...view, attributes: { ...view.attributes, ...(await memory.stats(userId)) } });
   });
 
-  app.get('/api/users/:user/entities/:uid', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(entityQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/entities/:uid', existing, validQuery(entityQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json(await memory.entity(userId, c.req.param('uid'), { factLimit: q.factLimit }));
   });
 
-  app.get('/api/users/:user/recall', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(recallQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/recall', existing, validQuery(recallQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json(
       await memory.recall({
         userId,
@@ -74,9 +64,9 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
     );
   });
 
-  app.get('/api/users/:user/facts', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(factsQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/facts', existing, validQuery(factsQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json({
       facts: await memory.facts(userId, {
         limit: q.limit,
@@ -89,20 +79,20 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
   });
 
   // A backup of the user's whole memory (kgmem-export/2), as `kgmem export` writes it.
-  app.get('/api/users/:user/export', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
+  app.get('/api/users/:user/export', existing, async (c) => {
+    const userId = c.get('userId');
     return c.json(await memory.exportUser(userId));
   });
 
-  app.get('/api/users/:user/entities', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(entitiesQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/entities', existing, validQuery(entitiesQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json({ entities: await memory.entities(userId, { limit: q.limit }) });
   });
 
-  app.get('/api/users/:user/episodes', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(episodesQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/episodes', existing, validQuery(episodesQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     const episodes = await memory.listEpisodes(userId, {
       limit: q.limit,
       ...(q.status ? { status: q.status } : {}),
@@ -113,16 +103,16 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
   });
 
   // Entities of the whole memory by name as it is typed: prefix, word starts, near spellings.
-  app.get('/api/users/:user/search', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(searchQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/search', existing, validQuery(searchQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json({ entities: await memory.findEntities(userId, q.q, { limit: q.limit }) });
   });
 
   // The entities and facts of a console result (by uid) as a graph: only this user's.
-  app.get('/api/users/:user/subgraph', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(subgraphQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/subgraph', existing, validQuery(subgraphQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json(await memory.subgraph(userId, q.uids));
   });
 
@@ -131,8 +121,8 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
 
   // One ready-made query for one user, the user bound by the server: the per-user way to
   // explore with Cypher (what a per-user token or an MCP client gets instead of the console).
-  app.post('/api/users/:user/explore/:name', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
+  app.post('/api/users/:user/explore/:name', existing, async (c) => {
+    const userId = c.get('userId');
     const body = parseInput(exploreBody, await c.req.json().catch(() => ({})), 'body');
     const result = await memory.explore(userId, c.req.param('name'), body.params, {
       ...(body.maxRows ? { maxRows: body.maxRows } : {}),
@@ -141,9 +131,9 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
     return c.json(result);
   });
 
-  app.get('/api/users/:user/path', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(pathQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/path', existing, validQuery(pathQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     const path = await memory.path(userId, q.from, q.to, {
       maxHops: q.maxHops,
       ...(q.asOf ? { asOf: q.asOf } : {}),
@@ -153,21 +143,21 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
 
   // A user's sizes, and whether they have a memory at all (no 404 for an unknown user).
   app.get('/api/users/:user/stats', async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
+    const userId = c.get('userId');
     const exists = await memory.hasUser(userId);
     return c.json({ exists, ...(await memory.stats(userId)) });
   });
 
   // The relations a user's memory uses.
-  app.get('/api/users/:user/predicates', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
+  app.get('/api/users/:user/predicates', existing, async (c) => {
+    const userId = c.get('userId');
     return c.json({ predicates: await memory.predicates(userId) });
   });
 
   // Entities by name and by embedding similarity (an embedding call; `search` needs none).
-  app.get('/api/users/:user/similar', async (c) => {
-    const userId = await existingUser(c.req.param('user'));
-    const q = parseInput(similarQuery, c.req.query(), 'query');
+  app.get('/api/users/:user/similar', existing, validQuery(similarQuery), async (c) => {
+    const userId = c.get('userId');
+    const q = c.req.valid('query');
     return c.json({ entities: await memory.searchEntities(userId, q.q, { limit: q.limit }) });
   });
 }

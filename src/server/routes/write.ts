@@ -1,8 +1,8 @@
-import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { MemoryApi } from '../../memory/api.js';
 import { StatementNotAllowedError } from '../../model/errors.js';
-import { checkText, checkUserId } from '../../model/validate.js';
+import { checkText } from '../../model/validate.js';
 import type { CypherResult } from '../../store/base.js';
 import { bearerToken, requireToken, tokensMatch } from '../auth.js';
 import { resultRefs } from '../cypher-refs.js';
@@ -19,7 +19,7 @@ import {
   rememberBody,
   triplesBody,
 } from '../schemas.js';
-import { parseInput } from '../validate.js';
+import { validJson } from '../validate.js';
 
 /** How the write routes are guarded. */
 export interface WriteRouteOptions {
@@ -49,8 +49,8 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
   // The Cypher console over HTTP, over the whole database: plain reads (the read-only policy)
   // for anyone who may read; with the server's token, any statement (as `kgmem cypher` on the
   // machine would). A per-user token never reaches it (see the app's per-user guard).
-  app.post('/api/cypher', limit, async (c) => {
-    const body = parseInput(cypherBody, await jsonBody(c), 'body');
+  app.post('/api/cypher', limit, ...validJson(cypherBody), async (c) => {
+    const body = c.req.valid('json');
     const presented = bearerToken(c.req.header('authorization'));
     const mayWrite =
       options.trusted ||
@@ -75,9 +75,9 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
     return c.json({ ...result, refs: resultRefs(result.rows) });
   });
 
-  app.post('/api/users/:user/triples', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
-    const body = parseInput(triplesBody, await jsonBody(c), 'body');
+  app.post('/api/users/:user/triples', guard, limit, ...validJson(triplesBody), async (c) => {
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
     const result = await memory.addTriples(userId, body.triples, {
       ...(body.source ? { source: body.source } : { source: 'http' }),
       ...(body.at ? { at: body.at } : {}),
@@ -86,9 +86,9 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
     return c.json(result, 201);
   });
 
-  app.post('/api/users/:user/remember', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
-    const body = parseInput(rememberBody, await jsonBody(c), 'body');
+  app.post('/api/users/:user/remember', guard, limit, ...validJson(rememberBody), async (c) => {
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
     const result = await memory.remember({
       userId,
       messages: body.messages,
@@ -100,10 +100,10 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
     return c.json(result, result.status === 'duplicate' ? 200 : 201);
   });
 
-  app.patch('/api/users/:user/facts/:uid', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
+  app.patch('/api/users/:user/facts/:uid', guard, limit, ...validJson(factCorrectionBody), async (c) => {
+    const userId = c.get('userId');
     const uid = checkText(c.req.param('uid'), 'fact uid', 'path');
-    const body = parseInput(factCorrectionBody, await jsonBody(c), 'body');
+    const body = c.req.valid('json');
     const result = await memory.updateFact(
       userId,
       { uid },
@@ -119,10 +119,10 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
   });
 
   // Closes a current fact (no longer true from `at`, default now), keeping it as history.
-  app.post('/api/users/:user/facts/:uid/close', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
+  app.post('/api/users/:user/facts/:uid/close', guard, limit, ...validJson(factCloseBody), async (c) => {
+    const userId = c.get('userId');
     const uid = checkText(c.req.param('uid'), 'fact uid', 'path');
-    const body = parseInput(factCloseBody, await jsonBody(c), 'body');
+    const body = c.req.valid('json');
     await memory.closeFact(userId, uid, {
       source: body.source ?? 'http',
       ...(body.at ? { at: body.at } : {}),
@@ -131,28 +131,28 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
   });
 
   app.delete('/api/users/:user/facts/:uid', guard, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
+    const userId = c.get('userId');
     await memory.forgetFact(userId, checkText(c.req.param('uid'), 'fact uid', 'path'));
     return c.json({ deleted: true });
   });
 
   app.delete('/api/users/:user', guard, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
+    const userId = c.get('userId');
     const { deleted } = await memory.forget({ userId, all: true });
     if (!deleted) throw new HttpError(404, `no user "${userId}" in this memory`);
     return c.json({ deleted });
   });
 
   // Judges a statement for the read-only surfaces without running it.
-  app.post('/api/cypher/check', limit, async (c) => {
-    const body = parseInput(cypherCheckBody, await jsonBody(c), 'body');
+  app.post('/api/cypher/check', limit, ...validJson(cypherCheckBody), async (c) => {
+    const body = c.req.valid('json');
     return c.json(await memory.checkReadOnly(body.statement, body.params));
   });
 
   // A correction of a fact named by uid or by subject and predicate.
-  app.post('/api/users/:user/facts/update', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
-    const body = parseInput(factUpdateBody, await jsonBody(c), 'body');
+  app.post('/api/users/:user/facts/update', guard, limit, ...validJson(factUpdateBody), async (c) => {
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
     const { correction } = body;
     return c.json(
       await memory.updateFact(userId, body.target, {
@@ -167,33 +167,21 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
 
   // Forgets one fact, one entity with its facts, or the whole user: `{deleted}` says whether
   // anything was there.
-  app.post('/api/users/:user/forget', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
-    const body = parseInput(forgetBody, await jsonBody(c), 'body');
+  app.post('/api/users/:user/forget', guard, limit, ...validJson(forgetBody), async (c) => {
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
     return c.json(await memory.forget({ userId, ...body }));
   });
 
-  app.post('/api/users/:user/reextract', guard, limit, async (c) => {
-    const userId = checkUserId(c.req.param('user'), 'user');
-    const body = parseInput(reextractBody, await jsonBody(c), 'body');
+  app.post('/api/users/:user/reextract', guard, limit, ...validJson(reextractBody), async (c) => {
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
     return c.json({ results: await memory.reextract(userId, { failedOnly: body.failedOnly ?? false }) });
   });
 
   // Restores a backup (kgmem-export/2) into its user or `userId`, in one transaction.
-  app.post('/api/import', guard, limit, async (c) => {
-    const body = parseInput(importBody, await jsonBody(c), 'body');
+  app.post('/api/import', guard, limit, ...validJson(importBody), async (c) => {
+    const body = c.req.valid('json');
     return c.json(await memory.importUser(body.document, body.userId ? { userId: body.userId } : {}), 201);
   });
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/json\b/i.test(type)) {
-    throw new HttpError(415, 'send the body as JSON with "Content-Type: application/json"');
-  }
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'the request body is not valid JSON');
-  }
 }
