@@ -1,5 +1,6 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import type { MemoryApi } from '../memory/api.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { checkUserId } from '../model/validate.js';
@@ -13,7 +14,7 @@ import {
   rememberText,
   toJson,
 } from './format.js';
-import { CYPHER_MAX_ROWS, toolInputs } from './schemas.js';
+import { CYPHER_MAX_ROWS, type ToolInputs, toolInputs } from './schemas.js';
 
 /** The package version the MCP server reports. */
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -45,7 +46,8 @@ export interface McpOptions {
   allowWrites?: boolean;
 }
 
-type Args = Record<string, unknown>;
+/** What the SDK hands a tool: its arguments, parsed by the tool's input schema. */
+type ArgsOf<K extends keyof ToolInputs> = z.output<ToolInputs[K]>;
 
 /**
  * An MCP server (official TypeScript SDK) over one memory: tools to remember turns and facts,
@@ -84,22 +86,24 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     },
   );
 
-  const userOf = (args: Args): string =>
-    multiUser ? checkUserId(args.user_id, 'user_id') : (fixedUser as string);
+  const userOf = (args: object): string =>
+    multiUser ? checkUserId((args as { user_id?: unknown }).user_id, 'user_id') : (fixedUser as string);
 
   /** Registers one tool whose handler returns `[structured, text]`; errors become tool errors. */
-  const tool = (
-    name: keyof typeof inputs,
+  const tool = <K extends keyof ToolInputs & string>(
+    name: K,
     description: string,
     annotations: { readOnlyHint?: boolean; destructiveHint?: boolean; idempotentHint?: boolean },
-    handler: (args: Args, user: string) => Promise<[unknown, string]>,
+    handler: (args: ArgsOf<K>, user: string) => Promise<[unknown, string]>,
   ) => {
+    const inputSchema: ToolInputs[keyof ToolInputs] = inputs[name];
     server.registerTool(
       name,
-      { description, inputSchema: inputs[name], annotations },
-      async (args: Args): Promise<CallToolResult> => {
+      { description, inputSchema, annotations },
+      // The SDK has parsed the arguments with this tool's input schema before it calls this.
+      async (args: Record<string, unknown>): Promise<CallToolResult> => {
         try {
-          const [structured, text] = await handler(args, userOf(args));
+          const [structured, text] = await handler(args as ArgsOf<K>, userOf(args));
           return {
             content: [{ type: 'text', text }],
             structuredContent: toJson(structured) as Record<string, unknown>,
@@ -118,8 +122,8 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       { destructiveHint: false },
       async (args, user) => {
         const messages =
-          (args.messages as { role: string; content: string; name?: string }[] | undefined) ??
-          (typeof args.text === 'string' ? [{ role: 'user', content: args.text }] : undefined);
+          args.messages ??
+          (args.text !== undefined ? [{ role: 'user' as const, content: args.text }] : undefined);
         if (!messages || (args.messages !== undefined && args.text !== undefined)) {
           throw new InvalidInputError(
             'give either messages (a list of {role, content}) or text, not both and not neither',
@@ -128,8 +132,8 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
         const result = await memory.remember({
           userId: user,
           messages,
-          ...(typeof args.thread_id === 'string' ? { threadId: args.thread_id } : {}),
-          ...(typeof args.at === 'string' ? { at: args.at } : {}),
+          ...(args.thread_id !== undefined ? { threadId: args.thread_id } : {}),
+          ...(args.at !== undefined ? { at: args.at } : {}),
         });
         return [result, rememberText(result)];
       },
@@ -139,10 +143,9 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       'Store facts you already extracted as (subject, predicate, object) triples, with no model call. Use "I" as the subject for the user.',
       { destructiveHint: false },
       async (args, user) => {
-        const facts = args.facts as { subject: string; predicate: string; object: string }[];
-        const result = await memory.addTriples(user, facts, {
+        const result = await memory.addTriples(user, args.facts, {
           source: 'mcp',
-          ...(typeof args.at === 'string' ? { at: args.at } : {}),
+          ...(args.at !== undefined ? { at: args.at } : {}),
         });
         return [result, addFactsText(result)];
       },
@@ -153,14 +156,14 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       { destructiveHint: false },
       async (args, user) => {
         const target =
-          typeof args.uid === 'string'
+          args.uid !== undefined
             ? { uid: args.uid }
-            : typeof args.subject === 'string' && typeof args.predicate === 'string'
+            : args.subject !== undefined && args.predicate !== undefined
               ? { subject: args.subject, predicate: args.predicate }
               : undefined;
         if (!target) throw new InvalidInputError('name the fact to correct: uid, or subject and predicate');
-        const kind = args.kind === 'correction' ? 'correction' : 'change';
-        const result = await memory.updateFact(user, target, { object: String(args.object), kind });
+        const kind = args.kind ?? 'change';
+        const result = await memory.updateFact(user, target, { object: args.object, kind });
         return [
           result,
           kind === 'correction'
@@ -174,7 +177,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       'Delete one fact by uid (to correct a fact and keep its history, use update_fact).',
       { destructiveHint: true, idempotentHint: true },
       async (args, user) => {
-        const uid = String(args.uid);
+        const uid = args.uid;
         await memory.forgetFact(user, uid);
         return [{ deleted: uid }, `Fact ${uid} is forgotten.`];
       },
@@ -184,7 +187,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       'Delete an entity and every fact touching it.',
       { destructiveHint: true, idempotentHint: true },
       async (args, user) => {
-        const { entity } = await memory.entity(user, String(args.name_or_uid), { factLimit: 1 });
+        const { entity } = await memory.entity(user, args.name_or_uid, { factLimit: 1 });
         const result = await memory.forget({ userId: user, entity: entity.name });
         return [{ entity: entity.uid, name: entity.name, ...result }, `Forgot ${entity.name} and its facts.`];
       },
@@ -198,9 +201,9 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     async (args, user) => {
       const result = await memory.recall({
         userId: user,
-        query: String(args.query),
-        limit: typeof args.limit === 'number' ? args.limit : 10,
-        ...(typeof args.as_of === 'string' ? { asOf: args.as_of } : {}),
+        query: args.query,
+        limit: args.limit ?? 10,
+        ...(args.as_of !== undefined ? { asOf: args.as_of } : {}),
         ...(args.include_history === true ? { includeHistory: true } : {}),
       });
       return [result, recallText(result)];
@@ -211,9 +214,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     'Find people, places and things in memory by name or description.',
     { readOnlyHint: true },
     async (args, user) => {
-      const entities = await memory.searchEntities(user, String(args.query), {
-        limit: typeof args.limit === 'number' ? args.limit : 10,
-      });
+      const entities = await memory.searchEntities(user, args.query, { limit: args.limit ?? 10 });
       return [{ entities }, entitiesText(entities)];
     },
   );
@@ -222,7 +223,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     'One entity with every fact about it (closed ones included) and the turns they came from.',
     { readOnlyHint: true },
     async (args, user) => {
-      const details = await memory.entity(user, String(args.name_or_uid), { factLimit: 200 });
+      const details = await memory.entity(user, args.name_or_uid, { factLimit: 200 });
       return [details, entityText(details)];
     },
   );
@@ -231,12 +232,10 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     'The stored conversation turns, newest first; filter by thread or extraction status.',
     { readOnlyHint: true },
     async (args, user) => {
-      const limit = typeof args.limit === 'number' ? args.limit : 20;
+      const limit = args.limit ?? 20;
       const all = await memory.listEpisodes(user, {
-        ...(typeof args.thread_id === 'string' ? { threadId: args.thread_id } : {}),
-        ...(typeof args.status === 'string'
-          ? { status: args.status as 'pending' | 'extracted' | 'failed' }
-          : {}),
+        ...(args.thread_id !== undefined ? { threadId: args.thread_id } : {}),
+        ...(args.status !== undefined ? { status: args.status } : {}),
       });
       const episodes = all.slice(-limit).reverse();
       return [{ episodes, total: all.length }, episodesText(episodes)];
@@ -261,14 +260,9 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
         .join('; ')}.`,
       { readOnlyHint: true },
       async (args, user) => {
-        const result = await memory.explore(
-          user,
-          String(args.query),
-          (args.params as Args | undefined) ?? {},
-          {
-            maxRows: CYPHER_MAX_ROWS,
-          },
-        );
+        const result = await memory.explore(user, args.query, args.params ?? {}, {
+          maxRows: CYPHER_MAX_ROWS,
+        });
         return [result, cypherText(result)];
       },
     );
