@@ -60,7 +60,51 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default none (the same fusion for every question)
    */
   unnamed?: Partial<FusionOptions>;
+  /** How strongly each kind of seed starts the walk (see {@link SeedWeights}). */
+  seeds?: Partial<SeedWeights>;
 }
+
+/**
+ * The weight each kind of seed starts the walk with, as a share of how sure its match is. Named
+ * entities are the strong signal; similar entities and facts widen the net for paraphrases.
+ */
+export interface SeedWeights {
+  /**
+   * A one-word name that is also a relation word of the question ("director", "actors"): more
+   * likely the relation than the entity.
+   * @default 0.2
+   */
+  relationWordName: number;
+  /**
+   * A one-word name written in lower case inside the question ("rose" in "who gave me a rose").
+   * @default 0.3
+   */
+  lowercaseName: number;
+  /**
+   * An entity similar to the question when the question names an entity.
+   * @default 0.5
+   */
+  similarWhenNamed: number;
+  /**
+   * An entity similar to the question when it names none (the similar ones are all there is).
+   * @default 0.9
+   */
+  similarWhenUnnamed: number;
+  /**
+   * The ends of a fact whose statement is similar to the question, times its similarity.
+   * @default 0.5
+   */
+  similarFact: number;
+}
+
+/** The seed weights recall uses unless told otherwise. */
+export const DEFAULT_SEED_WEIGHTS: Readonly<SeedWeights> = {
+  relationWordName: 0.2,
+  lowercaseName: 0.3,
+  similarWhenNamed: 0.5,
+  similarWhenUnnamed: 0.9,
+  similarFact: 0.5,
+};
 
 /**
  * The vector entities are sought with when the question names none: the question without its
@@ -93,9 +137,6 @@ const SPELLING_SEEDS = 3;
 const MAX_NAME_WORDS = 4;
 const MAX_NAME_WORD_LENGTH = 40;
 
-// A fact similar to the query seeds the walk at its ends with this share of its similarity.
-const FACT_SEED = 0.5;
-
 /**
  * Hybrid retrieval with no model call. Entities named in the query (index lookups), entities and
  * facts similar to it (vector search) seed a walk along the user's facts that follows the
@@ -109,6 +150,7 @@ export class Retriever {
   private readonly options: FusionOptions;
   private readonly unnamedOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
+  private readonly seedWeights: SeedWeights;
 
   constructor(
     private readonly store: GraphStore,
@@ -123,6 +165,7 @@ export class Retriever {
     this.options = resolveFusionOptions(options);
     this.unnamedOptions = resolveFusionOptions({ ...options, ...options.unnamed });
     this.answerFit = new AnswerFit(lexicon);
+    this.seedWeights = { ...DEFAULT_SEED_WEIGHTS, ...options.seeds };
   }
 
   /** Runs one recall. */
@@ -203,7 +246,11 @@ export class Retriever {
       const relationWord = !link.matched.includes(' ') && relations.isRelationWord(stem(link.matched));
       seeds.set(
         link.entity.uid,
-        relationWord ? link.weight * 0.2 : lowercaseWord ? link.weight * 0.3 : link.weight,
+        relationWord
+          ? link.weight * this.seedWeights.relationWordName
+          : lowercaseWord
+            ? link.weight * this.seedWeights.lowercaseName
+            : link.weight,
       );
       via.set(link.entity.uid, 'name');
     }
@@ -213,7 +260,8 @@ export class Retriever {
       via.set(hit.uid, 'name');
     }
     // Named entities are the strong signal; similar ones widen the net for paraphrases.
-    const similarScale = linked.length > 0 ? 0.5 : 0.9;
+    const similarScale =
+      linked.length > 0 ? this.seedWeights.similarWhenNamed : this.seedWeights.similarWhenUnnamed;
     for (const hit of similarHits) {
       if (seeds.has(hit.uid)) continue;
       seeds.set(hit.uid, hit.score * similarScale);
@@ -236,7 +284,7 @@ export class Retriever {
       similar = { facts: similarFacts(cosines, new Map(loaded.map((f) => [f.uid, f]))), cosines };
     }
     for (const fact of similar?.facts ?? []) {
-      const weight = FACT_SEED * (similar?.cosines.get(fact.uid) ?? 0);
+      const weight = this.seedWeights.similarFact * (similar?.cosines.get(fact.uid) ?? 0);
       for (const uid of [fact.subjectUid, fact.objectUid]) {
         if ((seeds.get(uid) ?? 0) >= weight) continue;
         seeds.set(uid, weight);
