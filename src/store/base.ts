@@ -28,35 +28,8 @@ import {
 } from './rows.js';
 import { missingVectorsFromRows, setVectorStatements } from './vector-statements.js';
 
-export type {
-  CypherOptions,
-  CypherResult,
-  EntityTouch,
-  EpisodeHits,
-  EpisodeQuery,
-  FactEdge,
-  FactFilter,
-  FactInvalidation,
-  FactMention,
-  FactRef,
-  FactTimelineRef,
-  FactValidFrom,
-  MissingVectors,
-  NewEntity,
-  NewEntityKey,
-  NewFact,
-  PlannedWrite,
-  PlanningReads,
-  RestoreBatch,
-  RestoreReads,
-  ScoredEntity,
-  Statement,
-  StoredItem,
-  TimeScope,
-  UserStats,
-  VectorUpdate,
-  WriteBatch,
-} from './records.js';
+/** The record types of the store, where the port's users have always imported them from. */
+export type * from './records.js';
 
 import { StorePort } from './port.js';
 
