@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
 import type { McpHttpOptions } from '../mcp/http.js';
 import type { MemoryApi } from '../memory/api.js';
 import { KgmemError } from '../model/errors.js';
@@ -83,10 +84,13 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', async (c, next) => {
     await next();
     c.header(VERSION_HEADER, KGMEM_VERSION);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
   });
+  // Hono's secure headers: nosniff, no referrer, never framed, no cross-origin opener; no HSTS
+  // (the server speaks plain HTTP on loopback; HTTPS is a reverse proxy's to add).
+  app.use(
+    '*',
+    secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'no-referrer', strictTransportSecurity: false }),
+  );
   if (options.loopbackHostsOnly ?? true) {
     app.use('*', async (c, next) => {
       const host = c.req.header('host');

@@ -473,6 +473,16 @@ describe('kgmem serve API (in-process, real database)', () => {
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      for (const response of [
+        page,
+        await call(app, '/api/health'),
+        await call(app, '/api/users/nobody/facts'),
+      ]) {
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(response.headers.get('strict-transport-security')).toBeNull();
+      }
       const deep = await call(app, '/users/sasako');
       expect(await deep.text()).toContain('<title>viewer</title>');
       const asset = await call(app, '/assets/app.js');
