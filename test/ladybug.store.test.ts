@@ -5,6 +5,7 @@ import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
 import { loadCypher, splitStatements } from '../src/store/cypher-files.js';
+import { GraphReads } from '../src/store/graph-reads.js';
 import { loadLadybug } from '../src/store/ladybug/driver.js';
 import { readSnapshot, snapshotPath } from '../src/store/ladybug/snapshot.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
@@ -263,6 +264,48 @@ describe('LadybugDB store specifics', () => {
     expect((await turns(third, 'bicycle flat tyre')).join()).toContain('red bicycle');
     expect((await turns(third, 'blue kayak lake')).join()).toContain('blue kayak');
     await third.close();
+  });
+
+  it('gives the turns around a hit by its statement as its in-process turn index does', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const store = new LadybugStore({ path: join(dir.path, 'graph.lbug') });
+    await store.open(64);
+    const turn = (uid: string, threadId: string, minute: number, userId = 'u') => ({
+      uid,
+      userId,
+      threadId,
+      messages: [{ role: 'user' as const, content: `turn ${uid}` }],
+      contentHash: `hash-${uid}`,
+      summary: '',
+      at: new Date(Date.UTC(2025, 0, 1, 12, minute)),
+      status: 'pending' as const,
+      error: '',
+    });
+    // Stored out of order, in two threads, and one of another user in the same thread id.
+    for (const [uid, thread, minute] of [
+      ['a3', 'a', 3],
+      ['a0', 'a', 0],
+      ['b1', 'b', 1],
+      ['a5', 'a', 5],
+      ['a1', 'a', 1],
+      ['a4', 'a', 4],
+      ['b0', 'b', 0],
+      ['a2', 'a', 2],
+    ] as const)
+      await store.createEpisode(turn(uid, thread, minute));
+    await store.createEpisode(turn('other', 'a', 2, 'someone else'));
+    const hits = ['a0', 'a3', 'a5', 'b1', 'missing'];
+    const byStatement = (window: number) =>
+      GraphReads.prototype.episodeNeighbours.call(store, 'u', hits, window);
+    for (const window of [1, 2, 6]) {
+      const inProcess = await store.episodeNeighbours('u', hits, window);
+      expect(await byStatement(window)).toEqual(inProcess);
+    }
+    expect((await byStatement(2)).get('a3')).toEqual(['a1', 'a2', 'a4', 'a5']);
+    expect((await byStatement(1)).get('a0')).toEqual(['a1']);
+    expect((await byStatement(1)).get('b1')).toEqual(['b0']);
+    await store.close();
   });
 
   it('leaves a complete snapshot from a process that only wrote, so the next first recall reads no rows', async () => {

@@ -1,48 +1,37 @@
 import { episodeText } from '../model/episode-text.js';
-import type { Entity, Episode, EpisodeStatus, Fact } from '../model/types.js';
-import { type NameMatch, rankNames } from './name-search.js';
+import type { Episode, EpisodeStatus } from '../model/types.js';
+import { DIMENSION_META_KEY, EMBEDDER_META_KEY, type EmbedderIdentity } from './embedder-identity.js';
 import type {
-  FactEdge,
-  FactFilter,
-  FactTimelineRef,
   MissingVectors,
   PlannedWrite,
   PlanningReads,
   RestoreBatch,
   RestoreReads,
-  ScoredEntity,
   Statement,
   StoredItem,
-  TimeScope,
-  UserStats,
   VectorUpdate,
 } from './records.js';
 import { restoreStatements } from './restore-statements.js';
-import {
-  entityFromRow,
-  entityKeyId,
-  episodeFromRow,
-  factFromRow,
-  factTimelineFromRow,
-  storedItemFromRow,
-} from './rows.js';
+import { episodeFromRow, storedItemFromRow } from './rows.js';
 import { missingVectorsFromRows, setVectorStatements } from './vector-statements.js';
 
 /** The record types of the store, where the port's users have always imported them from. */
 export type * from './records.js';
 
-import { StorePort } from './port.js';
+import { GraphReads } from './graph-reads.js';
 
 /**
  * The storage port. Every method is scoped to one user and costs in proportion to that user's
  * data; nothing read for one user ever includes another user's nodes or edges. Adapters:
  * `LadybugStore` (embedded, default) and the Neo4j adapter.
  *
- * What a backend must provide is {@link StorePort} (`port.ts`); the rest is shared here, built
- * on its `runStatements` (named statements in one transaction). A backend may override a shared
- * method where its database does better (the embedded store reads from its in-process copies).
+ * What a backend must provide is {@link StorePort} (`port.ts`: eight members); the rest is
+ * shared, built on its `runStatements` (named statements in one transaction): the reads in
+ * {@link GraphReads} (`graph-reads.ts`), the writes, episodes, items and admin here. A backend
+ * may override a shared method where its database does better (the embedded store reads from
+ * its in-process copies).
  */
-export abstract class GraphStore extends StorePort {
+export abstract class GraphStore extends GraphReads {
   /**
    * Plans one write from what is stored and applies it atomically: `plan` reads through the
    * given reads and returns the batch. Here the plan reads the store and the batch is written in
@@ -101,75 +90,23 @@ export abstract class GraphStore extends StorePort {
     };
   }
 
-  /** Which entities each of a user's turns mentioned, by episode uid. */
-  async episodeMentions(userId: string): Promise<Map<string, string[]>> {
-    const mentions = new Map<string, string[]>();
-    for (const row of await this.readRows('episode-mentions', { userId })) {
-      const episode = String(row.episodeUid);
-      const list = mentions.get(episode) ?? [];
-      list.push(String(row.entityUid));
-      mentions.set(episode, list);
-    }
-    return mentions;
+  /** Records the embedder the database's vectors now come from (on first open, and after `kgmem reembed`). */
+  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'meta-set', params: { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) } },
+      { name: 'meta-set', params: { key: DIMENSION_META_KEY, value: String(identity.dimension) } },
+    ]);
   }
 
   /**
-   * What a walk needs of {@link incidentFacts}: the same facts, in the same per-entity cap, as
-   * bare edges (uid, ends, predicate key). A backend that holds the user's facts in memory gives
-   * them whole; a server backend sends only these fields, and the walk's caller loads the few
-   * facts it ranks by uid ({@link factsByUids}).
+   * Makes room for vectors of `dimension` before `kgmem reembed`. Nothing here: a backend whose
+   * indexes are sized by dimension (Neo4j's vector indexes, the embedded store's in-process
+   * ones) rebuilds them.
    */
-  incidentEdges(
-    userId: string,
-    entityUids: readonly string[],
-    time: TimeScope,
-    keys?: readonly string[],
-    maxPerEntity?: number,
-  ): Promise<FactEdge[]> {
-    return this.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
-  }
-
-  /** Entities of a user by lookup key (normalised name or alias); the map is keyed by lookup key. */
-  async entitiesByKeys(userId: string, keys: readonly string[]): Promise<Map<string, Entity>> {
-    const found = new Map<string, Entity>();
-    if (keys.length === 0) return found;
-    const ids = [...new Set(keys)].map((key) => entityKeyId(userId, key));
-    for (const row of await this.readRows('entities-by-keys', { userId, ids })) {
-      found.set(String(row.lookupKey), entityFromRow(row, userId));
-    }
-    return found;
-  }
-
-  /** The distinct predicate keys of a user's facts (the relations their memory uses). */
-  async predicateKeys(userId: string): Promise<string[]> {
-    return (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
-  }
-
-  /** A user's facts, filtered; ordered by validFrom. */
-  async listFacts(userId: string, filter: FactFilter): Promise<Fact[]> {
-    const rows = await this.readRows('facts-list', {
-      userId,
-      entityUid: filter.entityUid ?? '',
-      key: filter.predicateKey ?? '',
-      limit: filter.limit,
-      ...this.timeParams(filter.time),
-    });
-    return rows.map((r) => factFromRow(r, userId));
-  }
-
-  /** A user's entities, most mentioned first. */
-  async listEntities(userId: string, limit: number): Promise<Entity[]> {
-    return (await this.readRows('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
-  }
-
+  async prepareReembedding(_dimension: number): Promise<void> {}
   /** Deletes one fact of a user; false when the user has no such fact. */
   async deleteFact(userId: string, factUid: string): Promise<boolean> {
     return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;
-  }
-
-  /** A time scope as this backend's statements take it (`mode`, and `asOf` as a date). */
-  protected timeParams(time: TimeScope): Record<string, unknown> {
-    return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf : new Date(0) };
   }
 
   /** Deletes one entity of a user with every fact touching it; false when absent. */
@@ -188,51 +125,6 @@ export abstract class GraphStore extends StorePort {
       [...parts, 'user-delete'].map((name) => ({ name, params: { userId } })),
     );
     return true;
-  }
-
-  /** Entities of a user by uid; uids of other users are silently absent. */
-  async entitiesByUids(userId: string, uids: readonly string[]): Promise<Entity[]> {
-    if (uids.length === 0) return [];
-    const rows = await this.readRows('entities-by-uids', { userId, uids: [...new Set(uids)] });
-    return rows.map((r) => entityFromRow(r, userId));
-  }
-
-  /**
-   * Facts, current and closed, leaving the given subjects with the given predicate keys, as lean
-   * timeline references (what the temporal rules of the write path need).
-   */
-  async factsFrom(
-    userId: string,
-    pairs: readonly { subjectUid: string; key: string }[],
-  ): Promise<FactTimelineRef[]> {
-    if (pairs.length === 0) return [];
-    return (await this.readRows('facts-from', { userId, pairs: [...pairs] })).map(factTimelineFromRow);
-  }
-
-  /** One fact of a user by uid, current or closed; `undefined` for an unknown or another user's uid. */
-  async factByUid(userId: string, uid: string): Promise<Fact | undefined> {
-    const row = (await this.readRows('fact-by-uid', { userId, uid }))[0];
-    return row ? factFromRow(row, userId) : undefined;
-  }
-
-  /** Every user id, sorted. */
-  async users(): Promise<string[]> {
-    return (await this.readRows('users-list', {})).map((r) => String(r.id));
-  }
-
-  /** Whether the user exists. */
-  async hasUser(userId: string): Promise<boolean> {
-    return (await this.readRows('user-exists', { userId })).length > 0;
-  }
-
-  /** A user's sizes. */
-  async stats(userId: string): Promise<UserStats> {
-    const row = (await this.readRows('user-stats', { userId }))[0];
-    return {
-      entities: Number(row?.entities ?? 0),
-      facts: Number(row?.facts ?? 0),
-      currentFacts: Number(row?.currentFacts ?? 0),
-    };
   }
 
   /** Forgets the embeddings of a user's episodes and facts (embedded again by {@link missingVectors}). */
@@ -263,13 +155,6 @@ export abstract class GraphStore extends StorePort {
   /** How a vector is passed to this backend's statements (Ladybug: base64 text; Neo4j: a list). */
   protected encodeVector(vector: ArrayLike<number> | undefined): unknown {
     return vector === undefined ? null : Array.from(vector);
-  }
-
-  /** Facts of a user by uid, any validity; uids of other users are silently absent. */
-  async factsByUids(userId: string, uids: readonly string[]): Promise<Fact[]> {
-    if (uids.length === 0) return [];
-    const rows = await this.readRows('facts-by-uids', { userId, uids: [...new Set(uids)] });
-    return rows.map((r) => factFromRow(r, userId));
   }
 
   /** Up to `limit` episodes and facts of a user that have no embedding yet. */
@@ -377,37 +262,5 @@ export abstract class GraphStore extends StorePort {
   /** The highest store item sequence number, or 0. */
   async maxItemSeq(): Promise<number> {
     return Number((await this.readRows('items-max-seq', {}))[0]?.seq ?? 0);
-  }
-
-  /**
-   * Entities whose names match words of a text through a full-text index, best first, scores in
-   * [0, 1]. Backends without one return nothing (linking then relies on key lookups).
-   */
-  async nameMatches(_userId: string, _text: string, _k: number): Promise<ScoredEntity[]> {
-    return [];
-  }
-
-  /**
-   * A user's entities whose name or an alias matches a search as it is typed: exact, prefix,
-   * word starts or near spellings (see `rankNames`), best first. Here over every entity of the
-   * user; backends with a name index narrow the candidates first.
-   */
-  async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
-    const entities = await this.listEntities(userId, Number.MAX_SAFE_INTEGER);
-    return rankNames(
-      query,
-      entities.map((e) => ({ uid: e.uid, names: [e.name, ...e.aliases], mentions: e.mentions })),
-      limit,
-    );
-  }
-
-  /** One entity of a user by lookup key, or `undefined`. */
-  async entityByKey(userId: string, key: string): Promise<Entity | undefined> {
-    return (await this.entitiesByKeys(userId, [key])).get(key);
-  }
-
-  /** One entity of a user by uid, or `undefined`. */
-  async entityByUid(userId: string, uid: string): Promise<Entity | undefined> {
-    return (await this.entitiesByUids(userId, [uid]))[0];
   }
 }

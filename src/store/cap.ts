@@ -1,5 +1,8 @@
 import type { Fact } from '../model/types.js';
 
+/** The per-entity cap when none is asked for (Cypher's LIMIT needs a number; Java's int bounds it). */
+export const MAX_INCIDENT_CAP = 2 ** 31 - 1;
+
 /**
  * The order in which an entity's facts count against a per-entity cap, the same on every
  * backend: the most recent first (validFrom), then the most mentioned, then by statement and uid

@@ -1,14 +1,8 @@
 import { StatementNotAllowedError } from '../model/errors.js';
-import type { Fact } from '../model/types.js';
 import { refuseTransactionControl } from './console-guard.js';
+import type { ConsoleDriver } from './console-port.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
-import {
-  type CypherDialect,
-  checkPlan,
-  checkStatement,
-  type PlanSummary,
-  type ReadVerdict,
-} from './read-policy/policy.js';
+import { type CypherDialect, checkPlan, checkStatement, type ReadVerdict } from './read-policy/policy.js';
 import type {
   CypherOptions,
   CypherResult,
@@ -16,10 +10,10 @@ import type {
   EpisodeQuery,
   ScoredEntity,
   Statement,
-  TimeScope,
   WriteBatch,
 } from './records.js';
 import type { Row } from './rows.js';
+import type { SearchPorts } from './search-port.js';
 
 export type {
   CypherOptions,
@@ -52,14 +46,20 @@ export type {
 } from './records.js';
 
 /**
- * What a storage backend provides: its database's lifecycle, named statements run in one
- * transaction ({@link StorePort.runStatements}), the reads whose best form differs per database
- * (similarity, full text, the walk), the console and its read-only check. Everything else a
- * store does is built on these in {@link GraphStore}.
+ * What a storage backend provides, and nothing more: its database's lifecycle ({@link open},
+ * {@link close}), named statements run in one transaction ({@link runStatements}), a write batch
+ * applied atomically ({@link write}), the console's two operations ({@link console}), and the two
+ * search ports ({@link search}: similarity and full text). Everything else a store does is built
+ * on these, in this class (searches, the console's checks) and in {@link GraphStore} (reads,
+ * episodes, items, admin, on named statements); a backend overrides a shared method only where
+ * its database does better.
  */
 export abstract class StorePort {
-  /** Backend name, for messages and `kgmem info`. */
-  abstract readonly backend: string;
+  /** The Cypher dialect of this backend's statements and console; also its name. */
+  abstract readonly dialect: CypherDialect;
+
+  /** Where the data is, for messages: a database file, or a server's address. */
+  abstract readonly location: string;
 
   /**
    * Opens the database, applies the schema and checks the embedder its vectors were written
@@ -70,71 +70,73 @@ export abstract class StorePort {
    */
   abstract open(embedder: EmbedderIdentity | number, options?: { reembedding?: boolean }): Promise<void>;
 
-  /** Records the embedder the database's vectors now come from (after `kgmem reembed`). */
-  abstract recordEmbedder(identity: EmbedderIdentity): Promise<void>;
+  /** Releases the database; further calls fail with `ClosedError`. */
+  abstract close(): Promise<void>;
+
+  /**
+   * The primitive the shared methods are built on: runs named statements in order in one read
+   * or write transaction (all or nothing) and returns each statement's rows.
+   */
+  protected abstract runStatements(
+    mode: 'read' | 'write',
+    statements: readonly Statement[],
+  ): Promise<Row[][]>;
 
   /** Applies one write batch atomically (all or nothing); creates the user if needed. */
   abstract write(batch: WriteBatch): Promise<void>;
 
-  /** The `k` entities of a user most similar to `vector` (exact cosine), best first. */
-  abstract similarEntities(
+  /** The console's plan and run, as this database takes them. */
+  protected abstract readonly console: ConsoleDriver;
+
+  /** Similarity search (in process, or the database's vector index) and full-text search. */
+  protected abstract readonly search: SearchPorts;
+
+  /** Backend name, for messages and `kgmem info`: its dialect. */
+  get backend(): string {
+    return this.dialect;
+  }
+
+  /** The `k` entities of a user most similar to `vector` (cosine), best first. */
+  similarEntities(
     userId: string,
     vector: ArrayLike<number>,
     k: number,
     minScore: number,
-  ): Promise<ScoredEntity[]>;
-
-  /**
-   * Facts touching any of the given entities, in either direction, within a time scope;
-   * only the given predicate keys when `keys` is set; at most `maxPerEntity` per entity (a hub
-   * with thousands of facts then costs no more than any other entity). Returned facts are shared read-only
-   * records: copy before changing them.
-   */
-  abstract incidentFacts(
-    userId: string,
-    entityUids: readonly string[],
-    time: TimeScope,
-    keys?: readonly string[],
-    maxPerEntity?: number,
-  ): Promise<Fact[]>;
-
-  /**
-   * Searches a user's stored turns by full text (BM25 over their words) and by similarity of
-   * their embeddings; each signal returns its own ranking.
-   */
-  abstract searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits>;
-
-  /**
-   * For each given episode, the uids of the turns just before and after it in its thread
-   * (`window` on each side): the conversation around a hit.
-   */
-  abstract episodeNeighbours(
-    userId: string,
-    uids: readonly string[],
-    window: number,
-  ): Promise<Map<string, string[]>>;
+  ): Promise<ScoredEntity[]> {
+    return this.search.vectors.similarEntities(userId, vector, k, minScore);
+  }
 
   /**
    * The `k` facts of a user whose statements are most similar to `vector`, best first; with
    * `among`, only among those facts (the ones a walk reached), else among all the user's facts.
    */
-  abstract similarFacts(
+  similarFacts(
     userId: string,
     vector: ArrayLike<number>,
     k: number,
     minScore: number,
     among?: readonly string[],
-  ): Promise<ScoredEntity[]>;
+  ): Promise<ScoredEntity[]> {
+    return this.search.vectors.similarFacts(userId, vector, k, minScore, among);
+  }
 
-  /** Where the data is, for messages: a database file, or a server's address. */
-  abstract readonly location: string;
-
-  /** The Cypher dialect of this backend's statements and console. */
-  abstract readonly dialect: CypherDialect;
+  /**
+   * Searches a user's stored turns by full text (BM25 over their words) and by similarity of
+   * their embeddings, at once; each signal returns its own ranking.
+   */
+  async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
+    const [text, vector] = await Promise.all([
+      this.search.text.searchEpisodes(userId, query),
+      query.vector
+        ? this.search.vectors.similarEpisodes(userId, query.vector, query.k, query.minSimilarity)
+        : [],
+    ]);
+    return { text, vector };
+  }
 
   /**
    * Runs one raw Cypher statement with parameters (the console). With `readOnly` the statement
-   * must pass {@link GraphStore.checkReadOnly} first, or nothing reaches the database.
+   * must pass {@link checkReadOnly} first, or nothing reaches the database.
    *
    * @throws StatementNotAllowedError when `readOnly` and the statement is not a plain read
    */
@@ -149,7 +151,7 @@ export abstract class StorePort {
       if (!verdict.allowed)
         throw new StatementNotAllowedError(`read-only: ${verdict.reason}; nothing was run`);
     }
-    return this.executeConsole(statement, params, options);
+    return this.console.execute(statement, params, options);
   }
 
   /**
@@ -161,33 +163,8 @@ export abstract class StorePort {
   async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
     const clauses = checkStatement(statement, this.dialect);
     if (!clauses.allowed) return clauses;
-    return checkPlan(await this.explain(statement, params), this.dialect);
+    return checkPlan(await this.console.explain(statement, params), this.dialect);
   }
-
-  /**
-   * The database's plan of one statement (that passed the clause check), without running it;
-   * `writes` when the database says it would change anything.
-   */
-  protected abstract explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary>;
-
-  /** Runs one console statement as the database takes it (after {@link GraphStore.runCypher}'s checks). */
-  protected abstract executeConsole(
-    statement: string,
-    params: Record<string, unknown>,
-    options: CypherOptions,
-  ): Promise<CypherResult>;
-
-  /** Releases the database; further calls fail with `ClosedError`. */
-  abstract close(): Promise<void>;
-
-  /**
-   * The primitive the shared methods below are built on: runs named statements in order in
-   * one read or write transaction (all or nothing) and returns each statement's rows.
-   */
-  protected abstract runStatements(
-    mode: 'read' | 'write',
-    statements: readonly Statement[],
-  ): Promise<Row[][]>;
 
   /** Runs one named read statement. */
   protected async readRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
@@ -198,11 +175,4 @@ export abstract class StorePort {
   protected async writeRows(name: string, params: Record<string, unknown>): Promise<Row[]> {
     return (await this.runStatements('write', [{ name, params }]))[0] ?? [];
   }
-
-  /**
-   * Makes room for vectors of `dimension` before `kgmem reembed` (Neo4j's vector indexes and the
-   * embedded store's in-process indexes are sized by dimension); nothing to do when it does not
-   * change.
-   */
-  abstract prepareReembedding(dimension: number): Promise<void>;
 }

@@ -36,7 +36,6 @@ class PoolTooSmall extends Error {}
  * record. The reads, searches, write batches and the console are the store's.
  */
 export abstract class LadybugConnection extends GraphStore {
-  override readonly backend = 'ladybug';
   override readonly dialect = 'ladybug';
 
   /** The database file. */
@@ -344,7 +343,7 @@ export abstract class LadybugConnection extends GraphStore {
   }
 
   /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
-  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+  override async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
     this.recordEmbedderNow(identity);
   }
 

@@ -1,5 +1,5 @@
 import { searchTerms } from '../../model/text.js';
-import type { EpisodeHits, EpisodeQuery, ScoredEntity } from '../base.js';
+import type { EpisodeQuery, ScoredEntity } from '../base.js';
 import { turnTerms, weightedTerms } from '../episode-terms.js';
 import { type Bm25Data, Bm25Index } from './bm25.js';
 import { UserVectorIndex, type VectorIndexData } from './vector-index.js';
@@ -122,26 +122,27 @@ export class EpisodeIndex {
     return result;
   }
 
-  /** Both rankings for a query. */
-  search(query: EpisodeQuery): EpisodeHits {
+  /** The full-text ranking of a query: BM25 over the turns' words, plus their concepts when asked. */
+  searchText(query: Omit<EpisodeQuery, 'vector' | 'minSimilarity'>): ScoredEntity[] {
     const concepts = weightedTerms(query.concepts ?? []);
     const words = searchTerms(query.text);
     const expansion = weightedTerms(query.expansion ?? []);
-    return {
-      // With concepts, the two fields' scores of every turn either finds are added up (BM25F-style:
-      // each field's weight is in its terms) before the best are taken.
-      text:
-        concepts.length > 0
-          ? best(
-              addScores(
-                this.text.scores(words, expansion),
-                this.concepts.scores([], concepts, GENERAL_CONCEPT_SHARE),
-              ),
-              query.k,
-            )
-          : this.text.search(words, query.k, expansion),
-      vector: query.vector ? this.vectors.search(query.vector, query.k, query.minSimilarity) : [],
-    };
+    // With concepts, the two fields' scores of every turn either finds are added up (BM25F-style:
+    // each field's weight is in its terms) before the best are taken.
+    return concepts.length > 0
+      ? best(
+          addScores(
+            this.text.scores(words, expansion),
+            this.concepts.scores([], concepts, GENERAL_CONCEPT_SHARE),
+          ),
+          query.k,
+        )
+      : this.text.search(words, query.k, expansion);
+  }
+
+  /** The `k` turns most similar to `vector` (exact cosine), at least `minScore`. */
+  searchVectors(vector: ArrayLike<number>, k: number, minScore: number): ScoredEntity[] {
+    return this.vectors.search(vector, k, minScore);
   }
 }
 

@@ -1,28 +1,14 @@
-import type { PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { episodeText } from '../../model/episode-text.js';
-import { CypherError, StatementNotAllowedError } from '../../model/errors.js';
 import type { Entity, Episode, Fact } from '../../model/types.js';
-import type {
-  CypherOptions,
-  CypherResult,
-  EpisodeHits,
-  EpisodeQuery,
-  FactTimelineRef,
-  MissingVectors,
-  ScoredEntity,
-  TimeScope,
-  WriteBatch,
-} from '../base.js';
-import { capPerEntity } from '../cap.js';
+import type { FactTimelineRef, MissingVectors, TimeScope, WriteBatch } from '../base.js';
 import { type NameMatch, rankNames } from '../name-search.js';
 import { fullObservations, storedObservations } from '../observations.js';
-import type { PlanSummary } from '../read-policy/policy.js';
-import { entityFromRow, entityKeyId, episodeFromRow, factFromRow } from '../rows.js';
+import { entityFromRow, entityKeyId, episodeFromRow } from '../rows.js';
 import { canCopy } from './bulk-copy.js';
 import { LadybugConnection } from './connection.js';
-import { errorMessage, groupFacts, keyParams, plainValue, timeParams } from './params.js';
-import { ladybugPlanSummary } from './plan.js';
-import { drain } from './results.js';
+import { LadybugConsole } from './console.js';
+import { groupFacts, keyParams, timeParams } from './params.js';
+import { ladybugSearch } from './search.js';
 import { encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
 import { ALL_COPIES } from './write-effects.js';
@@ -45,6 +31,13 @@ const SINGLE_ROW_LIMIT = 16;
  * with respect to the event loop.
  */
 export class LadybugStore extends LadybugConnection {
+  protected override readonly search = ladybugSearch(this.copies);
+  protected override readonly console = new LadybugConsole({
+    connection: () => this.connection(),
+    invalidateAll: () => this.commit('all', ALL_COPIES, () => {}),
+    dropCopies: () => this.copies.dropAllCopies(),
+  });
+
   override async write(batch: WriteBatch): Promise<void> {
     this.commit(
       [batch.userId],
@@ -211,27 +204,12 @@ export class LadybugStore extends LadybugConnection {
     );
   }
 
-  override async searchEpisodes(userId: string, query: EpisodeQuery): Promise<EpisodeHits> {
-    return this.copies.episodeIndex(userId).search(query);
-  }
-
   override async episodeNeighbours(
     userId: string,
     uids: readonly string[],
     window: number,
   ): Promise<Map<string, string[]>> {
     return this.copies.episodeIndex(userId).neighbours(uids, window);
-  }
-
-  override async similarFacts(
-    userId: string,
-    vector: ArrayLike<number>,
-    k: number,
-    minScore: number,
-    among?: readonly string[],
-  ): Promise<ScoredEntity[]> {
-    const index = this.copies.factIndex(userId);
-    return among ? index.searchAmong(among, vector, k, minScore) : index.search(vector, k, minScore);
   }
 
   override async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
@@ -283,15 +261,6 @@ export class LadybugStore extends LadybugConnection {
     return graph ? graph.entitiesByUids(uids) : super.entitiesByUids(userId, uids);
   }
 
-  override async similarEntities(
-    userId: string,
-    vector: ArrayLike<number>,
-    k: number,
-    minScore: number,
-  ): Promise<ScoredEntity[]> {
-    return this.copies.vectorIndex(userId).search(vector, k, minScore);
-  }
-
   override async factsFrom(
     userId: string,
     pairs: readonly { subjectUid: string; key: string }[],
@@ -310,23 +279,19 @@ export class LadybugStore extends LadybugConnection {
   ): Promise<Fact[]> {
     if (entityUids.length === 0 || keys?.length === 0) return [];
     const graph = this.copies.userGraph(userId);
-    if (graph) return graph.incidentFacts(entityUids, time, keys, maxPerEntity);
-    const rows = this.run('facts-incident', {
-      userId,
-      uids: [...new Set(entityUids)],
-      ...keyParams(keys),
-      ...timeParams(time),
-    });
-    // A fact between two of the given entities comes back from both sides of the UNION.
-    const seen = new Set<string>();
-    const facts: Fact[] = [];
-    for (const row of rows) {
-      const uid = String(row.uid);
-      if (seen.has(uid)) continue;
-      seen.add(uid);
-      facts.push(factFromRow(row, userId));
-    }
-    return capPerEntity(facts, entityUids, maxPerEntity);
+    return graph
+      ? graph.incidentFacts(entityUids, time, keys, maxPerEntity)
+      : super.incidentFacts(userId, entityUids, time, keys, maxPerEntity);
+  }
+
+  /** `facts-incident` on LadybugDB: keys as a list that is never empty, times as ISO text, no cap (applied after). */
+  protected override incidentParams(
+    userId: string,
+    entityUids: readonly string[],
+    time: TimeScope,
+    keys: readonly string[] | undefined,
+  ): Record<string, unknown> {
+    return { userId, uids: [...new Set(entityUids)], ...keyParams(keys), ...timeParams(time) };
   }
 
   override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {
@@ -348,82 +313,5 @@ export class LadybugStore extends LadybugConnection {
       this.copies.predicateVocabulary.set(userId, keys);
     }
     return [...keys];
-  }
-
-  protected override async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
-    // Prepared alone first: one statement only (the driver refuses several), and its kind.
-    const prepared = this.prepareConsole(statement);
-    if (!prepared.isReadOnly()) return { operators: [], procedures: [], writes: true };
-    const explained = this.connection().prepareSync(`EXPLAIN ${statement}`);
-    if (!explained.isSuccess()) throw new CypherError(explained.getErrorMessage());
-    let text: string;
-    try {
-      text = drain(this.connection().executeSync(explained, params as never))
-        .map((row) => Object.values(row).join('\n'))
-        .join('\n');
-    } catch (error) {
-      throw new CypherError(errorMessage(error));
-    }
-    return ladybugPlanSummary(text);
-  }
-
-  protected override async executeConsole(
-    statement: string,
-    params: Record<string, unknown>,
-    options: CypherOptions,
-  ): Promise<CypherResult> {
-    const conn = this.connection();
-    const prepared = this.prepareConsole(statement);
-    // Checked again on what runs: a read-only console never writes, whatever the plan said.
-    if (options.readOnly && !prepared.isReadOnly()) {
-      throw new StatementNotAllowedError(
-        'read-only: this statement would change the database; nothing was run',
-      );
-    }
-    // A hand-written statement may change anything of anyone, outside any transaction kgmem
-    // controls: every copy and snapshot is invalidated before it runs, so none can outlive it.
-    if (!prepared.isReadOnly()) this.commit('all', ALL_COPIES, () => {});
-    let result: QueryResult | QueryResult[];
-    try {
-      if (options.timeoutMs) conn.setQueryTimeout(options.timeoutMs);
-      result = conn.executeSync(prepared, params as never);
-    } catch (error) {
-      const message = errorMessage(error);
-      throw new CypherError(
-        options.timeoutMs && /interrupt|timeout/i.test(message)
-          ? `the statement ran longer than ${Math.round(options.timeoutMs / 1000)} s and was stopped (${message})`
-          : message,
-      );
-    } finally {
-      // The driver takes no 0 for "none": the longest timeout it accepts stands for none.
-      if (options.timeoutMs) conn.setQueryTimeout(2_147_483_647);
-    }
-    // Copies read while it ran (none: the driver call is synchronous) are dropped all the same.
-    if (!prepared.isReadOnly()) this.copies.dropAllCopies();
-    const results = Array.isArray(result) ? result : [result];
-    try {
-      const last = results[results.length - 1];
-      if (!last) return { columns: [], rows: [] };
-      const maxRows = options.maxRows ?? Infinity;
-      const rows: Record<string, unknown>[] = [];
-      while (rows.length < maxRows && last.hasNext()) {
-        rows.push(plainValue(last.getNextSync()) as Record<string, unknown>);
-      }
-      return { columns: last.getColumnNamesSync(), rows, ...(last.hasNext() ? { truncated: true } : {}) };
-    } finally {
-      for (const r of results) r.close();
-    }
-  }
-
-  /** Prepares a console statement (one statement only). */
-  private prepareConsole(statement: string): PreparedStatement {
-    let prepared: PreparedStatement;
-    try {
-      prepared = this.connection().prepareSync(statement);
-    } catch (error) {
-      throw new CypherError(errorMessage(error));
-    }
-    if (!prepared.isSuccess()) throw new CypherError(prepared.getErrorMessage());
-    return prepared;
   }
 }

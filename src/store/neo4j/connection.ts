@@ -1,8 +1,6 @@
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
-import { ClosedError, CypherError } from '../../model/errors.js';
+import { ClosedError } from '../../model/errors.js';
 import {
-  type CypherOptions,
-  type CypherResult,
   GraphStore,
   type PlannedWrite,
   type PlanningReads,
@@ -18,14 +16,13 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
-import type { PlanSummary } from '../read-policy/policy.js';
 import type { Row } from '../rows.js';
 import { applyBatch, runIn, storableVector, withUserKey } from './batch.js';
+import { Neo4jConsole } from './console.js';
 import { connectionError, identityRecord, isConstraintRace, isSchemaRace } from './failures.js';
 import type { Neo4jStoreOptions } from './options.js';
-import { neo4jPlanSummary } from './plan.js';
 import { userSearchKey } from './queries.js';
-import { consoleParams, fromNeo4j, toNeo4jParams } from './values.js';
+import { fromNeo4j, toNeo4jParams } from './values.js';
 
 // Meta key of the migration that replaced stored zero vectors by none.
 const ZERO_VECTORS_META_KEY = 'zeroVectors';
@@ -45,7 +42,6 @@ const CONSTRAINT_RETRIES = 3;
  * transaction, and the console. The reads and searches are the store's.
  */
 export abstract class Neo4jConnection extends GraphStore {
-  override readonly backend = 'neo4j';
   override readonly dialect = 'neo4j';
 
   /** The server's address (and database, when one is named). */
@@ -61,6 +57,10 @@ export abstract class Neo4jConnection extends GraphStore {
   private embedder: EmbedderIdentity | number = 0;
   /** Indexes and constraints this store created and retired since it was made (open included). */
   readonly schemaChanges = { added: 0, removed: 0 };
+
+  protected override readonly console = new Neo4jConsole((mode) =>
+    this.connected().session(this.sessionConfig(mode)),
+  );
 
   constructor(readonly options: Neo4jStoreOptions) {
     super();
@@ -128,12 +128,8 @@ export abstract class Neo4jConnection extends GraphStore {
     await this.applySchema(dimension);
   }
 
-  /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
-  async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
-    await this.runStatements('write', [
-      { name: 'meta-set', params: { key: EMBEDDER_META_KEY, value: JSON.stringify(identity) } },
-      { name: 'meta-set', params: { key: DIMENSION_META_KEY, value: String(identity.dimension) } },
-    ]);
+  override async recordEmbedder(identity: EmbedderIdentity): Promise<void> {
+    await super.recordEmbedder(identity);
     this.embedder = identity;
   }
 
@@ -251,48 +247,6 @@ export abstract class Neo4jConnection extends GraphStore {
       },
     });
     return view;
-  }
-
-  protected override async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
-    const session = this.connected().session(this.sessionConfig('READ'));
-    try {
-      // EXPLAIN plans without running: the summary says whether the statement only reads ('r'),
-      // and its plan which operators and procedures it would use.
-      const result = await session.executeRead((tx) => tx.run(`EXPLAIN ${statement}`, consoleParams(params)));
-      return { ...neo4jPlanSummary(result.summary.plan), writes: result.summary.queryType !== 'r' };
-    } catch (error) {
-      throw new CypherError(error instanceof Error ? error.message : String(error));
-    } finally {
-      await session.close();
-    }
-  }
-
-  protected override async executeConsole(
-    statement: string,
-    params: Record<string, unknown>,
-    options: CypherOptions,
-  ): Promise<CypherResult> {
-    const driver = this.connected();
-    const session = driver.session(this.sessionConfig(options.readOnly ? 'READ' : 'WRITE'));
-    const maxRows = options.maxRows ?? Infinity;
-    try {
-      // A read transaction: the server refuses any write in it (Neo.ClientError.Statement.AccessMode).
-      const config = options.timeoutMs ? { timeout: options.timeoutMs } : {};
-      const run = (tx: ManagedTransaction) => tx.run(statement, consoleParams(params));
-      const result = options.readOnly
-        ? await session.executeRead(run, config)
-        : await session.run(statement, consoleParams(params), config);
-      const kept = result.records.slice(0, maxRows);
-      return {
-        columns: [...(result.records[0]?.keys ?? [])].map(String),
-        rows: kept.map((record) => fromNeo4j(record.toObject()) as Record<string, unknown>),
-        ...(result.records.length > kept.length ? { truncated: true } : {}),
-      };
-    } catch (error) {
-      throw new CypherError(error instanceof Error ? error.message : String(error));
-    } finally {
-      await session.close();
-    }
   }
 
   /**

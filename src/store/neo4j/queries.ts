@@ -29,9 +29,6 @@ export const SIMILARITY_STATEMENTS = {
 /** What `Neo4jStore.similar` searches. */
 export type SimilarityKind = keyof typeof SIMILARITY_STATEMENTS;
 
-// The per-entity cap when none is asked for (Cypher's LIMIT needs a number).
-export const MAX_CAP = 2 ** 31 - 1;
-
 /**
  * The key that confines a full-text query to one user's nodes: a hash of the user id, one token
  * for Lucene's standard analyzer (so ids with spaces or symbols stay exact and unguessable).
@@ -83,22 +80,4 @@ export function luceneQuery(text: string): string {
     .map((word) => word.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, (c) => `\\${c}`))
     .filter((word) => word.length > 0 && !/^(AND|OR|NOT|TO)$/.test(word))
     .join(' ');
-}
-
-/** The parameters of facts-incident and facts-incident-edges. */
-export function incidentParams(
-  userId: string,
-  entityUids: readonly string[],
-  time: TimeScope,
-  keys: readonly string[] | undefined,
-  maxPerEntity: number | undefined,
-): Record<string, unknown> {
-  return {
-    userId,
-    uids: [...new Set(entityUids)],
-    anyKey: keys === undefined,
-    keys: keys ? [...keys] : [],
-    cap: maxPerEntity !== undefined && Number.isFinite(maxPerEntity) ? maxPerEntity : MAX_CAP,
-    ...timeParams(time),
-  };
 }

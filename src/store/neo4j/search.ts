@@ -1,0 +1,234 @@
+import { episodeText } from '../../model/episode-text.js';
+import { searchTerms } from '../../model/text.js';
+import { BM25_K1, weightedTerms } from '../episode-terms.js';
+import type { EpisodeQuery, ScoredEntity } from '../records.js';
+import { episodeFromRow, type Row } from '../rows.js';
+import type { SearchPorts, TextSearch, VectorSearch } from '../search-port.js';
+import { isSearchable } from './batch.js';
+import type { Neo4jStoreOptions } from './options.js';
+import {
+  luceneTerm,
+  MAX_QUERY_TERMS,
+  SIMILARITY_STATEMENTS,
+  type SimilarityKind,
+  storedTerms,
+  termQuery,
+} from './queries.js';
+
+// Turns given their concepts per statement when a database written before concept indexing is searched.
+const CONCEPT_BATCH = 500;
+// With a concept search, each full-text field returns this many times the hits wanted before
+// their scores are added up per turn.
+const CONCEPT_DEPTH = 4;
+// Users whose fact count one store keeps (the oldest read is dropped first).
+const COUNTED_USERS = 1000;
+
+/** How the search ports run the adapter's named statements. */
+export interface Neo4jStatementRunner {
+  read(name: string, params: Record<string, unknown>): Promise<Row[]>;
+  write(name: string, params: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * Similarity search through Neo4j's vector indexes, correct at any index size: exact cosine over
+ * the user's own below `exactSearchLimit`, and when the vector index would have to be
+ * over-fetched past `maxCandidates` to hold k of theirs (a small share of a big index).
+ * Otherwise the index, fetched again with four times the candidates while fewer than k of the
+ * user's were found and better ones may remain; exact when that bound is passed.
+ */
+export class Neo4jVectorSearch implements VectorSearch {
+  /** Each user's fact count with the write count it was read at (see `share`). */
+  private readonly factCounts = new Map<string, { writes: number; own: number }>();
+
+  constructor(
+    private readonly run: Neo4jStatementRunner,
+    private readonly options: Neo4jStoreOptions,
+  ) {}
+
+  similarEntities(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    return this.similar('entities', userId, vector, k, minScore);
+  }
+
+  similarEpisodes(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    return this.similar('episodes', userId, vector, k, minScore);
+  }
+
+  async similarFacts(
+    userId: string,
+    vector: ArrayLike<number>,
+    k: number,
+    minScore: number,
+    among?: readonly string[],
+  ): Promise<ScoredEntity[]> {
+    if (k <= 0 || !isSearchable(vector)) return [];
+    if (!among) return this.similar('facts', userId, vector, k, minScore);
+    if (among.length === 0) return [];
+    const rows = await this.run.read('facts-similar-among', {
+      userId,
+      vector,
+      k,
+      minScore: (1 + minScore) / 2,
+      uids: [...among],
+    });
+    return rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+  }
+
+  /** Forgets the fact count kept of a user (of every user without one): a write changed it. */
+  forget(userId?: string): void {
+    if (userId === undefined) this.factCounts.clear();
+    else this.factCounts.delete(userId);
+  }
+
+  private async similar(
+    kind: SimilarityKind,
+    userId: string,
+    vector: ArrayLike<number> | null,
+    k: number,
+    minScore: number,
+  ): Promise<ScoredEntity[]> {
+    if (k <= 0 || !isSearchable(vector)) return [];
+    // Neo4j scores cosine as (1 + cos) / 2; convert the threshold in and the scores out.
+    const params = { userId, vector, k, minScore: (1 + minScore) / 2 };
+    const statements = SIMILARITY_STATEMENTS[kind];
+    const { own, total } = await this.share(kind, userId);
+    if (own === 0) return [];
+    const exact = statements.exact.name;
+    const out = (rows: Row[]) => rows.map((r) => ({ uid: String(r.uid), score: 2 * Number(r.score) - 1 }));
+    const limit = this.options.maxCandidates ?? 100_000;
+    let candidates = Math.max(k * (this.options.overfetch ?? 20), Math.ceil((2 * k * total) / own));
+    if (own <= (this.options.exactSearchLimit ?? 2_000) || candidates > limit)
+      return out(await this.run.read(exact, params));
+    const index = statements.index.name;
+    for (;;) {
+      const round = (await this.run.read(index, { ...params, candidates }))[0];
+      const hits = (Array.isArray(round?.hits) ? round.hits : []) as Row[];
+      const exhausted =
+        hits.length >= k ||
+        Number(round?.fetched ?? 0) < candidates ||
+        Number(round?.floor ?? 0) < params.minScore;
+      if (exhausted) return out([...hits].sort((a, b) => Number(b.score) - Number(a.score)).slice(0, k));
+      candidates *= 4;
+      if (candidates > limit) return out(await this.run.read(exact, params));
+    }
+  }
+
+  /**
+   * How many entities (or facts) the vector index holds and how many are the user's. A user's
+   * entity count is its node's degree; its fact count is kept with the user's write count and
+   * counted again only when that moved (a stale count after a delete elsewhere only sizes the
+   * over-fetch).
+   */
+  private async share(kind: SimilarityKind, userId: string): Promise<{ own: number; total: number }> {
+    if (kind !== 'facts') {
+      const [row] = await this.run.read(SIMILARITY_STATEMENTS[kind].share.name, { userId });
+      return { own: Number(row?.own ?? 0), total: Number(row?.total ?? 0) };
+    }
+    const known = this.factCounts.get(userId);
+    const [row] = await this.run.read('fact-share', { userId, knownWrites: known?.writes ?? -1 });
+    const total = Number(row?.total ?? 0);
+    const reported = Number(row?.own ?? 0);
+    if (reported === -1 && known) return { own: known.own, total };
+    if (row?.writes !== null && row?.writes !== undefined) {
+      if (this.factCounts.size >= COUNTED_USERS)
+        this.factCounts.delete(this.factCounts.keys().next().value as string);
+      this.factCounts.set(userId, { writes: Number(row.writes), own: reported });
+    }
+    return { own: reported, total };
+  }
+}
+
+/**
+ * Full-text search of turns as the embedded store does it (`episode-terms.ts`): the same terms,
+ * in fields Lucene indexes without analysing them further (whitespace), BM25 with the same k1
+ * and b, scores on the same scale (Lucene leaves out BM25's constant factor k1 + 1, put back
+ * here; the user's key filters without scoring). What differs: Lucene's document frequencies
+ * count every user's turns in the shared index, and concepts most turns share are scored
+ * (faintly) rather than skipped.
+ */
+export class Neo4jTextSearch implements TextSearch {
+  // Users whose turns stored before they kept their search terms were given them (this process).
+  private readonly termsChecked = new Set<string>();
+
+  constructor(private readonly run: Neo4jStatementRunner) {}
+
+  async searchEpisodes(
+    userId: string,
+    query: Omit<EpisodeQuery, 'vector' | 'minSimilarity'>,
+  ): Promise<ScoredEntity[]> {
+    await this.indexTerms(userId);
+    const own = [...new Set(searchTerms(query.text))];
+    // Lucene refuses a query of more than 1,024 clauses: the query's own terms first, then the
+    // expansion by weight, within that (a long turn's own words alone can pass it).
+    const ownSet = new Set(own);
+    const words = [
+      ...own.map(luceneTerm),
+      ...weightedTerms(query.expansion ?? [])
+        .filter(({ term }) => !ownSet.has(term))
+        .sort((a, b) => b.weight - a.weight)
+        .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`),
+    ]
+      .slice(0, MAX_QUERY_TERMS)
+      .join(' ');
+    const concepts = weightedTerms(query.concepts ?? [])
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, MAX_QUERY_TERMS)
+      .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`)
+      .join(' ');
+    // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
+    const k = concepts ? query.k * CONCEPT_DEPTH : query.k;
+    // The two searches are independent: the server runs them at once.
+    const [text, byConcept] = await Promise.all([
+      words ? this.run.read('episodes-fulltext', { userId, query: termQuery(userId, words), k }) : [],
+      concepts
+        ? this.run.read('episodes-concepts-fulltext', { userId, query: termQuery(userId, concepts), k })
+        : [],
+    ]);
+    const sum = new Map<string, number>();
+    for (const r of [...text, ...byConcept])
+      sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + (BM25_K1 + 1) * Number(r.score));
+    return [...sum]
+      .map(([uid, score]) => ({ uid, score }))
+      .sort((a, b) => b.score - a.score || a.uid.localeCompare(b.uid))
+      .slice(0, query.k);
+  }
+
+  /**
+   * Gives a user's turns stored before they kept their terms (`terms`, `conceptTerms`) those
+   * terms, on the first search of the user in this process (batches of {@link CONCEPT_BATCH},
+   * until none is left).
+   */
+  private async indexTerms(userId: string): Promise<void> {
+    if (this.termsChecked.has(userId)) return;
+    for (;;) {
+      const rows = await this.run.read('episodes-missing-terms', { userId, limit: CONCEPT_BATCH });
+      if (rows.length === 0) break;
+      await this.run.write('episodes-set-terms', {
+        userId,
+        rows: rows.map((r) => ({
+          uid: String(r.uid),
+          ...storedTerms(episodeText(episodeFromRow(r, userId).messages)),
+        })),
+      });
+      if (rows.length < CONCEPT_BATCH) break;
+    }
+    this.termsChecked.add(userId);
+  }
+}
+
+/** Both search ports of the Neo4j adapter. */
+export function neo4jSearch(
+  run: Neo4jStatementRunner,
+  options: Neo4jStoreOptions,
+): SearchPorts & { vectors: Neo4jVectorSearch } {
+  return { vectors: new Neo4jVectorSearch(run, options), text: new Neo4jTextSearch(run) };
+}
