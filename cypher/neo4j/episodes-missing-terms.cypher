@@ -1,5 +1,5 @@
-// Episodes stored before turns kept their search terms (no `terms` yet): given them on the first
-// search of their user.
+// Episodes stored before turns kept their search terms (no `terms` yet): given them by the
+// migration at open.
 MATCH (u:User {id: $userId})-[:HAS_EPISODE]->(p:Episode)
 WHERE p.terms IS NULL
 RETURN p.uid AS uid, p.messages AS messages

@@ -44,7 +44,13 @@ describe('statement files and the code that loads them', () => {
   // { name: 'name', params } and loadCypher('dialect', 'name')
   const calls = /(?:run|read|write|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
   // Names the shared methods of the store (base.ts and the modules it builds on) load, on every backend.
-  const SHARED_SOURCES = ['base.ts', 'graph-reads.ts', 'port.ts', 'restore-statements.ts', 'vector-statements.ts'];
+  const SHARED_SOURCES = [
+    'base.ts',
+    'graph-reads.ts',
+    'port.ts',
+    'restore-statements.ts',
+    'vector-statements.ts',
+  ];
   const shared = (): Set<string> => {
     const names = new Set<string>();
     const source = SHARED_SOURCES.map((file) => readFileSync(join(src, file), 'utf8')).join('\n');

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
+import { Neo4jConnection } from '../../src/store/neo4j/connection.js';
 import { Neo4jStore } from '../../src/store/neo4j/store.js';
 import { neo4jSettings } from '../conformance/neo4j.initializer.js';
 import { storeEnv } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
+import { RECALLS, writeMemory } from '../helpers/recall-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const LIBRARY = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
@@ -84,6 +86,50 @@ describe('Neo4j, a real server', () => {
       await memory.close();
     }
   }, 300_000);
+
+  it('a recall never writes; turns stored before they kept search terms get them once, at open', async () => {
+    const writer = await createMemory({ env: storeEnv() });
+    try {
+      await writeMemory(writer);
+    } finally {
+      await writer.close();
+    }
+    // A database from before turns kept their search terms: none has them, no migration recorded.
+    const raw = new Neo4jStore(settings());
+    await raw.open(256, { reembedding: true });
+    await raw.runCypher('MATCH (e:Episode) REMOVE e.terms, e.conceptTerms');
+    await raw.runCypher("MATCH (m:Meta {key: 'episodeTerms'}) DELETE m");
+    await raw.close();
+
+    // The store's one way to the database's transactions, watched (not replaced).
+    const statements = vi.spyOn(
+      Neo4jConnection.prototype as unknown as {
+        runStatements: (mode: string, s: unknown[]) => Promise<unknown>;
+      },
+      'runStatements',
+    );
+    const planned = vi.spyOn(Neo4jConnection.prototype, 'writePlanned');
+    const writes = () =>
+      statements.mock.calls.filter(([mode]) => mode === 'write').length + planned.mock.calls.length;
+    const reader = await createMemory({ env: storeEnv() });
+    try {
+      // The migration ran at open, and the watch saw it.
+      expect(writes()).toBeGreaterThan(0);
+      statements.mockClear();
+      planned.mockClear();
+      for (const recall of RECALLS) await reader.recall({ userId: 'me', ...recall });
+      await reader.recall({ userId: 'someone-else', query: 'Where do I live?' });
+      expect(writes()).toBe(0);
+      // The migrated turn is found by its words.
+      const trip = await reader.recall({ userId: 'me', query: 'old tram jazz' });
+      expect(trip.episodes.map((e) => e.excerpt).join()).toContain('tram');
+      expect((await reader.recall({ userId: 'me', query: 'What do I play?' })).context).not.toMatch(/cello/i);
+    } finally {
+      statements.mockRestore();
+      planned.mockRestore();
+      await reader.close();
+    }
+  });
 
   it('reads its writes across sessions: each write is seen by the next recall, in this process and another', async () => {
     const writer = await createMemory({ env: storeEnv() });

@@ -1,4 +1,5 @@
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
+import { episodeText } from '../../model/episode-text.js';
 import { ClosedError } from '../../model/errors.js';
 import {
   GraphStore,
@@ -16,23 +17,22 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
-import type { Row } from '../rows.js';
+import { episodeFromRow, type Row } from '../rows.js';
 import { applyBatch, runIn, storableVector, withUserKey } from './batch.js';
 import { Neo4jConsole } from './console.js';
 import { connectionError, identityRecord, isConstraintRace, isSchemaRace } from './failures.js';
 import type { Neo4jStoreOptions } from './options.js';
-import { userSearchKey } from './queries.js';
+import { storedTerms, userSearchKey } from './queries.js';
 import { fromNeo4j, toNeo4jParams } from './values.js';
 
 // Meta key of the migration that replaced stored zero vectors by none.
 const ZERO_VECTORS_META_KEY = 'zeroVectors';
 // Meta key of the migration that gave older entities and episodes their user's full-text key.
 const USER_KEYS_META_KEY = 'userKeys';
-// Turns given their concepts per statement when a database written before concept indexing is searched.
-const _CONCEPT_BATCH = 500;
-// With a concept search, each full-text field returns this many times the hits wanted before
-// their scores are added up per turn.
-const _CONCEPT_DEPTH = 4;
+// Meta key of the migration that gave turns stored before they kept their search terms those terms.
+const EPISODE_TERMS_META_KEY = 'episodeTerms';
+// Turns given their search terms per statement by that migration.
+const TERMS_BATCH = 500;
 // How often a write is planned again after a uniqueness race with another writer.
 const CONSTRAINT_RETRIES = 3;
 
@@ -105,6 +105,7 @@ export abstract class Neo4jConnection extends GraphStore {
       }
       await this.migrateUserKeys();
       await this.migrateZeroVectors();
+      await this.migrateEpisodeTerms();
     } catch (error) {
       await this.close();
       throw error;
@@ -189,6 +190,30 @@ export abstract class Neo4jConnection extends GraphStore {
       await this.writeRows('user-set-user-key', { userId, userKey: userSearchKey(userId) });
     }
     await this.writeRows('meta-set', { key: USER_KEYS_META_KEY, value: '1' });
+  }
+
+  /**
+   * Gives turns stored before turns kept their search terms (`terms`, `conceptTerms`, which the
+   * two full-text indexes read) those terms, user by user in batches of {@link TERMS_BATCH}, once
+   * per database (recorded in Meta): at open, so a search never writes.
+   */
+  private async migrateEpisodeTerms(): Promise<void> {
+    if ((await this.meta(EPISODE_TERMS_META_KEY)) === '1') return;
+    for (const userId of await this.users()) {
+      for (;;) {
+        const rows = await this.readRows('episodes-missing-terms', { userId, limit: TERMS_BATCH });
+        if (rows.length === 0) break;
+        await this.writeRows('episodes-set-terms', {
+          userId,
+          rows: rows.map((r) => ({
+            uid: String(r.uid),
+            ...storedTerms(episodeText(episodeFromRow(r, userId).messages)),
+          })),
+        });
+        if (rows.length < TERMS_BATCH) break;
+      }
+    }
+    await this.writeRows('meta-set', { key: EPISODE_TERMS_META_KEY, value: '1' });
   }
 
   override async write(batch: WriteBatch): Promise<void> {

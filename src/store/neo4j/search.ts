@@ -1,8 +1,7 @@
-import { episodeText } from '../../model/episode-text.js';
 import { searchTerms } from '../../model/text.js';
 import { BM25_K1, weightedTerms } from '../episode-terms.js';
 import type { EpisodeQuery, ScoredEntity } from '../records.js';
-import { episodeFromRow, type Row } from '../rows.js';
+import type { Row } from '../rows.js';
 import type { SearchPorts, TextSearch, VectorSearch } from '../search-port.js';
 import { isSearchable } from './batch.js';
 import type { Neo4jStoreOptions } from './options.js';
@@ -11,22 +10,18 @@ import {
   MAX_QUERY_TERMS,
   SIMILARITY_STATEMENTS,
   type SimilarityKind,
-  storedTerms,
   termQuery,
 } from './queries.js';
 
-// Turns given their concepts per statement when a database written before concept indexing is searched.
-const CONCEPT_BATCH = 500;
 // With a concept search, each full-text field returns this many times the hits wanted before
 // their scores are added up per turn.
 const CONCEPT_DEPTH = 4;
 // Users whose fact count one store keeps (the oldest read is dropped first).
 const COUNTED_USERS = 1000;
 
-/** How the search ports run the adapter's named statements. */
+/** How the search ports run the adapter's named statements: reads only (a search never writes). */
 export interface Neo4jStatementRunner {
   read(name: string, params: Record<string, unknown>): Promise<Row[]>;
-  write(name: string, params: Record<string, unknown>): Promise<Row[]>;
 }
 
 /**
@@ -156,16 +151,12 @@ export class Neo4jVectorSearch implements VectorSearch {
  * (faintly) rather than skipped.
  */
 export class Neo4jTextSearch implements TextSearch {
-  // Users whose turns stored before they kept their search terms were given them (this process).
-  private readonly termsChecked = new Set<string>();
-
   constructor(private readonly run: Neo4jStatementRunner) {}
 
   async searchEpisodes(
     userId: string,
     query: Omit<EpisodeQuery, 'vector' | 'minSimilarity'>,
   ): Promise<ScoredEntity[]> {
-    await this.indexTerms(userId);
     const own = [...new Set(searchTerms(query.text))];
     // Lucene refuses a query of more than 1,024 clauses: the query's own terms first, then the
     // expansion by weight, within that (a long turn's own words alone can pass it).
@@ -200,28 +191,6 @@ export class Neo4jTextSearch implements TextSearch {
       .map(([uid, score]) => ({ uid, score }))
       .sort((a, b) => b.score - a.score || a.uid.localeCompare(b.uid))
       .slice(0, query.k);
-  }
-
-  /**
-   * Gives a user's turns stored before they kept their terms (`terms`, `conceptTerms`) those
-   * terms, on the first search of the user in this process (batches of {@link CONCEPT_BATCH},
-   * until none is left).
-   */
-  private async indexTerms(userId: string): Promise<void> {
-    if (this.termsChecked.has(userId)) return;
-    for (;;) {
-      const rows = await this.run.read('episodes-missing-terms', { userId, limit: CONCEPT_BATCH });
-      if (rows.length === 0) break;
-      await this.run.write('episodes-set-terms', {
-        userId,
-        rows: rows.map((r) => ({
-          uid: String(r.uid),
-          ...storedTerms(episodeText(episodeFromRow(r, userId).messages)),
-        })),
-      });
-      if (rows.length < CONCEPT_BATCH) break;
-    }
-    this.termsChecked.add(userId);
   }
 }
 

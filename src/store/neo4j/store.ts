@@ -29,10 +29,7 @@ export class Neo4jStore extends Neo4jConnection {
   /** Each user's predicate vocabulary with the write count it was read at (see `predicateKeys`). */
   private readonly vocabulary = new Map<string, { writes: number; keys: readonly string[] }>();
   protected override readonly search = neo4jSearch(
-    {
-      read: (name, params) => this.readRows(name, params),
-      write: (name, params) => this.writeRows(name, params),
-    },
+    { read: (name, params) => this.readRows(name, params) },
     this.options,
   );
 
