@@ -7,6 +7,7 @@ import type { RecallResult } from '../src/model/types.js';
 import { Bm25Index } from '../src/store/ladybug/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { type LocomoConversation, loadLocomo } from './locomo-data.js';
+import { seededUids } from './seeded-uids.js';
 import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
@@ -137,6 +138,7 @@ export async function benchLocomo(
     embeddings: new HashingEmbeddings(),
     env: {},
     recall,
+    newUid: seededUids(),
     ...options,
   });
   const writes: WriteReport[] = [];

@@ -11,6 +11,7 @@ import { tempDir } from '../test/helpers/temp-dir.js';
 import { evaluateKgmem, importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions, type Question } from './metaqa-data.js';
 import { rrf } from './rrf.js';
+import { seededUids } from './seeded-uids.js';
 
 const K = 20;
 // The store's items live in shards under one prefix: InMemoryStore spreads one namespace's items
@@ -59,6 +60,7 @@ export async function metaqaMethods(
     dataDir: dir.path,
     embeddings,
     env: {},
+    newUid: seededUids(),
     store: { ladybug: { path: join(dir.path, 'graph.lbug'), bufferPoolSize: IMPORT_BUFFER_POOL } },
   });
   const store = new InMemoryStore({ index: { dims, embeddings: embeddings as never, fields: ['text'] } });

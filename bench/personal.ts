@@ -8,6 +8,7 @@ import type { RecalledFact } from '../src/model/types.js';
 import { Bm25Index } from '../src/store/ladybug/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { type Persona, type PersonalQuestion, personas, type Wording } from './personal-data.js';
+import { seededUids } from './seeded-uids.js';
 import { markdownTable } from './table.js';
 
 /** How facts reached the memory: an agent's save tool, or first-person sentences. */
@@ -108,6 +109,7 @@ export async function benchPersonal(options: Pick<MemoryOptions, 'store' | 'embe
     dataDir: dir.path,
     embeddings: new HashingEmbeddings(),
     env: {},
+    newUid: seededUids(),
     ...options,
   });
   const cells: Cell[] = [];

@@ -14,6 +14,7 @@ import { benchManyUsers } from './many-users.js';
 import { benchMetaqa } from './metaqa.js';
 import { loadKb } from './metaqa-data.js';
 import { benchPersonal } from './personal.js';
+import { seededUids } from './seeded-uids.js';
 import { benchSemantic } from './semantic.js';
 import { benchServeLoad } from './serve-load.js';
 import { benchViewer, benchViewerBigUser } from './viewer.js';
@@ -54,6 +55,7 @@ async function benchRetrieval(withServe: boolean, withViewer: boolean): Promise<
     dataDir: dir.path,
     embeddings: new HashingEmbeddings(),
     env: {},
+    newUid: seededUids(),
     store: { ladybug: { path: join(dir.path, 'graph.lbug'), bufferPoolSize: IMPORT_BUFFER_POOL } },
   });
   try {

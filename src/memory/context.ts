@@ -52,7 +52,7 @@ export function memoryContext(
     embedder,
     options,
     lock: new WriteLock(),
-    resolver: new EntityResolver(embedder.embeddings),
+    resolver: new EntityResolver(embedder.embeddings, options.newUid),
     vectors: new SearchVectors(store, embedder.embeddings),
     retriever,
   };

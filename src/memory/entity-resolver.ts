@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type EmbeddingsLike, embedTexts } from '../embed/base.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import { displayName } from '../model/statement.js';
@@ -50,7 +49,10 @@ const MAX_SIMILARITY_LOOKUPS = 64;
  * entity. Unknown names become new entities, embedded in one `embedDocuments` call.
  */
 export class EntityResolver {
-  constructor(private readonly embeddings: EmbeddingsLike) {}
+  constructor(
+    private readonly embeddings: EmbeddingsLike,
+    private readonly newUid: () => string,
+  ) {}
 
   /** Resolves every mention of one write for one user, reading what is stored through `store`. */
   async resolve(
@@ -126,7 +128,7 @@ export class EntityResolver {
         const info = counts.get(key);
         const embedding = vectors[i];
         if (!info || !embedding) return;
-        const uid = randomUUID();
+        const uid = this.newUid();
         resolution.entities.push({
           uid,
           key,

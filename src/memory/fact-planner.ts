@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { factStatement } from '../model/statement.js';
 import type {
   FactInvalidation,
@@ -50,6 +49,8 @@ export interface FactPlanOptions {
   createdAt: Date;
   /** Entities created by this write: they have no facts yet, so nothing is looked up for them. */
   createdEntities: ReadonlySet<string>;
+  /** Makes the uid of each new fact. */
+  newUid: () => string;
 }
 
 /**
@@ -112,7 +113,7 @@ export async function planFacts(
     const group = groupOf(t, known, rules.functional.has(t.key), oppositeKeys(t.key));
     for (const entry of group) touched.add(entry);
     const value = groupValue(t.key, t.objectUid);
-    const placement = placeOnTimeline(group, value, options.at, source, randomUUID);
+    const placement = placeOnTimeline(group, value, options.at, source, options.newUid);
     const before = group.length;
     for (const change of placement.changes)
       if (change.close && group.find((f) => f.uid === change.uid)?.validTo === null) closedCurrent++;

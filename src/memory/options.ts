@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
@@ -90,6 +91,13 @@ export interface MemoryOptions {
   share?: boolean;
   /** Environment to read defaults from. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Makes the uid of each new entity and fact. Give a seeded generator for runs that must come
+   * out the same every time (benchmarks, replays): facts of equal score are ordered by uid. Every
+   * uid it returns must be new to the database, whoever else writes to it.
+   * @default crypto.randomUUID
+   */
+  newUid?: () => string;
 }
 
 /** {@link MemoryOptions} with every default filled. */
@@ -102,6 +110,7 @@ export interface ResolvedMemoryOptions {
   mergeThreshold: number;
   contextChars: number;
   recall: RetrieverOptions;
+  newUid: () => string;
 }
 
 /** The embedded database's file name inside a data dir. */
@@ -122,5 +131,6 @@ export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOpti
     mergeThreshold: options.mergeThreshold ?? 0.95,
     contextChars: options.contextChars ?? 900,
     recall: { ...options.recall },
+    newUid: options.newUid ?? randomUUID,
   };
 }

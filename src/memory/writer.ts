@@ -89,7 +89,10 @@ export class MemoryWriter extends MemoryPart {
         return [subject, object, factStatement(subject, t.predicate, object)];
       }),
     );
-    const resolver = embeddings === this.embedder.embeddings ? this.resolver : new EntityResolver(embeddings);
+    const resolver =
+      embeddings === this.embedder.embeddings
+        ? this.resolver
+        : new EntityResolver(embeddings, this.options.newUid);
     return this.store.writePlanned(user, async (reads) => {
       await options.verify?.(reads);
       const resolution = await resolver.resolve(
@@ -126,6 +129,7 @@ export class MemoryWriter extends MemoryPart {
         rules: this.options.contradictions,
         createdEntities: resolution.created,
         createdAt: new Date(),
+        newUid: this.options.newUid,
       });
       // Facts the extractor said are contradicted, unless the temporal rules already close them;
       // a fact that started after this turn (re-extraction of an old turn) is left alone.

@@ -43,6 +43,41 @@ describe('write path: turns kept whole, corrections, the user name (real databas
     dir.remove();
   });
 
+  it('makes every new entity and fact uid with the given generator; one seed, the same uids in a fresh database', async () => {
+    const write = async (folder: string) => {
+      const made: string[] = [];
+      let n = 0;
+      const seeded = await createMemory({
+        dataDir: join(dir.path, folder),
+        env: {},
+        share: false,
+        newUid: () => {
+          const uid = `seeded-${++n}`;
+          made.push(uid);
+          return uid;
+        },
+      });
+      try {
+        await seeded.addTriples('u', [
+          { subject: 'I', predicate: 'lives_in', object: 'Lisbon' },
+          { subject: 'I', predicate: 'plays', object: 'Cello' },
+        ]);
+        await seeded.addTriples('u', [{ subject: 'I', predicate: 'lives_in', object: 'Porto' }]);
+        const facts = await seeded.facts('u', { includeHistory: true });
+        const entities = await seeded.entities('u');
+        return { made, facts: facts.map((f) => f.uid).sort(), entities: entities.map((e) => e.uid).sort() };
+      } finally {
+        await seeded.close();
+      }
+    };
+    const first = await write('one');
+    // Every stored uid came from the generator: 4 entities (me, Lisbon, Cello, Porto), 3 facts.
+    expect([...first.facts, ...first.entities].sort()).toEqual([...first.made].sort());
+    expect(first.facts).toHaveLength(3);
+    expect(first.entities).toHaveLength(4);
+    expect(await write('two')).toEqual(first);
+  });
+
   it('keeps a 6,000-character message and a 20,000-character reply whole through writeMemories', async () => {
     const user = `I live in Berlin and I work at Siemens. ${filler(6000 - 40)}`.slice(0, 6000);
     const reply = filler(20_000, 'That sounds lovely');
