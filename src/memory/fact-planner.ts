@@ -2,6 +2,7 @@ import { factStatement } from '../model/statement.js';
 import type {
   FactInvalidation,
   FactMention,
+  FactRef,
   FactTimelineRef,
   FactValidFrom,
   NewFact,
@@ -51,6 +52,8 @@ export interface FactPlanOptions {
   createdEntities: ReadonlySet<string>;
   /** Makes the uid of each new fact. */
   newUid: () => string;
+  /** Known facts an extractor said this write contradicts (closed at `at` unless the rules already close them). */
+  contradicts: readonly (FactRef & { validFrom: Date })[];
 }
 
 /**
@@ -156,7 +159,31 @@ export async function planFacts(
       touched.add(entry);
     }
   }
-  return { ...diff(touched, options.createdAt), tripleFacts, closedCurrent };
+  const plan = { ...diff(touched, options.createdAt), tripleFacts, closedCurrent };
+  closeContradicted(plan, options);
+  return plan;
+}
+
+/**
+ * Closes the facts the extractor said are contradicted, unless the temporal rules already close
+ * them; a fact that started after this write (re-extraction of an old turn) is left alone. The
+ * fact of the same subject and key this write creates, if any, is what supersedes it.
+ */
+function closeContradicted(plan: FactPlan, options: FactPlanOptions): void {
+  const closing = new Set(plan.invalidations.map((i) => i.uid));
+  for (const fact of options.contradicts) {
+    if (closing.has(fact.uid) || fact.validFrom.getTime() > options.at.getTime()) continue;
+    closing.add(fact.uid);
+    const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key);
+    plan.invalidations.push({
+      uid: fact.uid,
+      subjectUid: fact.subjectUid,
+      validTo: options.at,
+      invalidatedBy: options.sourceIds[0] ?? 'api',
+      supersededBy: replacement?.uid ?? '',
+    });
+    plan.closedCurrent++;
+  }
 }
 
 /** What a timeline entry is beyond its place on the timeline: the fact it stands for. */

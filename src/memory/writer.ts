@@ -130,23 +130,8 @@ export class MemoryWriter extends MemoryPart {
         createdEntities: resolution.created,
         createdAt: new Date(),
         newUid: this.options.newUid,
+        contradicts: options.contradicts ?? [],
       });
-      // Facts the extractor said are contradicted, unless the temporal rules already close them;
-      // a fact that started after this turn (re-extraction of an old turn) is left alone.
-      const closing = new Set(plan.invalidations.map((i) => i.uid));
-      for (const fact of options.contradicts ?? []) {
-        if (closing.has(fact.uid) || fact.validFrom.getTime() > options.at.getTime()) continue;
-        closing.add(fact.uid);
-        const replacement = plan.facts.find((f) => f.subjectUid === fact.subjectUid && f.key === fact.key);
-        plan.invalidations.push({
-          uid: fact.uid,
-          subjectUid: fact.subjectUid,
-          validTo: options.at,
-          invalidatedBy: options.sourceIds[0] ?? 'api',
-          supersededBy: replacement?.uid ?? '',
-        });
-        plan.closedCurrent++;
-      }
       await this.vectors.attach(plan.facts, embeddings);
       const batch: WriteBatch = {
         userId: user,
