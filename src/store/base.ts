@@ -104,6 +104,7 @@ export abstract class GraphStore extends GraphReads {
    * ones) rebuilds them.
    */
   async prepareReembedding(_dimension: number): Promise<void> {}
+
   /** Deletes one fact of a user; false when the user has no such fact. */
   async deleteFact(userId: string, factUid: string): Promise<boolean> {
     return Number((await this.writeRows('fact-delete', { userId, uid: factUid }))[0]?.deleted ?? 0) > 0;

@@ -131,6 +131,29 @@ describe('Neo4j, a real server', () => {
     }
   });
 
+  it('a forget in one process reaches what another keeps of the user: vocabulary and fact count', async () => {
+    const keeper = new Neo4jStore(settings());
+    const other = await createMemory({ env: storeEnv() });
+    await keeper.open(256, { reembedding: true });
+    try {
+      await other.addTriples('vocab', [
+        { subject: 'I', predicate: 'plays', object: 'Cello' },
+        { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
+      ]);
+      expect((await keeper.predicateKeys('vocab')).sort()).toEqual(['lives_in', 'plays']);
+      const cello = (await other.facts('vocab')).find((f) => f.object === 'Cello');
+      if (!cello) throw new Error('the cello fact was not written');
+      await other.forget({ userId: 'vocab', factUid: cello.uid });
+      expect(await keeper.predicateKeys('vocab')).toEqual(['lives_in']);
+      // An entity deleted elsewhere takes its facts' keys with it too.
+      await other.forget({ userId: 'vocab', entity: 'Ghent' });
+      expect(await keeper.predicateKeys('vocab')).toEqual([]);
+    } finally {
+      await keeper.close();
+      await other.close();
+    }
+  });
+
   it('reads its writes across sessions: each write is seen by the next recall, in this process and another', async () => {
     const writer = await createMemory({ env: storeEnv() });
     const reader = await createMemory({ env: storeEnv() });

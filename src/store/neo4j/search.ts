@@ -120,8 +120,8 @@ export class Neo4jVectorSearch implements VectorSearch {
   /**
    * How many entities (or facts) the vector index holds and how many are the user's. A user's
    * entity count is its node's degree; its fact count is kept with the user's write count and
-   * counted again only when that moved (a stale count after a delete elsewhere only sizes the
-   * over-fetch).
+   * counted again only when that moved (every write and every delete of a fact or entity moves
+   * it, in any process).
    */
   private async share(kind: SimilarityKind, userId: string): Promise<{ own: number; total: number }> {
     if (kind !== 'facts') {

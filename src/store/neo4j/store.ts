@@ -106,9 +106,9 @@ export class Neo4jStore extends Neo4jConnection {
   /**
    * The user's predicate vocabulary, which every recall reads: scanning a large user's facts for
    * it costs ~90 ms at 129k facts, so it is kept per user with the user's write count (bumped by
-   * every write's lock, in any process) and read again only when that count moved. Deletes in this
-   * process drop it too; one elsewhere may leave a removed key in it for a while, which only lets a
-   * question's word match a relation the user no longer has.
+   * every write's lock and by every delete of a fact or entity, in any process) and read again only
+   * when that count moved. Deleting the user removes the count, and a user without one is read
+   * every time.
    */
   override async predicateKeys(userId: string): Promise<string[]> {
     // No row: no such user (nothing to keep); no count: a user written before counts were kept.
