@@ -7,7 +7,7 @@ import { entityFromRow, entityKeyId, episodeFromRow } from '../rows.js';
 import { canCopy } from './bulk-copy.js';
 import { LadybugConnection } from './connection.js';
 import { LadybugConsole } from './console.js';
-import { groupFacts, keyParams, timeParams } from './params.js';
+import { groupFacts, keyParams } from './params.js';
 import { ladybugSearch } from './search.js';
 import { encodeVector } from './vector-codec.js';
 import { UserVectorIndex } from './vector-index.js';
@@ -291,7 +291,7 @@ export class LadybugStore extends LadybugConnection {
     time: TimeScope,
     keys: readonly string[] | undefined,
   ): Record<string, unknown> {
-    return { userId, uids: [...new Set(entityUids)], ...keyParams(keys), ...timeParams(time) };
+    return { userId, uids: [...new Set(entityUids)], ...keyParams(keys), ...this.timeParams(time) };
   }
 
   override async searchNames(userId: string, query: string, limit: number): Promise<NameMatch[]> {

@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { TimeScope } from '../base.js';
 import { turnTerms } from '../episode-terms.js';
 
-/** The parameters and Lucene queries of the Neo4j adapter's reads. */
-export function timeParams(time: TimeScope): { mode: string; asOf: Date } {
-  return { mode: time.mode, asOf: time.mode === 'asOf' ? time.asOf : new Date(0) };
-}
+// The parameters and Lucene queries of the Neo4j adapter's reads.
 
 // The statements of similarity search: the user's share of the index, exact, one index round.
 export const SIMILARITY_STATEMENTS = {
