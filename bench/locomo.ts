@@ -4,7 +4,7 @@ import type { Memory } from '../src/memory/memory.js';
 import type { MemoryOptions } from '../src/memory/options.js';
 import { searchTerms } from '../src/model/text.js';
 import type { RecallResult } from '../src/model/types.js';
-import { Bm25Index } from '../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../src/store/cache/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { type LocomoConversation, loadLocomo } from './locomo-data.js';
 import { seededUids } from './seeded-uids.js';

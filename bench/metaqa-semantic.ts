@@ -6,7 +6,7 @@ import { createMemory } from '../src/memory/create.js';
 import { normalizeKey } from '../src/model/normalize.js';
 import { factStatement } from '../src/model/statement.js';
 import { searchTerms } from '../src/model/text.js';
-import { Bm25Index } from '../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../src/store/cache/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { evaluateKgmem, importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions, type Question } from './metaqa-data.js';

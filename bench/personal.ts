@@ -5,7 +5,7 @@ import type { MemoryOptions } from '../src/memory/options.js';
 import { normalizeKey } from '../src/model/normalize.js';
 import { searchTerms } from '../src/model/text.js';
 import type { RecalledFact } from '../src/model/types.js';
-import { Bm25Index } from '../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../src/store/cache/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { type Persona, type PersonalQuestion, personas, type Wording } from './personal-data.js';
 import { seededUids } from './seeded-uids.js';

@@ -8,7 +8,7 @@ import { LocalEmbeddings } from '../src/embed/local.js';
 import { createMemory } from '../src/memory/create.js';
 import { factStatement } from '../src/model/statement.js';
 import { searchTerms } from '../src/model/text.js';
-import { Bm25Index } from '../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../src/store/cache/bm25.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { benchLocomo } from './locomo.js';
 import { loadLocomo } from './locomo-data.js';

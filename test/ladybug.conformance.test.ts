@@ -1,5 +1,6 @@
 import { ladybugInitializer } from './conformance/ladybug.initializer.js';
 import { registerConformanceSuite } from './conformance/suite.js';
 
-registerConformanceSuite(ladybugInitializer(true));
-registerConformanceSuite(ladybugInitializer(false));
+registerConformanceSuite(ladybugInitializer('cached'));
+registerConformanceSuite(ladybugInitializer('raw'));
+registerConformanceSuite(ladybugInitializer('cached search only'));

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
+import { readSnapshot, snapshotPath } from '../src/store/cache/snapshot.js';
 import { loadCypher, splitStatements } from '../src/store/cypher-files.js';
 import { GraphReads } from '../src/store/graph-reads.js';
 import { loadLadybug } from '../src/store/ladybug/driver.js';
-import { readSnapshot, snapshotPath } from '../src/store/ladybug/snapshot.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
 import { decodeVector } from '../src/store/ladybug/vector-codec.js';
 import { entityKeyId } from '../src/store/rows.js';
@@ -201,8 +201,9 @@ describe('LadybugDB store specifics', () => {
       // A dropped user reloads with the same answers, every time from the snapshot saved when it
       // was dropped, never row by row again.
       const reads: string[] = [];
-      const run = (store as unknown as { run: (name: string, params: object) => unknown }).run.bind(store);
-      (store as unknown as { run: (name: string, params: object) => unknown }).run = (name, params) => {
+      const database = store.inner as unknown as { run: (name: string, params: object) => unknown };
+      const run = database.run.bind(database);
+      database.run = (name, params) => {
         reads.push(name);
         return run(name, params);
       };
@@ -331,8 +332,8 @@ describe('LadybugDB store specifics', () => {
     const store = new LadybugStore({ path, snapshotMinSize: 1 });
     const reader = await open(store);
     const statements: string[] = [];
-    const internals = store as unknown as { run: (name: string, params: object) => unknown };
-    const run = internals.run.bind(store);
+    const internals = store.inner as unknown as { run: (name: string, params: object) => unknown };
+    const run = internals.run.bind(internals);
     internals.run = (name, params) => {
       statements.push(name);
       return run(name, params);

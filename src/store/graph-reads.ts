@@ -2,7 +2,16 @@ import type { Entity, Fact } from '../model/types.js';
 import { capPerEntity, MAX_INCIDENT_CAP } from './cap.js';
 import { type NameMatch, rankNames } from './name-search.js';
 import { StorePort } from './port.js';
-import type { FactEdge, FactFilter, FactTimelineRef, ScoredEntity, TimeScope, UserStats } from './records.js';
+import type {
+  EpisodeSearchRow,
+  FactEdge,
+  FactFilter,
+  FactTimelineRef,
+  ScoredEntity,
+  StoredVector,
+  TimeScope,
+  UserStats,
+} from './records.js';
 import { entityFromRow, entityKeyId, factFromRow, factTimelineFromRow } from './rows.js';
 
 /**
@@ -130,6 +139,37 @@ export abstract class GraphReads extends StorePort {
   /** A user's entities, most mentioned first. */
   async listEntities(userId: string, limit: number): Promise<Entity[]> {
     return (await this.readRows('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));
+  }
+
+  /**
+   * Every stored vector of a user's entities or of their facts' statements (what a cache's
+   * exact-cosine indexes hold); rows without one are left out.
+   */
+  async storedVectors(userId: string, of: 'entities' | 'facts'): Promise<StoredVector[]> {
+    const rows =
+      of === 'entities'
+        ? await this.readRows('entity-embeddings', { userId })
+        : await this.readRows('fact-vectors', { userId });
+    return rows.flatMap((row) => {
+      const vector = this.decodeStoredVector(row.vector);
+      return vector ? [{ uid: String(row.uid), vector }] : [];
+    });
+  }
+
+  /** A user's stored turns as a turn index takes them: text, vector, thread and time. */
+  async episodeSearchRows(userId: string): Promise<EpisodeSearchRow[]> {
+    return (await this.readRows('episodes-search-rows', { userId })).map((row) => ({
+      uid: String(row.uid),
+      text: String(row.text ?? ''),
+      vector: this.decodeStoredVector(row.vector),
+      threadId: String(row.threadId ?? ''),
+      at: row.at instanceof Date ? row.at : new Date(typeof row.at === 'number' ? row.at : String(row.at)),
+    }));
+  }
+
+  /** A vector as this backend's statements return it (a list here), or undefined for none. */
+  protected decodeStoredVector(value: unknown): Float32Array | undefined {
+    return Array.isArray(value) && value.length > 0 ? Float32Array.from(value as number[]) : undefined;
   }
 
   /** A time scope as this backend's statements take it (`mode`, and `asOf` as a date). */

@@ -1,4 +1,5 @@
 import { StatementNotAllowedError } from '../model/errors.js';
+import type { CommittedWrite } from './cache/write-effects.js';
 import { refuseTransactionControl } from './console-guard.js';
 import type { ConsoleDriver } from './console-port.js';
 import type { EmbedderIdentity } from './embedder-identity.js';
@@ -90,6 +91,33 @@ export abstract class StorePort {
 
   /** Similarity search (in process, or the database's vector index) and full-text search. */
   protected abstract readonly search: SearchPorts;
+
+  private readonly commitListeners = new Set<(change: CommittedWrite) => void>();
+
+  /**
+   * Calls `listener` after every write this store commits, with what it changed (a cache keeps
+   * its copies in step with it: `cache/cached-store.ts`). Every write of a backend passes through
+   * {@link committed}: a listener misses none. Returns the function that stops the calls.
+   */
+  onCommitted(listener: (change: CommittedWrite) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
+  /** Tells the listeners of {@link onCommitted} about a committed write (backends call it once per commit). */
+  protected committed(change: CommittedWrite): void {
+    for (const listener of this.commitListeners) listener(change);
+  }
+
+  /**
+   * A user's write generation: it changes with every committed write that changes the user's
+   * data, in this process or any other, so a copy taken at one generation is known to be stale at
+   * any other. `undefined` when the backend keeps none (a cache of it then follows only the
+   * writes it is told about).
+   */
+  async generation(_userId: string): Promise<string | undefined> {
+    return undefined;
+  }
 
   /** Backend name, for messages and `kgmem info`: its dialect. */
   get backend(): string {

@@ -277,3 +277,18 @@ export interface CypherOptions {
   /** Stop the statement after this long (the console's guard against a runaway query). */
   timeoutMs?: number;
 }
+
+/** One stored vector of an entity or a fact (`GraphReads.storedVectors`). */
+export interface StoredVector {
+  uid: string;
+  vector: Float32Array;
+}
+
+/** One stored turn as a turn index takes it (`GraphReads.episodeSearchRows`). */
+export interface EpisodeSearchRow {
+  uid: string;
+  text: string;
+  vector: Float32Array | undefined;
+  threadId: string;
+  at: Date;
+}

@@ -55,6 +55,8 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'user-merge': { ...user, at: 'datetime' },
   'user-lock': { ...user, at: 'datetime' },
   'user-writes': user,
+  'user-writes-bump': user,
+  'user-generation': user,
   'user-stats': user,
   'user-delete': user,
   'user-delete-entities': user,

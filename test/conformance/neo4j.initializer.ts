@@ -1,4 +1,5 @@
 import type { GraphStore } from '../../src/store/base.js';
+import { CachedStore } from '../../src/store/cache/cached-store.js';
 import { Neo4jStore } from '../../src/store/neo4j/store.js';
 import type { StoreInitializer } from './types.js';
 
@@ -19,9 +20,10 @@ export function neo4jSettings():
 /**
  * A Neo4j store on the server named by NEO4J_URI, emptied of kgmem data before and after each
  * test (a fresh database state per run). `exactSearchLimit` picks the similarity path:
- * exact cosine over the user's entities, or the vector index with over-fetch and user filter.
+ * exact cosine over the user's entities, or the vector index with over-fetch and user filter;
+ * `cached` wraps the store in the cache (`cache/cached-store.ts`), reads served from its copies.
  */
-export function neo4jInitializer(name: string, exactSearchLimit: number): StoreInitializer {
+export function neo4jInitializer(name: string, exactSearchLimit: number, cached = false): StoreInitializer {
   const clear = async (store: GraphStore) => {
     const cleaner = new Neo4jStore({ ...(neo4jSettings() as NonNullable<ReturnType<typeof neo4jSettings>>) });
     await cleaner.open(64);
@@ -34,7 +36,8 @@ export function neo4jInitializer(name: string, exactSearchLimit: number): StoreI
     async create() {
       const settings = neo4jSettings();
       if (!settings) throw new Error('NEO4J_URI is not set');
-      return clear(new Neo4jStore({ ...settings, exactSearchLimit }));
+      const store = new Neo4jStore({ ...settings, exactSearchLimit });
+      return clear(cached ? new CachedStore(store) : store);
     },
     async destroy(store) {
       await store.close();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemory } from '../../src/memory/create.js';
-import { LadybugStore } from '../../src/store/ladybug/store.js';
+import { RawLadybugStore } from '../../src/store/ladybug/store.js';
 import { RECALLS, writeMemory } from '../helpers/recall-fixture.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -22,7 +22,7 @@ describe('a recall never writes (real embedded database)', () => {
     await writeMemory(writer);
     // The store's one way to the database's transactions, watched (not replaced).
     const commits = vi.spyOn(
-      LadybugStore.prototype as unknown as { commitOnce: (...args: unknown[]) => void },
+      RawLadybugStore.prototype as unknown as { commitOnce: (...args: unknown[]) => void },
       'commitOnce',
     );
     for (const recall of RECALLS) await writer.recall({ userId: 'me', ...recall });

@@ -7,4 +7,5 @@ import { registerConformanceSuite } from '../conformance/suite.js';
 describe('Neo4j backend', () => {
   registerConformanceSuite(neo4jInitializer('neo4j (exact similarity)', Number.POSITIVE_INFINITY));
   registerConformanceSuite(neo4jInitializer('neo4j (vector index)', 0));
+  registerConformanceSuite(neo4jInitializer('neo4j (cached)', 0, true));
 });

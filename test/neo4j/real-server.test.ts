@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
+import { CachedStore } from '../../src/store/cache/cached-store.js';
 import { Neo4jConnection } from '../../src/store/neo4j/connection.js';
 import { Neo4jStore } from '../../src/store/neo4j/store.js';
 import { neo4jSettings } from '../conformance/neo4j.initializer.js';
@@ -151,6 +152,49 @@ describe('Neo4j, a real server', () => {
     } finally {
       await keeper.close();
       await other.close();
+    }
+  });
+
+  it('a cached store serves a user from its copies and drops them when another store writes, forgets or runs Cypher', async () => {
+    const cachedEnv = { ...storeEnv(), KGMEM_NEO4J_CACHE: '1' };
+    const reader = await createMemory({ env: cachedEnv });
+    const writer = await createMemory({ env: storeEnv() });
+    try {
+      expect(reader.store).toBeInstanceOf(CachedStore);
+      await writer.addTriples('cached', [
+        { subject: 'I', predicate: 'plays', object: 'Cello' },
+        { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
+      ]);
+      const objects = async () =>
+        (await reader.recall({ userId: 'cached', query: 'What do I play and where do I live?' })).facts
+          .map((f) => f.object)
+          .sort();
+      expect(await objects()).toEqual(['Cello', 'Ghent']);
+      const cache = reader.store as CachedStore;
+      expect(cache.cachedUsers().users).toContain('cached');
+      // Served from the copies: the database is read for the user's generation only.
+      const reads = vi.spyOn(cache.inner as unknown as { readRows: (name: string) => unknown }, 'readRows');
+      expect(await objects()).toEqual(['Cello', 'Ghent']);
+      expect(new Set(reads.mock.calls.map((call) => call[0]))).toEqual(new Set(['user-generation']));
+      reads.mockRestore();
+      // Another store (another process) writes: the copies are stale and read again.
+      await writer.addTriples('cached', [{ subject: 'I', predicate: 'plays', object: 'Harp' }]);
+      expect(await objects()).toEqual(['Cello', 'Ghent', 'Harp']);
+      const cello = (await writer.facts('cached')).find((f) => f.object === 'Cello');
+      if (!cello) throw new Error('the cello fact was not written');
+      await writer.forget({ userId: 'cached', factUid: cello.uid });
+      expect(await objects()).toEqual(['Ghent', 'Harp']);
+      // A hand-written write may touch anyone: every copy is stale.
+      await writer.cypher(
+        "MATCH (:User {id: 'cached'})-[:OWNS]->(e:Entity {name: 'Harp'}) SET e.name = 'Lyre'",
+      );
+      expect(await objects()).toEqual(['Ghent', 'Lyre']);
+      // Its own writes are applied to its copies, and seen at once.
+      await reader.addTriples('cached', [{ subject: 'I', predicate: 'plays', object: 'Oboe' }]);
+      expect(await objects()).toEqual(['Ghent', 'Lyre', 'Oboe']);
+    } finally {
+      await reader.close();
+      await writer.close();
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConceptReader } from '../../src/lexicon/concepts.js';
 import { searchTerms } from '../../src/model/text.js';
-import { Bm25Index } from '../../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../../src/store/cache/bm25.js';
 
 describe('ConceptReader (WordNet ancestors of a text’s words)', () => {
   const reader = new ConceptReader();

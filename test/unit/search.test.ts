@@ -4,7 +4,7 @@ import { QueryExpander } from '../../src/lexicon/expansion.js';
 import { WordNet } from '../../src/lexicon/wordnet.js';
 import { searchTerms } from '../../src/model/text.js';
 import { calibrateBm25, calibrateCosine, noisyOr } from '../../src/retrieve/fuse.js';
-import { Bm25Index } from '../../src/store/ladybug/bm25.js';
+import { Bm25Index } from '../../src/store/cache/bm25.js';
 import { decodeVector, encodeVector } from '../../src/store/ladybug/vector-codec.js';
 
 describe('BM25 over turns', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Entity, Fact } from '../../src/model/types.js';
-import { readSnapshot, writeSnapshot } from '../../src/store/ladybug/snapshot.js';
-import { UserVectorIndex } from '../../src/store/ladybug/vector-index.js';
+import { readSnapshot, writeSnapshot } from '../../src/store/cache/snapshot.js';
+import { UserVectorIndex } from '../../src/store/cache/vector-index.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const dirs: { remove: () => void }[] = [];

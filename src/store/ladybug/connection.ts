@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
 import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
 import { GraphStore, type Statement, type TimeScope } from '../base.js';
+import { snapshotFolder, snapshotPath } from '../cache/snapshot.js';
+import {
+  ALL_COPIES,
+  type CommittedWrite,
+  type CopyEffect,
+  NO_COPIES,
+  touchesSnapshot,
+  writeScope,
+} from '../cache/write-effects.js';
 import { loadCypher, splitStatements } from '../cypher-files.js';
 import {
   checkEmbedder,
@@ -14,15 +23,13 @@ import {
 import type { Row } from '../rows.js';
 import { typedParams } from '../statements.js';
 import { type BulkRows, type CopyColumns, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
-import { UserCopies } from './copies.js';
 import { loadLadybug } from './driver.js';
 import { type AffectedUsers, Generations } from './generations.js';
 import { recordHolder, releaseHolder } from './holder.js';
 import { DEFAULT_BUFFER_POOL, type LadybugStoreOptions, MAX_GROWN_BUFFER_POOL } from './options.js';
 import { errorMessage, openError, timeParams, toLadybugValue } from './params.js';
 import { drain, execute } from './results.js';
-import { encodeVector } from './vector-codec.js';
-import { ALL_COPIES, type CopyEffect, NO_COPIES, touchesSnapshot, writeScope } from './write-effects.js';
+import { decodeVector, encodeVector } from './vector-codec.js';
 
 const SCHEMA_KEY = 'schemaHash';
 
@@ -30,10 +37,11 @@ const SCHEMA_KEY = 'schemaHash';
 class PoolTooSmall extends Error {}
 
 /**
- * The LadybugDB database under {@link LadybugStore}: the file and its connection, the schema, the
- * one way anything is written (`commit`, which keeps the in-process copies and their snapshots in
- * step), the buffer pool that grows for a write that does not fit, bulk loads and the embedder
- * record. The reads, searches, write batches and the console are the store's.
+ * The LadybugDB database under {@link RawLadybugStore}: the file and its connection, the schema,
+ * the one way anything is written (`commit`, which advances the write generations and tells the
+ * store's listeners, a cache, what changed), the buffer pool that grows for a write that does not
+ * fit, bulk loads and the embedder record. The reads, searches, write batches and the console
+ * are the store's.
  */
 export abstract class LadybugConnection extends GraphStore {
   override readonly dialect = 'ladybug';
@@ -52,29 +60,23 @@ export abstract class LadybugConnection extends GraphStore {
   // changes a user's copies advances theirs, so a snapshot taken at one is stale at any other.
   private readonly generations = new Generations((key) => this.metaValue(key));
   // True while commit() runs its body: the only time a statement may write.
-  private committing = false;
+  protected committing = false;
   // The buffer pool the database is open with (bytes): grows when a write does not fit.
   private poolSize = DEFAULT_BUFFER_POOL;
 
-  /** The in-process copies of the users' data, and their snapshots. */
-  protected readonly copies: UserCopies;
-
   constructor(readonly options: LadybugStoreOptions) {
     super();
-    this.copies = new UserCopies(options, {
-      read: (name, params) => this.run(name, params),
-      committing: () => this.committing,
-      snapshotKey: (userId) => this.generations.snapshotKey(userId),
-      dimension: () => this.dimension,
-    });
   }
 
-  /**
-   * The users whose copies this process holds (least recently used first) and their approximate
-   * bytes: what `cacheLimit` bounds.
-   */
-  cachedUsers(): { users: string[]; bytes: number } {
-    return this.copies.cachedUsers();
+  /** The user's write generation: the database's epoch and the user's own, as Meta records them. */
+  override async generation(userId: string): Promise<string | undefined> {
+    this.connection();
+    return this.generations.snapshotKey(userId);
+  }
+
+  /** Stored vectors are text (`vector-codec.ts`), of the database's dimension. */
+  protected override decodeStoredVector(value: unknown): Float32Array | undefined {
+    return decodeVector(value, this.dimension);
   }
 
   override async open(
@@ -167,12 +169,10 @@ export abstract class LadybugConnection extends GraphStore {
   }
 
   override async close(): Promise<void> {
-    if (this.conn) this.copies.saveSnapshots();
     const { conn, db } = this;
     this.conn = undefined;
     this.db = undefined;
     this.statements.clear();
-    this.copies.dropAllCopies();
     conn?.closeSync();
     db?.closeSync();
     if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
@@ -205,15 +205,20 @@ export abstract class LadybugConnection extends GraphStore {
    * The one way anything is written: runs `body` in a transaction and, in that same transaction,
    * advances the generation of every user whose copies it changes (or the epoch, for `all`).
    * Once committed, those users' saved snapshots are removed from disk (they are stale, and a
-   * forgotten fact must not outlive its deletion in a cache file) and their in-process copies are
-   * brought in step by `applied`, or dropped when there is none. On failure the transaction is
-   * rolled back and the users' copies dropped. A statement that writes outside this is refused
-   * ({@link run}), so no write can skip the invalidation.
+   * forgotten fact must not outlive its deletion in a cache file) and the store's listeners are
+   * told what changed (`change`: the batch or turn a cache applies to its copies). On failure the
+   * transaction is rolled back and nothing is told. A statement that writes outside this is
+   * refused ({@link run}), so no write can skip the invalidation.
    */
-  protected commit(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
+  protected commit(
+    users: AffectedUsers,
+    effect: CopyEffect,
+    body: () => void,
+    change: Pick<CommittedWrite, 'batch' | 'episode'> = {},
+  ): void {
     for (;;) {
       try {
-        this.commitOnce(users, effect, body, applied);
+        this.commitOnce(users, effect, body, change);
         return;
       } catch (error) {
         if (!(error instanceof PoolTooSmall)) throw error;
@@ -259,10 +264,17 @@ export abstract class LadybugConnection extends GraphStore {
     this.conn = new lbug.Connection(this.db);
   }
 
-  private commitOnce(users: AffectedUsers, effect: CopyEffect, body: () => void, applied?: () => void): void {
+  private commitOnce(
+    users: AffectedUsers,
+    effect: CopyEffect,
+    body: () => void,
+    change: Pick<CommittedWrite, 'batch' | 'episode'>,
+  ): void {
     if (this.committing) throw new Error('LadybugStore: internal error, a commit inside a commit');
     const conn = this.connection();
     const stale = touchesSnapshot(effect);
+    const before =
+      stale && users !== 'all' ? new Map(users.map((u) => [u, this.generations.snapshotKey(u)])) : undefined;
     const generations = stale ? this.generations.advance(users) : [];
     execute(conn, 'BEGIN TRANSACTION');
     this.committing = true;
@@ -276,16 +288,29 @@ export abstract class LadybugConnection extends GraphStore {
       } catch {
         // Ladybug already rolled back the transaction that failed.
       }
-      this.copies.dropCopies(users, ALL_COPIES);
       if (/buffer pool is full/i.test(errorMessage(error))) throw new PoolTooSmall();
       throw error;
     } finally {
       this.committing = false;
     }
     this.generations.settle(generations);
-    if (stale) this.copies.removeSnapshots(users);
-    if (applied) applied();
-    else this.copies.dropCopies(users, effect);
+    if (!stale) return;
+    this.removeSnapshots(users);
+    const moved = before
+      ? new Map([...before].map(([u, was]) => [u, { before: was, after: this.generations.snapshotKey(u) }]))
+      : undefined;
+    this.committed({ users, effect, ...change, ...(moved ? { generations: moved } : {}) });
+  }
+
+  /**
+   * Removes the saved snapshots of some users (or all) beside the database: stale once they
+   * wrote, whichever process (cached or not) wrote.
+   */
+  private removeSnapshots(users: AffectedUsers): void {
+    const path = this.options.path;
+    if (path === ':memory:') return;
+    if (users === 'all') rmSync(snapshotFolder(path), { recursive: true, force: true });
+    else for (const userId of users) rmSync(snapshotPath(path, userId), { force: true });
   }
 
   /**

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { AffectedUsers } from '../cache/write-effects.js';
+
+export type { AffectedUsers };
 
 /** The Meta key of the database-wide epoch (advanced by writes that may touch any user). */
 export const EPOCH_KEY = 'generation';
@@ -7,9 +10,6 @@ export const EPOCH_KEY = 'generation';
 export function userGenerationKey(userId: string): string {
   return JSON.stringify(['generation', userId]);
 }
-
-/** Which users a committed write changed: some, or possibly any (hand-written Cypher). */
-export type AffectedUsers = readonly string[] | 'all';
 
 /**
  * The write generations of an embedded database: a database-wide epoch, and one generation per

@@ -1,11 +1,6 @@
 import { totalmem } from 'node:os';
 
-/**
- * The default `cacheLimit`: 64 MiB of per-user copies, sized for a laptop (about 160 everyday
- * users of 150 facts and 20 turns, or one user of ~30,000 facts, held at once; a larger user is
- * held alone).
- */
-export const DEFAULT_CACHE_LIMIT = 64 * 2 ** 20;
+export { DEFAULT_CACHE_LIMIT, SNAPSHOT_MIN_SIZE } from '../cache/cached-store.js';
 
 /**
  * The default buffer pool of the embedded database: 128 MiB (see `bufferPoolSize`). A process
@@ -79,6 +74,3 @@ export interface LadybugStoreOptions {
    */
   copyThreshold?: number;
 }
-
-/** Users with fewer entities plus facts reload from the database fast enough without a snapshot. */
-export const SNAPSHOT_MIN_SIZE = 100;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { episodeText } from '../../model/episode-text.js';
 import { ClosedError } from '../../model/errors.js';
@@ -10,6 +11,7 @@ import {
   type Statement,
   type WriteBatch,
 } from '../base.js';
+import { ALL_COPIES, writeScope } from '../cache/write-effects.js';
 import { fillIntegerPlaceholders, loadCypher, splitStatements } from '../cypher-files.js';
 import {
   checkEmbedder,
@@ -21,6 +23,7 @@ import { episodeFromRow, type Row } from '../rows.js';
 import { applyBatch, runIn, storableVector, withUserKey } from './batch.js';
 import { Neo4jConsole } from './console.js';
 import { connectionError, identityRecord, isConstraintRace, isSchemaRace } from './failures.js';
+import { EPOCH_META_KEY, generationOf, generationsMoved } from './generation.js';
 import type { Neo4jStoreOptions } from './options.js';
 import { storedTerms, userSearchKey } from './queries.js';
 import { fromNeo4j, toNeo4jParams } from './values.js';
@@ -58,8 +61,9 @@ export abstract class Neo4jConnection extends GraphStore {
   /** Indexes and constraints this store created and retired since it was made (open included). */
   readonly schemaChanges = { added: 0, removed: 0 };
 
-  protected override readonly console = new Neo4jConsole((mode) =>
-    this.connected().session(this.sessionConfig(mode)),
+  protected override readonly console = new Neo4jConsole(
+    (mode) => this.connected().session(this.sessionConfig(mode)),
+    () => this.consoleWrote(),
   );
 
   constructor(readonly options: Neo4jStoreOptions) {
@@ -233,14 +237,27 @@ export abstract class Neo4jConnection extends GraphStore {
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.session('WRITE', (session) =>
+        let written: { batch: WriteBatch | null | undefined; lock: Row | undefined } = {
+          batch: undefined,
+          lock: undefined,
+        };
+        const result = await this.session('WRITE', (session) =>
           session.executeWrite(async (tx) => {
-            await runIn(tx, 'user-lock', { userId, at: new Date() });
+            const [lock] = await runIn(tx, 'user-lock', { userId, at: new Date() });
             const { batch, result } = await plan(this.inTransaction(tx));
             if (batch) await applyBatch(tx, batch);
+            // The attempt that commits is the last one run.
+            written = { batch, lock };
             return result;
           }),
         );
+        this.committed({
+          users: [userId],
+          effect: ALL_COPIES,
+          ...(written.batch ? { batch: written.batch } : {}),
+          generations: generationsMoved([[userId, written.lock]]),
+        });
+        return result;
       } catch (error) {
         if (attempt >= CONSTRAINT_RETRIES || !isConstraintRace(error)) throw error;
       }
@@ -259,6 +276,7 @@ export abstract class Neo4jConnection extends GraphStore {
         for (const { name, params } of this.restoreStatements(userId, batch)) await runIn(tx, name, params);
       }),
     );
+    this.committed({ users: [userId], effect: ALL_COPIES });
   }
 
   /** This store with every statement run in `tx` (the planning reads of a write). */
@@ -286,6 +304,27 @@ export abstract class Neo4jConnection extends GraphStore {
       await this.autoCommit(statement);
     for (const statement of splitStatements(loadCypher('neo4j', 'vector-indexes-drop')))
       await this.autoCommit(statement);
+    this.committed({ users: 'all', effect: ALL_COPIES });
+  }
+
+  /**
+   * A user's write generation: the database's epoch (moved by hand-written writes) and the user's
+   * write count (moved by every write of the user, in any process); `none` for no such user.
+   */
+  override async generation(userId: string): Promise<string | undefined> {
+    const [row] = await this.readRows('user-generation', { userId });
+    return row ? generationOf(row) : 'none';
+  }
+
+  /**
+   * After a hand-written write from the console: it may have changed any user, so the database's
+   * epoch moves (every process's copies are then stale) and this store's listeners are told.
+   */
+  private async consoleWrote(): Promise<void> {
+    await this.runStatements('write', [
+      { name: 'meta-set', params: { key: EPOCH_META_KEY, value: randomUUID() } },
+    ]);
+    this.committed({ users: 'all', effect: ALL_COPIES });
   }
 
   override async close(): Promise<void> {
@@ -325,7 +364,7 @@ export abstract class Neo4jConnection extends GraphStore {
     mode: 'read' | 'write',
     statements: readonly Statement[],
   ): Promise<Row[][]> {
-    if (mode === 'write') this.forgetUserCaches(statements);
+    if (mode === 'write') return this.runWrites(statements);
     // One read (most of a recall's) goes through the driver's executeQuery: the same retried,
     // bookmarked read transaction with one round trip less than a session's executeRead
     // (0.9 against 1.4 ms for a trivial statement here).
@@ -339,6 +378,38 @@ export abstract class Neo4jConnection extends GraphStore {
     return mode === 'read'
       ? this.session('READ', (session) => session.executeRead(work))
       : this.session('WRITE', (session) => session.executeWrite(work));
+  }
+
+  /**
+   * Named write statements in one transaction, each user whose data they change counted a write
+   * in it (`user-writes-bump`), and the store's listeners told once it committed.
+   */
+  private async runWrites(statements: readonly Statement[]): Promise<Row[][]> {
+    this.forgetUserCaches(statements);
+    const { users, effect } = writeScope(statements);
+    const counted = effect.size === 0 || users === 'all' ? [] : [...new Set(users)];
+    const results = await this.session('WRITE', (session) =>
+      session.executeWrite(async (tx) => {
+        const rows: Row[][] = [];
+        for (const { name, params } of [
+          ...statements,
+          ...counted.map((userId) => ({ name: 'user-writes-bump', params: { userId } })),
+        ])
+          rows.push(await runIn(tx, name, params));
+        return rows;
+      }),
+    );
+    if (effect.size > 0) {
+      const bumps = results.slice(statements.length);
+      this.committed({
+        users,
+        effect,
+        ...(users === 'all'
+          ? {}
+          : { generations: generationsMoved(counted.map((u, i) => [u, bumps[i]?.[0]])) }),
+      });
+    }
+    return results.slice(0, statements.length);
   }
 
   private async readOne(name: string, params: Record<string, unknown>): Promise<Row[][]> {

@@ -11,7 +11,14 @@ import { consoleParams, fromNeo4j } from './values.js';
  * and its run, in a read transaction when read-only (the server then refuses any write too).
  */
 export class Neo4jConsole implements ConsoleDriver {
-  constructor(private readonly openSession: (mode: 'READ' | 'WRITE') => Session) {}
+  /**
+   * @param openSession - a session of the store's database
+   * @param wrote - called after a statement run with writes allowed (the store moves its epoch)
+   */
+  constructor(
+    private readonly openSession: (mode: 'READ' | 'WRITE') => Session,
+    private readonly wrote: () => Promise<void>,
+  ) {}
 
   async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
     const session = this.openSession('READ');
@@ -41,6 +48,7 @@ export class Neo4jConsole implements ConsoleDriver {
       const result = options.readOnly
         ? await session.executeRead(run, config)
         : await session.run(statement, consoleParams(params), config);
+      if (!options.readOnly) await this.wrote();
       const kept = result.records.slice(0, maxRows);
       return {
         columns: [...(result.records[0]?.keys ?? [])].map(String),

@@ -3,10 +3,10 @@ import type { SearchPorts, TextSearch, VectorSearch } from '../search-port.js';
 import type { UserCopies } from './copies.js';
 
 /**
- * Similarity search on the embedded store: exact cosine over the in-process vector indexes of
- * the user's entities, facts and turns (`UserCopies`, read from the database on first use).
+ * Similarity search over a cache's copies: exact cosine over the in-process vector indexes of
+ * the user's entities, facts and turns (`UserCopies`, read from the store on first use).
  */
-class LadybugVectorSearch implements VectorSearch {
+class CopiesVectorSearch implements VectorSearch {
   constructor(private readonly copies: UserCopies) {}
 
   async similarEntities(
@@ -15,7 +15,7 @@ class LadybugVectorSearch implements VectorSearch {
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]> {
-    return this.copies.vectorIndex(userId).search(vector, k, minScore);
+    return (await this.copies.vectorIndex(userId)).search(vector, k, minScore);
   }
 
   async similarFacts(
@@ -25,7 +25,7 @@ class LadybugVectorSearch implements VectorSearch {
     minScore: number,
     among?: readonly string[],
   ): Promise<ScoredEntity[]> {
-    const index = this.copies.factIndex(userId);
+    const index = await this.copies.factIndex(userId);
     return among ? index.searchAmong(among, vector, k, minScore) : index.search(vector, k, minScore);
   }
 
@@ -35,23 +35,23 @@ class LadybugVectorSearch implements VectorSearch {
     k: number,
     minScore: number,
   ): Promise<ScoredEntity[]> {
-    return this.copies.episodeIndex(userId).searchVectors(vector, k, minScore);
+    return (await this.copies.episodeIndex(userId)).searchVectors(vector, k, minScore);
   }
 }
 
-/** Full-text search on the embedded store: in-process BM25 over the user's turns (`EpisodeIndex`). */
-class LadybugTextSearch implements TextSearch {
+/** Full-text search over a cache's copies: in-process BM25 over the user's turns (`EpisodeIndex`). */
+class CopiesTextSearch implements TextSearch {
   constructor(private readonly copies: UserCopies) {}
 
   async searchEpisodes(
     userId: string,
     query: Omit<EpisodeQuery, 'vector' | 'minSimilarity'>,
   ): Promise<ScoredEntity[]> {
-    return this.copies.episodeIndex(userId).searchText(query);
+    return (await this.copies.episodeIndex(userId)).searchText(query);
   }
 }
 
-/** Both search ports of the embedded store, over its in-process copies. */
-export function ladybugSearch(copies: UserCopies): SearchPorts {
-  return { vectors: new LadybugVectorSearch(copies), text: new LadybugTextSearch(copies) };
+/** Both search ports over a cache's in-process copies. */
+export function copiesSearch(copies: UserCopies): SearchPorts {
+  return { vectors: new CopiesVectorSearch(copies), text: new CopiesTextSearch(copies) };
 }

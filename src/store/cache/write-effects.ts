@@ -1,8 +1,11 @@
-import type { Statement } from '../base.js';
-import type { AffectedUsers } from './generations.js';
+import type { Episode } from '../../model/types.js';
+import type { Statement, WriteBatch } from '../records.js';
+
+/** Which users a committed write changed: some, or possibly any (hand-written Cypher). */
+export type AffectedUsers = readonly string[] | 'all';
 
 /**
- * The kinds of copy the embedded store keeps of a user in process: the graph (entities, facts,
+ * The kinds of copy a cache keeps of a user in process: the graph (entities, facts,
  * predicate vocabulary), the entity and fact vector indexes, and the index of stored turns; a
  * saved snapshot holds them all.
  */
@@ -65,4 +68,19 @@ export function writeScope(statements: readonly Statement[]): { effect: CopyEffe
     else anyone = true;
   }
   return { effect, users: anyone ? 'all' : [...users] };
+}
+
+/**
+ * A committed write, as a store tells its listeners (`StorePort.onCommitted`): which users and
+ * which kinds of copy it changed, and what a copy can be brought in step with instead of being
+ * read again (the write batch, or the turn stored). `generations` gives, per user, the store's
+ * generation before and after the write, when the store keeps them: a copy taken at `before` is
+ * exact at `after` once the change is applied; any other copy is dropped.
+ */
+export interface CommittedWrite {
+  users: AffectedUsers;
+  effect: CopyEffect;
+  batch?: WriteBatch;
+  episode?: { episode: Episode; vector: ArrayLike<number> | undefined };
+  generations?: ReadonlyMap<string, { before: string; after: string }>;
 }

@@ -40,9 +40,19 @@ interface Header {
   sections: { name: string; type: Column['type']; offset: number; bytes: number }[];
 }
 
-/** Where a user's snapshot lives: `<database>.snapshots/<sha1 of the user id>.snap`. */
+/** Where a user's snapshot lives in a snapshot folder: `<folder>/<sha1 of the user id>.snap`. */
+export function snapshotFile(folder: string, userId: string): string {
+  return join(folder, `${createHash('sha1').update(userId).digest('hex')}.snap`);
+}
+
+/** The snapshot folder of an embedded database: `<database>.snapshots`. */
+export function snapshotFolder(databasePath: string): string {
+  return `${databasePath}.snapshots`;
+}
+
+/** Where a user's snapshot of an embedded database lives: `<database>.snapshots/<sha1 of the user id>.snap`. */
 export function snapshotPath(databasePath: string, userId: string): string {
-  return join(`${databasePath}.snapshots`, `${createHash('sha1').update(userId).digest('hex')}.snap`);
+  return snapshotFile(snapshotFolder(databasePath), userId);
 }
 
 /** Writes a snapshot atomically (a temporary file renamed over the old one). */
