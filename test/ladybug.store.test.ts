@@ -341,13 +341,20 @@ describe('LadybugDB store specifics', () => {
     const result = await reader.recall({ userId: 'u', query: 'When is my cello lesson?' });
     expect(result.facts.map((f) => f.statement)).toContain('User plays cello');
     expect(result.episodes.map((e) => e.excerpt).join()).toContain('Thursday evening');
-    // Its graph, vector indexes and turn index all came from the snapshot.
+    // Its graph, vector indexes and turn index all came from the snapshot, and every graph read
+    // of the recall from those copies (none is a statement).
     const rowLoads = [
       'entities-list',
       'facts-list',
       'entity-embeddings',
       'fact-vectors',
       'episodes-search-rows',
+      'facts-incident',
+      'entities-by-keys',
+      'entities-by-uids',
+      'facts-by-uids',
+      'facts-predicate-keys',
+      'episodes-neighbours',
     ];
     expect(statements.filter((name) => rowLoads.includes(name))).toEqual([]);
     await reader.close();

@@ -124,6 +124,11 @@ export class CachedStore extends GraphStore {
     return this.copies.cachedUsers();
   }
 
+  /** Listeners hear the wrapped store's commits (the cache is one of them). */
+  override onCommitted(listener: Parameters<GraphStore['onCommitted']>[0]): () => void {
+    return this.inner.onCommitted(listener);
+  }
+
   override async open(
     embedder: EmbedderIdentity | number,
     options?: { reembedding?: boolean },
