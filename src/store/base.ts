@@ -28,8 +28,9 @@ import { GraphReads } from './graph-reads.js';
  * What a backend must provide is {@link StorePort} (`port.ts`: eight members); the rest is
  * shared, built on its `runStatements` (named statements in one transaction): the reads in
  * {@link GraphReads} (`graph-reads.ts`), the writes, episodes, items and admin here. A backend
- * may override a shared method where its database does better (the embedded store reads from
- * its in-process copies).
+ * may override a shared method where its database does better (Neo4j plans its writes inside
+ * the user's locked transaction). Any store can be wrapped in the cache (`cache/cached-store.ts`),
+ * which serves the graph reads and searches from in-process copies.
  */
 export abstract class GraphStore extends GraphReads {
   /**

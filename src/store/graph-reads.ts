@@ -18,7 +18,7 @@ import { entityFromRow, entityKeyId, factFromRow, factTimelineFromRow } from './
  * The graph reads every backend shares, on named statements (`runStatements`): a user's facts
  * around entities (the walk), entities by key, uid or name, facts by uid, listings, the
  * predicate vocabulary, the turns around a hit, users and their counts. A backend overrides one
- * where its database does better (the embedded store reads its in-process copies).
+ * where its database does better (Neo4j: name search through Lucene, edges capped on the server).
  */
 export abstract class GraphReads extends StorePort {
   /** Which entities each of a user's turns mentioned, by episode uid. */

@@ -1,8 +1,8 @@
 import type { EpisodeQuery, ScoredEntity } from './records.js';
 
 /**
- * Similarity search over a user's stored vectors: in process (exact cosine over the copies the
- * embedded store keeps) or through the database's own vector index (Neo4j). Every method is
+ * Similarity search over a user's stored vectors: in process (exact cosine over a cache's copies,
+ * or over the rows scanned for one search) or through the database's own vector index (Neo4j). Every method is
  * scoped to one user; scores are cosine similarities (−1…1), best first.
  */
 export interface VectorSearch {
