@@ -22,7 +22,7 @@ import type {
 import type { Row } from '../rows.js';
 import type { SearchPorts } from '../search-port.js';
 import { type CopyLimits, UserCopies } from './copies.js';
-import { copiesSearch } from './copies-search.js';
+import { indexSearch } from './index-search.js';
 
 /**
  * The default `cacheLimit`: 64 MiB of per-user copies, sized for a laptop (about 160 everyday
@@ -101,7 +101,7 @@ export class CachedStore extends GraphStore {
       generation: (userId) => inner.generation(userId),
       dimension: () => this.dimension,
     });
-    this.search = copiesSearch(this.copies);
+    this.search = indexSearch(this.copies);
   }
 
   override get dialect(): CypherDialect {

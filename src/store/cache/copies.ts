@@ -3,6 +3,7 @@ import { episodeText } from '../../model/episode-text.js';
 import type { Entity, Fact } from '../../model/types.js';
 import type { EpisodeSearchRow, StoredVector } from '../records.js';
 import { EpisodeIndex } from './episode-index.js';
+import { episodeIndexOf, vectorIndexOf } from './index-search.js';
 import { readSnapshot, snapshotFile, writeSnapshot } from './snapshot.js';
 import { UserGraph } from './user-graph.js';
 import { UserVectorIndex } from './vector-index.js';
@@ -375,17 +376,11 @@ export class UserCopies {
 
   /** A user's turn index, read from the store. */
   private async readEpisodeIndex(userId: string): Promise<EpisodeIndex> {
-    const index = new EpisodeIndex(this.source.dimension());
-    for (const row of await this.source.episodes(userId))
-      index.add(row.uid, row.text, row.vector, row.threadId, row.at);
-    return index;
+    return episodeIndexOf(await this.source.episodes(userId), this.source.dimension());
   }
 
   /** A user's entity or fact vector index, read from the store. */
   private async readVectors(userId: string, of: 'entities' | 'facts'): Promise<UserVectorIndex> {
-    const index = new UserVectorIndex(this.source.dimension());
-    for (const { uid, vector } of await this.source.vectors(userId, of))
-      if (vector.length === this.source.dimension()) index.add(uid, vector);
-    return index;
+    return vectorIndexOf(await this.source.vectors(userId, of), this.source.dimension());
   }
 }
