@@ -76,3 +76,58 @@ export function isPastime(phrase: string): boolean {
     .ancestors(word)
     .some((concept) => PASTIME_CONCEPTS.has(concept));
 }
+
+// Noun senses of a question word read when asking what kind of thing it names: its most frequent
+// one ("sport" is an occupation only in its second sense, the athletes' who compete for pay).
+const KIND_WORD_SENSES = 1;
+const namedKinds = new Map<string, boolean>();
+
+/**
+ * Whether a word's most frequent noun sense is, or is a kind of, a concept one of whose lemmas is
+ * among `concepts` ("job" → occupation, "firm" → organization).
+ */
+export function namesKindOf(word: string, ...concepts: string[]): boolean {
+  const id = `${word.toLowerCase()}\u0000${concepts.join('\u0000')}`;
+  const cached = namedKinds.get(id);
+  if (cached !== undefined) return cached;
+  const wordnet = sharedWordNet();
+  let level = wordnet
+    .lemmas(word.toLowerCase(), 'noun')
+    .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_WORD_SENSES));
+  const seen = new Set(level);
+  let found = false;
+  while (level.length > 0 && !found) {
+    const next: string[] = [];
+    for (const synsetId of level) {
+      const synset = wordnet.synset(synsetId);
+      if (synset?.words.some((w) => concepts.includes(w))) found = true;
+      for (const pointer of synset?.pointers ?? []) {
+        if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.target)) continue;
+        seen.add(pointer.target);
+        next.push(pointer.target);
+      }
+    }
+    level = next;
+  }
+  if (namedKinds.size > 50_000) namedKinds.clear();
+  namedKinds.set(id, found);
+  return found;
+}
+
+/**
+ * Whether a question word asks for an occupation ("job", "profession", "career"), or the people
+ * who follow one (a profession's first sense):
+ * WordNet names occupations by the people who follow them, so such a question is answered by a
+ * person noun of {@link isOccupation} ("What's my profession?" — a plumber).
+ */
+export function asksForOccupation(word: string): boolean {
+  return namesKindOf(word, 'line_of_work', 'occupational_group');
+}
+
+/**
+ * Whether a question word asks for an organization ("company", "firm", "institution"): WordNet
+ * knows few of them by name, so a name it does not know can be one.
+ */
+export function asksForOrganization(word: string): boolean {
+  return namesKindOf(word, 'organization');
+}

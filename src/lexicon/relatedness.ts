@@ -78,16 +78,45 @@ export class LexicalRelatedness {
    * manner of Lesk's gloss overlap: "employer" is "a person or firm that employs workers" (work),
    * "spouse" is "a person's partner in marriage" (marriage, from marry, as married is),
    * "allergic" is "having an allergy … (especially to a specific food)". Only each word's most
-   * frequent senses (`senses` per part of speech) are read. {@link RELATEDNESS.gloss} or 0.
+   * frequent senses (`senses` per part of speech; `bSenses` for `b`) are read.
+   * {@link RELATEDNESS.gloss} or 0.
    */
-  glossRelated(a: string, b: string, senses = 2): number {
+  glossRelated(a: string, b: string, senses = 2, bSenses = senses): number {
     // Every recall reads its question's words against the same predicates: remembered per pair.
-    const key = `${a}\u0000${b}\u0000${senses}`;
+    const key = `${a}\u0000${b}\u0000${senses}\u0000${bSenses}`;
     const cached = this.glosses.get(key);
     if (cached !== undefined) return cached;
-    const [da, db] = [this.definitionStems(a, senses), this.definitionStems(b, senses)];
+    const [da, db] = [this.definitionStems(a, senses), this.definitionStems(b, bSenses)];
     const [fa, fb] = [this.forms(a), this.forms(b)];
     const score = intersects(da, fb) || intersects(db, fa) ? RELATEDNESS.gloss : 0;
+    if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
+    this.glosses.set(key, score);
+    return score;
+  }
+
+  /**
+   * Whether a compound WordNet names one of a word's most frequent noun senses by (or the kind
+   * above it) is built on the other word: "job" and "occupation" are a "line of work", as is the
+   * kind above "profession" and "career", so each meets `works_as`. {@link RELATEDNESS.gloss} or 0.
+   */
+  compoundRelated(word: string, other: string, senses = 2): number {
+    const key = `${word}\u0000${other}\u0000${senses}\u0000compound`;
+    const cached = this.glosses.get(key);
+    if (cached !== undefined) return cached;
+    const otherForms = new Set(this.baseForms(other.toLowerCase()).map(stem));
+    const own = this.wordnet
+      .lemmas(word.toLowerCase(), 'noun')
+      .flatMap((lemma) => this.wordnet.synsetIds(lemma, 'noun').slice(0, senses));
+    const above = own.flatMap((id) =>
+      (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@').map((p) => p.target),
+    );
+    const built = [...own, ...above].some((id) =>
+      (this.wordnet.synset(id)?.words ?? []).some(
+        (w) =>
+          w.includes('_') && w.split('_').some((part) => !STOP_WORDS.has(part) && otherForms.has(stem(part))),
+      ),
+    );
+    const score = built ? RELATEDNESS.gloss : 0;
     if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
     this.glosses.set(key, score);
     return score;

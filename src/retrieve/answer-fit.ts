@@ -1,6 +1,6 @@
 import { keyWords, type RelationLexicon } from '../lexicon/base.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
-import { isPersonNoun } from '../lexicon/kinds.js';
+import { asksForOccupation, asksForOrganization, isOccupation, isPersonNoun } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
@@ -13,6 +13,12 @@ export interface QuestionFit {
   ofKind(fact: Fact): boolean;
   ofUsualKind(fact: Fact): boolean;
   otherKind(fact: Fact): boolean;
+  /** Whether the fact leads to an entity the question names from one it does not (context, seldom the answer). */
+  leadsToNamed(fact: Fact): boolean;
+  /** Whether the fact is about an entity the question names. */
+  aboutNamed(fact: Fact): boolean;
+  /** Whether the question asks who someone is ("who", "whom"). */
+  asksWho: boolean;
 }
 
 /** How a fact fits a question ({@link AnswerFit.read}). */
@@ -47,9 +53,16 @@ const SAME_STEM = 1;
 // One WordNet link apart, reading the question word in its most frequent senses only.
 const NEAR = 0.7;
 const FREQUENT_SENSES = 3;
+// Senses of a question word read against a predicate's word ("company" is a companionship in its
+// third sense only: the question means a firm).
+const QUESTION_SENSES = 2;
+// Senses of a question word whose definitions are read (its predicate's word gets one more).
+const GLOSS_SENSES = 2;
 // A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
 // derivation: the question names what the answer is.
 const KIND_SCORE = 0.9;
+// The share of its kind's score a fact keeps when the question's words do not name its predicate.
+const KIND_ALONE = 0.8;
 // A question word that is a kind above a later sense of the object only.
 const OTHER_SENSE_KIND = 0.6;
 // Noun senses of an object read when asking whether it can be of the kind a question names (all:
@@ -99,6 +112,9 @@ export class AnswerFit {
       ofKind: (fact) => this.ofKind(focus, fact),
       ofUsualKind: (fact) => this.ofUsualKind(focus, fact),
       otherKind: (fact) => this.otherKind(focus, fact),
+      leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
+      aboutNamed: (fact) => focus.named.has(fact.subjectUid),
+      asksWho: focus.wh === 'person',
     };
   }
 
@@ -133,6 +149,10 @@ export class AnswerFit {
   /** {@link score}, and how sure the question's words name the fact's predicate. */
   read(focus: QuestionFocus, fact: Fact): FitReading {
     let relation = this.relationOf(focus, fact.key);
+    // A predicate of function words only (`is_from`) is named by those words ("originally from").
+    const bare =
+      keyWords(fact.key).length === 0 && fact.key.split('_').some((w) => w !== 'is' && focus.tokens.has(w));
+    if (bare) relation = Math.max(relation, NEAR);
     let kind = 0;
     let otherRole = false;
     const head = objectHead(fact.object);
@@ -141,14 +161,17 @@ export class AnswerFit {
       // A kind above a later sense of the object ("sport" above fencing, the swordplay; its first
       // sense is a barrier) says it less surely than one above its usual sense.
       if (head && wordKind === 0 && this.inAnySense(word, head)) wordKind = OTHER_SENSE_KIND;
+      // WordNet knows few organizations and small towns by name: a name it does not know may be
+      // the company or place asked for, unless the predicate says it is a person (`sister`). It
+      // only supports a reading of the predicate the question's words give.
+      if (head && wordKind === 0 && relation > 0 && this.mayBeNamed(word, fact, head))
+        wordKind = OTHER_SENSE_KIND;
       kind = Math.max(kind, wordKind);
       if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
     }
-    // A predicate of function words only (`is_from`) is named by those words ("originally from").
-    const bare =
-      keyWords(fact.key).length === 0 && fact.key.split('_').some((w) => w !== 'is' && focus.tokens.has(w));
-    if (bare) relation = Math.max(relation, NEAR);
-    const named = 1 - (1 - relation) * (1 - kind);
+    // The kind alone says less than the kind of a fact whose predicate the question also names
+    // ("Which place am I originally from?": the home town, not the town one lives in).
+    const named = 1 - (1 - relation) * (1 - (relation > 0 ? kind : kind * KIND_ALONE));
     const wh = focus.wh ? this.whScore(focus.wh, fact) : 0;
     let fit = named > 0 ? named + WH_BONUS * wh * (1 - named) : WH_SCORE * wh;
     if (otherRole && kind === 0) fit *= OTHER_ROLE_FACTOR;
@@ -207,11 +230,14 @@ export class AnswerFit {
     const lexical = this.lexicon.score(word, key);
     let score = lexical >= SAME_STEM ? lexical : 0;
     for (const keyWord of keyWords(key)) {
-      const near = this.relatedness.related(keyWord, word, FREQUENT_SENSES, FREQUENT_SENSES);
+      const near = this.relatedness.related(keyWord, word, QUESTION_SENSES, FREQUENT_SENSES);
       score = Math.max(
         score,
         near >= NEAR ? near : 0,
-        this.relatedness.glossRelated(word, keyWord),
+        // A predicate's word is read in one sense more than the question's: `works_at` is work
+        // "for which you are paid" in its third ("Which company pays my salary?").
+        this.relatedness.glossRelated(word, keyWord, GLOSS_SENSES, GLOSS_SENSES + 1),
+        this.relatedness.compoundRelated(word, keyWord),
         this.kindOf(word, keyWord),
       );
     }
@@ -226,13 +252,35 @@ export class AnswerFit {
     const lemmas = new Set([word, ...sharedWordNet().lemmas(word, 'noun')].map((w) => w.replace(/_/g, ' ')));
     let score = 0;
     if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = KIND_SCORE;
+    // WordNet names an occupation by the person who follows it: "job" asks for a plumber.
+    else if (asksForOccupation(word) && isOccupation(head)) score = KIND_SCORE;
+    // A word for a place in general ("place", "area") asks for any place: a city is a location
+    // as a place is, though not a kind of "place" (WordNet's topographic point).
+    else if (this.isPlace(word) && this.isPlace(head)) score = KIND_SCORE;
     else {
-      const related = this.relatedness.related(head, word, FREQUENT_SENSES);
+      const related = this.relatedness.related(head, word, QUESTION_SENSES);
       if (related >= 0.7) score = related * KIND_SCORE;
     }
     if (this.kinds.size > 50_000) this.kinds.clear();
     this.kinds.set(id, score);
     return score;
+  }
+
+  /** Whether a word's most frequent noun sense is a place (a location, region, city, …). */
+  private isPlace(word: string): boolean {
+    return this.concepts.ancestors(word).some((a) => PLACE_CONCEPTS.has(a));
+  }
+
+  /**
+   * Whether the object may be a thing of the kind `word` names though WordNet does not say so: a
+   * capitalised name it does not know (or knows as one of that kind in some sense), for a kind
+   * usually known by name (an organization, a place), of a predicate that does not name a person.
+   */
+  private mayBeNamed(word: string, fact: Fact, head: string): boolean {
+    const kind = asksForOrganization(word) ? 'organization' : this.isPlace(word) ? 'location' : undefined;
+    if (!kind || !/^\p{Lu}/u.test(fact.object.trim())) return false;
+    if (keyWords(fact.key).some((w) => isPersonNoun(w))) return false;
+    return sharedWordNet().lemmas(head, 'noun').length === 0 || this.inAnySense(kind, head);
   }
 
   /** `word` names a kind above any of the first noun senses of `head` ("food" above peanuts, the seeds). */

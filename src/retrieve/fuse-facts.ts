@@ -133,6 +133,9 @@ const FIT_SIGNAL = 0.5;
 // a rare sense of a word ("What food should I bring…": "bring" meets `works_at` only through
 // work's 18th sense; pizza is food, an aquarium is not), keeps this share.
 const OTHER_KIND_FACTOR = 0.5;
+// The share of its score a fact leading to an entity the question names keeps when that entity's
+// own facts are candidates.
+const NAMED_OBJECT_FACTOR = 0.9;
 // The share of its fit a fact keeps when its object is of another kind than the one the question
 // names and another candidate's is of that kind.
 const OTHER_KIND_FIT = 0.5;
@@ -180,16 +183,26 @@ function fitToQuestion(
   // object is known to be of another kind (a harp) fits the question less, however well its
   // predicate is named.
   const kindOffered = kindNamed || candidates.some(({ fact }) => fit.ofKind(fact));
+  // A reading only a rare sense gives, which the question's words in their usual senses do not
+  // name at all ("company" as companionship, for `friend`), falls when those senses name another
+  // candidate's predicate ("Which company pays my salary?": work, for which one is paid).
+  const usualReading = candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.relationOf(fact.key) > 0);
+  // A question about someone it names ("What should I cook when Tomas comes over?") is answered
+  // by that one's facts; a fact leading to them ("User's friend is Tomas") is context, unless the
+  // question asks who they are.
+  const namedFacts = !fit.asksWho && candidates.some(({ fact }) => fit.aboutNamed(fact));
   return candidates.map(({ f, fact }) => {
     if (
-      kindNamed &&
       rare.has(f.uid) &&
-      (fit.otherKind(fact) ||
-        (usualKindNamed && fact.subjectUid === input.questionerUid && !fit.ofKind(fact)))
+      ((kindNamed &&
+        (fit.otherKind(fact) ||
+          (usualKindNamed && fact.subjectUid === input.questionerUid && !fit.ofKind(fact)))) ||
+        (usualReading && fit.relationOf(fact.key) === 0))
     )
       return { ...f, score: f.score * OTHER_KIND_FACTOR };
     const read = fit.read(fact).fit;
     const score = kindOffered && fit.otherKind(fact) ? read * OTHER_KIND_FIT : read;
+    if (namedFacts && fit.leadsToNamed(fact)) return { ...f, score: f.score * NAMED_OBJECT_FACTOR };
     if (score <= 0) return f;
     return {
       ...f,

@@ -24,6 +24,7 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
       'me',
       [
         { subject: 'I', predicate: 'lives_in', object: 'Cork' },
+        { subject: 'I', predicate: 'is_from', object: 'Dundee' },
         { subject: 'I', predicate: 'works_at', object: 'Novartis' },
         { subject: 'I', predicate: 'works_as', object: 'pilot' },
         { subject: 'I', predicate: 'plays', object: 'tennis' },
@@ -58,6 +59,24 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect(facts[0]?.statement).toBe('Kofi likes curry');
     // The employer stays among the results, below.
     expect(facts.map((f) => f.object)).toContain('Novartis');
+  });
+
+  it('the employer for "Which company pays my salary?", not the friend (company as companionship)', async () => {
+    expect((await first('Which company pays my salary?'))?.object).toBe('Novartis');
+  });
+
+  it('the role for "What\'s my profession?", not the employer', async () => {
+    expect((await first("What's my profession?"))?.object).toBe('pilot');
+  });
+
+  it('the home town for "Which place am I originally from?", not the town lived in', async () => {
+    expect((await first('Which place am I originally from?'))?.object).toBe('Dundee');
+  });
+
+  it("a named friend's own fact first, before the fact that leads to them", async () => {
+    expect((await first('What should I cook when Kofi comes over?'))?.statement).toBe('Kofi likes curry');
+    // Asked who they are, the fact leading to them answers.
+    expect((await first('Who is Kofi?'))?.statement).toBe("User's friend is Kofi");
   });
 
   it('keeps a sure reading: "Where do I live?" is the home', async () => {

@@ -46,6 +46,12 @@ describe('answer fit: what the question asks, against predicate and object', () 
     ['When is my birthday?', 'birthday March 3'],
     ['How old am I?', 'age 41'],
     ["What's my favourite meal?", 'likes paella'],
+    // An occupation is named by the person who follows it (a plumber), not by the employer.
+    ["What's my profession?", 'works_as plumber'],
+    ['What is my job?', 'works_as plumber'],
+    // Work is what one is paid for (work's third sense); a company WordNet does not know by name
+    // may be the one asked for; company as companionship (its third sense) is not read.
+    ['Which company pays my salary?', 'works_at Nintendo'],
   ])('%s → %s first', (question, expected) => {
     expect(ranked(question, user)[0]).toBe(expected);
   });
@@ -56,6 +62,15 @@ describe('answer fit: what the question asks, against predicate and object', () 
     // Lower case, the word keeps its usual sense: a cork is no place.
     const focus = fit.focus('Where am I based now?', [], new Set());
     expect(fit.score(focus, fact('owns', 'cork'))).toBe(0);
+  });
+
+  it('reads a name WordNet does not know as the place asked for, and the predicate the question names first', () => {
+    const facts = [fact('lives_in', 'Lisbon'), fact('is_from', 'Dundee'), fact('works_at', 'Nintendo')];
+    // Lisbon is a city WordNet knows; Dundee it does not, but "from" names `is_from`.
+    expect(ranked('Which place am I originally from?', facts)[0]).toBe('is_from Dundee');
+    // A name of a person is not a place, whatever the question asks.
+    const focus = fit.focus('Which place am I originally from?', [], new Set());
+    expect(fit.score(focus, fact('sister', 'Dundee'))).toBe(0);
   });
 
   it('reads the question word, not a "when" that starts a clause', () => {
