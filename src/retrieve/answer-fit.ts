@@ -3,7 +3,7 @@ import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js'
 import { asksForOccupation, asksForOrganization, isOccupation, isPersonNoun } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
-import { STOP_WORDS, stem } from '../model/text.js';
+import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
 
 /** One question's fit, bound to its focus (what `fuseEvidence` reads candidates with). */
@@ -19,6 +19,12 @@ export interface QuestionFit {
   aboutNamed(fact: Fact): boolean;
   /** Whether the question asks who someone is ("who", "whom"). */
   asksWho: boolean;
+  /**
+   * Whether a fact could answer a question asking when: its object is a time, or the question
+   * names it ("When did Caroline go to the adoption meeting?" is not answered by her going to a
+   * support group). Always true for a question asking anything else.
+   */
+  answersWhen(fact: Pick<Fact, 'object'>): boolean;
 }
 
 /** How a fact fits a question ({@link AnswerFit.read}). */
@@ -39,6 +45,8 @@ export interface QuestionFocus {
   relationScores: Map<string, number>;
   /** Every word of the question, function words included. */
   tokens: ReadonlySet<string>;
+  /** The question's search terms (stems of its content words). */
+  terms: ReadonlySet<string>;
   /** The kind of answer the question word asks for, when it says one. */
   wh: 'person' | 'place' | 'time' | 'number' | undefined;
   /** Uids of the entities the question names (their facts are context, not the answer). */
@@ -115,6 +123,10 @@ export class AnswerFit {
       leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
       asksWho: focus.wh === 'person',
+      answersWhen: (fact) =>
+        focus.wh !== 'time' ||
+        isTime(fact.object) ||
+        searchTerms(fact.object).some((t) => focus.terms.has(t)),
     };
   }
 
@@ -129,6 +141,7 @@ export class AnswerFit {
       words: unique,
       kindWords: unique.filter((w) => wordnet.lemmas(w, 'noun').length > 0),
       tokens: new Set(tokens),
+      terms: new Set(searchTerms(query)),
       wh: whKind(tokens),
       named,
       relationScores: new Map(),
@@ -317,7 +330,7 @@ export class AnswerFit {
     const head = objectHead(object);
     switch (wh) {
       case 'time':
-        return MONTHS.test(object) || /\b\d{4}\b/.test(object) ? 1 : 0;
+        return isTime(object) ? 1 : 0;
       case 'number':
         return NUMBER.test(object) ? 1 : 0;
       case 'place':
@@ -333,6 +346,11 @@ export class AnswerFit {
       }
     }
   }
+}
+
+/** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */
+function isTime(phrase: string): boolean {
+  return MONTHS.test(phrase) || /\b\d{4}\b/.test(phrase);
 }
 
 /** The kind of answer a question word asks for ("who" a person, "where" a place, …). */

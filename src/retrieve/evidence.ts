@@ -152,6 +152,9 @@ export async function fuseEvidence(
   // Turns: full text, similarity, and the turns the recalled facts came from.
   const provenance = new Map<string, number>();
   for (const fact of facts) {
+    // A fact that cannot answer the "when" asked (another doing than the one named) is no
+    // evidence for the turn it came from.
+    if (input.answerFit && !input.answerFit.answersWhen(fact)) continue;
     const evidence = fact.score / (fitFactor.get(fact.uid) ?? 1);
     for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, evidence));
   }

@@ -205,9 +205,18 @@ export class Retriever {
     const vector = await vectorPending;
     // Stored turns are searched while the graph is read and walked.
     const depth = Math.max(3 * request.limit, 30);
+    // Every stored turn is the user's own: the user's name, when the question says it ("What did
+    // Caroline research?" asked of Caroline's memory), tells none of them apart, and the rare turn
+    // that happens to say it would rank first on that word alone.
+    const ownName = new Set(
+      linked
+        .filter((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE)
+        .flatMap((l) => tokenize(l.matched)),
+    );
+    const turnWords = tokens.filter((t) => !ownName.has(t));
     const episodesPending = settleLater(
       this.store.searchEpisodes(userId, {
-        text: query,
+        text: turnWords.length > 0 && ownName.size > 0 ? turnWords.join(' ') : query,
         expansion: this.expander
           ? tokens
               .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))

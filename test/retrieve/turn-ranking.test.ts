@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/**
+ * Which stored turn comes first, offline (hashing embedder, rule extractor, real embedded
+ * database): the user's own name tells none of their turns apart, and a fact about another doing
+ * than the one a "when" question names does not lift its turn.
+ */
+describe('recall: the turn that answers first', () => {
+  const dir = tempDir('kgmem-turn-rank-');
+  let memory: Memory;
+  const said: Record<string, string> = {};
+
+  beforeAll(async () => {
+    memory = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings(),
+      env: {},
+      share: false,
+    });
+    const turns = [
+      'Glad you agree, Caroline. Appreciate the support of those close to me.',
+      'Researching adoption agencies has been a dream of mine for years.',
+      'My research into old painting styles is going slowly.',
+      'I went to a support group yesterday and it was so powerful.',
+      'Last Friday I went to a council meeting for adoption, it was inspiring.',
+      'The weather was lovely for a walk by the lake.',
+    ];
+    for (const [i, text] of turns.entries()) {
+      const result = await memory.remember({
+        userId: 'caroline',
+        threadId: 'chat',
+        messages: [{ role: 'user', content: text, name: 'Caroline' }],
+        at: new Date(Date.UTC(2023, 4, 1 + i)),
+      });
+      said[result.episodeUid] = text;
+    }
+  });
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  const firstTurn = async (query: string) =>
+    said[(await memory.recall({ userId: 'caroline', query, limit: 5 })).episodes[0]?.uid ?? ''];
+
+  it("does not rank a turn first for saying the user's own name", async () => {
+    expect(await firstTurn('What did Caroline research?')).toMatch(/research/i);
+  });
+
+  it('ranks the turn of the doing a "when" question names above the source of another', async () => {
+    expect(await firstTurn('When did Caroline go to the adoption meeting?')).toMatch(/council meeting/);
+  });
+});
