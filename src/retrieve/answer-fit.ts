@@ -25,6 +25,8 @@ export interface QuestionFit {
    * support group). Always true for a question asking anything else.
    */
   answersWhen(fact: Pick<Fact, 'object'>): boolean;
+  /** Whether the fact's object is a time or a number where the question asks for a place or person. */
+  wrongWh(fact: Pick<Fact, 'object'>): boolean;
 }
 
 /** How a fact fits a question ({@link AnswerFit.read}). */
@@ -33,6 +35,8 @@ export interface FitReading {
   fit: number;
   /** How well the question's words name its predicate, in [0, 1]. */
   relation: number;
+  /** What tells apart facts that fit alike, in [0, 1]: the question's function word and kind of answer. */
+  tieBreak: number;
 }
 
 /** What a question asks for, read from its words: the ones that say what the answer is. */
@@ -69,6 +73,8 @@ const GLOSS_SENSES = 2;
 // A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
 // derivation: the question names what the answer is.
 const KIND_SCORE = 0.9;
+// How surely a name WordNet does not know answers "where" (it may be a town or a workplace).
+const UNKNOWN_NAME_PLACE = 0.5;
 // The share of its kind's score a fact keeps when the question's words do not name its predicate.
 const KIND_ALONE = 0.8;
 // A question word that is a kind above a later sense of the object only.
@@ -123,6 +129,7 @@ export class AnswerFit {
       leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
       asksWho: focus.wh === 'person',
+      wrongWh: (fact) => wrongWh(focus.wh, fact.object),
       answersWhen: (fact) =>
         focus.wh !== 'time' ||
         isTime(fact.object) ||
@@ -188,9 +195,15 @@ export class AnswerFit {
     const wh = focus.wh ? this.whScore(focus.wh, fact) : 0;
     let fit = named > 0 ? named + WH_BONUS * wh * (1 - named) : WH_SCORE * wh;
     if (otherRole && kind === 0) fit *= OTHER_ROLE_FACTOR;
+    // A date or a number does not answer "where" or "who" ("Where was I born?": not the birthday).
+    if (wrongWh(focus.wh, fact.object)) fit *= OTHER_ROLE_FACTOR;
     // The answer is seldom an entity the question names (unless the question asks who that is).
     if (focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid)) fit *= NAMED_OBJECT_FACTOR;
-    return { fit, relation };
+    // Predicates that share their word (`works_at`, `works_as`) read alike: the function word the
+    // question uses with it ("What do I work as?") and the kind its question word asks ("Where do
+    // I work?": a name, not a role) tell them apart.
+    const usesFunctionWord = functionWords(fact.key).some((w) => focus.tokens.has(w)) ? 1 : 0;
+    return { fit, relation, tieBreak: (usesFunctionWord + wh) / 2 };
   }
 
   /** Whether a word of the question names a kind the fact's object is, in any of its senses ("food": pizza). */
@@ -336,16 +349,32 @@ export class AnswerFit {
       case 'place':
         if (!head) return 0;
         if (this.concepts.ancestors(head).some((a) => PLACE_CONCEPTS.has(a))) return 1;
-        // A name (capitalised) is read in its place sense too: "Cork" the city, not the bark.
-        return /^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '') && this.inAnySense('location', head) ? 1 : 0;
+        // A name (capitalised) is read in its place sense too: "Cork" the city, not the bark; a
+        // name WordNet does not know may be a place (a town, a workplace), less surely.
+        if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
+        if (this.inAnySense('location', head)) return 1;
+        return sharedWordNet().lemmas(head, 'noun').length === 0 ? UNKNOWN_NAME_PLACE : 0;
       case 'person': {
-        // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person.
+        // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person, but
+        // not one that names an occupation: "Who do I work for?" is not answered by a role.
         const keyWord = fact.key.split('_').at(-1) ?? '';
         if (isPersonNoun(keyWord)) return 1;
-        return head && this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a)) ? 1 : 0;
+        if (!head || isOccupation(head)) return 0;
+        return this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a)) ? 1 : 0;
       }
     }
   }
+}
+
+/** Whether an object is a time or a number where the question asks for a place or a person. */
+function wrongWh(wh: QuestionFocus['wh'], object: string): boolean {
+  return (wh === 'place' || wh === 'person') && (isTime(object) || NUMBER.test(object.trim()));
+}
+
+/** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */
+function functionWords(key: string): string[] {
+  const content = new Set(keyWords(key));
+  return key.split('_').filter((w) => w !== 'is' && w !== 'has' && !content.has(w) && STOP_WORDS.has(w));
 }
 
 /** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */

@@ -136,6 +136,9 @@ const OTHER_KIND_FACTOR = 0.5;
 // The share of its score a fact leading to an entity the question names keeps when that entity's
 // own facts are candidates.
 const NAMED_OBJECT_FACTOR = 0.9;
+// The most a fact that fits gains from what tells apart facts that fit alike (the question's
+// function word and kind of answer; see FitReading.tieBreak).
+const TIE_BREAK = 0.02;
 // The share of its fit a fact keeps when its object is of another kind than the one the question
 // names and another candidate's is of that kind.
 const OTHER_KIND_FIT = 0.5;
@@ -197,16 +200,18 @@ function fitToQuestion(
       ((kindNamed &&
         (fit.otherKind(fact) ||
           (usualKindNamed && fact.subjectUid === input.questionerUid && !fit.ofKind(fact)))) ||
-        (usualReading && fit.relationOf(fact.key) === 0))
+        (usualReading && fit.relationOf(fact.key) === 0) ||
+        // "Where was I born?" is not answered by a date, however surely "born" reads `birthday`.
+        fit.wrongWh(fact))
     )
       return { ...f, score: f.score * OTHER_KIND_FACTOR };
-    const read = fit.read(fact).fit;
+    const { fit: read, tieBreak } = fit.read(fact);
     const score = kindOffered && fit.otherKind(fact) ? read * OTHER_KIND_FIT : read;
     if (namedFacts && fit.leadsToNamed(fact)) return { ...f, score: f.score * NAMED_OBJECT_FACTOR };
     if (score <= 0) return f;
     return {
       ...f,
-      score: f.score * (1 + weight * score * (1 - f.score)),
+      score: f.score * (1 + weight * score * (1 - f.score)) * (1 + TIE_BREAK * tieBreak),
       signals: score >= FIT_SIGNAL ? [...f.signals, 'answer-fit'] : f.signals,
     };
   });

@@ -69,6 +69,14 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect((await first("What's my profession?"))?.object).toBe('pilot');
   });
 
+  it('tells apart predicates of one word by the function word and the kind of answer asked', async () => {
+    // Both read "work" surely: "as" names the role, "where" asks for a name WordNet does not know
+    // (it may be a workplace) rather than a role, and "who" is not answered by a role.
+    expect((await first('What do I work as?'))?.object).toBe('pilot');
+    expect((await first('Where do I work?'))?.object).toBe('Novartis');
+    expect((await first('Who do I work for?'))?.object).toBe('Novartis');
+  });
+
   it('the home town for "Which place am I originally from?", not the town lived in', async () => {
     expect((await first('Which place am I originally from?'))?.object).toBe('Dundee');
   });

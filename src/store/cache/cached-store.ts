@@ -186,6 +186,9 @@ export class CachedStore extends GraphStore {
       : this.inner.restore(userId, plan);
   }
 
+  // The three searches below only call the shared method, which searches the copies through the
+  // wrapper's search ports. Defining them here is what keeps `forwardUnwrapped` from sending them
+  // to a backend's own override (Neo4j's vector and full-text indexes).
   override similarEntities(userId: string, vector: ArrayLike<number>, k: number, minScore: number) {
     return super.similarEntities(userId, vector, k, minScore);
   }
