@@ -1,7 +1,7 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
 import { QueryExpander } from '../lexicon/expansion.js';
 import { relationLexicon } from '../lexicon/resolve.js';
-import { fusionFields, SEMANTIC_FUSION } from '../retrieve/evidence.js';
+import { fusionFields, SEMANTIC_FUSION, SEMANTIC_TURNS } from '../retrieve/evidence.js';
 import { Retriever } from '../retrieve/recall.js';
 import type { GraphStore } from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
@@ -38,9 +38,11 @@ export function memoryContext(
     embedder.embeddings,
     relationLexicon(),
     // A semantic embedder's cosines tell a user's facts apart (see SEMANTIC_FUSION) when the
-    // question names no other entity; what the caller sets wins.
+    // question names no other entity, and its turns' similarity counts as their words do (see
+    // SEMANTIC_TURNS); what the caller sets wins.
     embedder.semantic
       ? {
+          ...SEMANTIC_TURNS,
           ...options.recall,
           unnamed: { ...SEMANTIC_FUSION, ...fusionFields(options.recall), ...options.recall.unnamed },
         }

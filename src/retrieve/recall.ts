@@ -168,6 +168,14 @@ export class Retriever {
     this.seedWeights = { ...DEFAULT_SEED_WEIGHTS, ...options.seeds };
   }
 
+  /**
+   * The fusion settings a question gets: one that names no entity but the user (`aboutUserOnly`)
+   * gets the `unnamed` ones over the rest.
+   */
+  fusionFor(aboutUserOnly: boolean): Readonly<FusionOptions> {
+    return aboutUserOnly ? this.unnamedOptions : this.options;
+  }
+
   /** Runs one recall. */
   async recall(request: RecallRequest): Promise<RecallResult> {
     const { userId, query } = request;
@@ -201,7 +209,7 @@ export class Retriever {
     const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
     // A question that names no entity but the user is answered by telling the user's facts apart.
     const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
-    const fusion = aboutUserOnly ? this.unnamedOptions : this.options;
+    const fusion = this.fusionFor(aboutUserOnly);
     const vector = await vectorPending;
     // Stored turns are searched while the graph is read and walked.
     const depth = Math.max(3 * request.limit, 30);
