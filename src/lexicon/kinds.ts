@@ -91,24 +91,10 @@ export function namesKindOf(word: string, ...concepts: string[]): boolean {
   const cached = namedKinds.get(id);
   if (cached !== undefined) return cached;
   const wordnet = sharedWordNet();
-  let level = wordnet
+  const starts = wordnet
     .lemmas(word.toLowerCase(), 'noun')
     .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_WORD_SENSES));
-  const seen = new Set(level);
-  let found = false;
-  while (level.length > 0 && !found) {
-    const next: string[] = [];
-    for (const synsetId of level) {
-      const synset = wordnet.synset(synsetId);
-      if (synset?.words.some((w) => concepts.includes(w))) found = true;
-      for (const pointer of synset?.pointers ?? []) {
-        if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.target)) continue;
-        seen.add(pointer.target);
-        next.push(pointer.target);
-      }
-    }
-    level = next;
-  }
+  const found = wordnet.anyAbove(starts, (synset) => synset.words.some((w) => concepts.includes(w)), true);
   if (namedKinds.size > 50_000) namedKinds.clear();
   namedKinds.set(id, found);
   return found;

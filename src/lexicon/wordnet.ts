@@ -154,6 +154,34 @@ export class WordNet {
     return offsets.map((offset) => `${letter}${offset}`);
   }
 
+  /**
+   * Whether a synset above any of `starts` (through hypernyms, instance ones too, at any depth)
+   * passes `test`; the starts themselves are tested too when `withStarts`.
+   */
+  anyAbove(starts: readonly string[], test: (synset: WordNetSynset) => boolean, withStarts = false): boolean {
+    const seen = new Set(starts);
+    let level = [...seen];
+    if (withStarts && level.some((id) => this.passes(id, test))) return true;
+    while (level.length > 0) {
+      const next: string[] = [];
+      for (const id of level) {
+        for (const pointer of this.synset(id)?.pointers ?? []) {
+          if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.target)) continue;
+          if (this.passes(pointer.target, test)) return true;
+          seen.add(pointer.target);
+          next.push(pointer.target);
+        }
+      }
+      level = next;
+    }
+    return false;
+  }
+
+  private passes(id: string, test: (synset: WordNetSynset) => boolean): boolean {
+    const synset = this.synset(id);
+    return synset !== undefined && test(synset);
+  }
+
   /** One synset by id. */
   synset(id: string): WordNetSynset | undefined {
     const cached = this.synsets.get(id);

@@ -73,8 +73,9 @@ const GLOSS_SENSES = 2;
 // A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
 // derivation: the question names what the answer is.
 const KIND_SCORE = 0.9;
-// How surely a name WordNet does not know answers "where" (it may be a town or a workplace).
-const UNKNOWN_NAME_PLACE = 0.5;
+// How surely a name WordNet does not know answers "where" (it may be a town or a workplace) or
+// "who" (someone, or a firm).
+const UNKNOWN_NAME = 0.5;
 // The share of its kind's score a fact keeps when the question's words do not name its predicate.
 const KIND_ALONE = 0.8;
 // A question word that is a kind above a later sense of the object only.
@@ -316,23 +317,10 @@ export class AnswerFit {
     if (cached !== undefined) return cached;
     const wordnet = sharedWordNet();
     const wanted = new Set(wordnet.lemmas(word, 'noun').flatMap((lemma) => wordnet.synsetIds(lemma, 'noun')));
-    let frontier = wordnet
+    const starts = wordnet
       .lemmas(head, 'noun')
       .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_SENSES));
-    const seen = new Set(frontier);
-    let found = false;
-    while (frontier.length > 0 && !found) {
-      const next: string[] = [];
-      for (const id of frontier) {
-        for (const pointer of wordnet.synset(id)?.pointers ?? []) {
-          if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.target)) continue;
-          if (wanted.has(pointer.target)) found = true;
-          seen.add(pointer.target);
-          next.push(pointer.target);
-        }
-      }
-      frontier = next;
-    }
+    const found = wordnet.anyAbove(starts, (synset) => wanted.has(synset.id));
     if (this.anySense.size > 50_000) this.anySense.clear();
     this.anySense.set(id, found);
     return found;
@@ -353,14 +341,18 @@ export class AnswerFit {
         // name WordNet does not know may be a place (a town, a workplace), less surely.
         if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
         if (this.inAnySense('location', head)) return 1;
-        return sharedWordNet().lemmas(head, 'noun').length === 0 ? UNKNOWN_NAME_PLACE : 0;
+        return sharedWordNet().lemmas(head, 'noun').length === 0 ? UNKNOWN_NAME : 0;
       case 'person': {
         // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person, but
         // not one that names an occupation: "Who do I work for?" is not answered by a role.
         const keyWord = fact.key.split('_').at(-1) ?? '';
         if (isPersonNoun(keyWord)) return 1;
         if (!head || isOccupation(head)) return 0;
-        return this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a)) ? 1 : 0;
+        if (this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
+        // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.
+        return /^\p{Lu}/u.test(object) && sharedWordNet().lemmas(head, 'noun').length === 0
+          ? UNKNOWN_NAME
+          : 0;
       }
     }
   }
