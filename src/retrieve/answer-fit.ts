@@ -19,6 +19,8 @@ export interface QuestionFit {
   aboutNamed(fact: Fact): boolean;
   /** Whether the question asks who someone is ("who", "whom"). */
   asksWho: boolean;
+  /** Whether the question asks when ("When did Melanie go to the museum?"). */
+  asksWhen: boolean;
   /**
    * Whether a fact could answer a question asking when: its object is a time, or the question
    * names it ("When did Caroline go to the adoption meeting?" is not answered by her going to a
@@ -130,6 +132,7 @@ export class AnswerFit {
       leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
       asksWho: focus.wh === 'person',
+      asksWhen: focus.wh === 'time',
       wrongWh: (fact) => wrongWh(focus.wh, fact.object),
       answersWhen: (fact) =>
         focus.wh !== 'time' ||

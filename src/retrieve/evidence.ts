@@ -1,3 +1,5 @@
+import { episodeText } from '../model/episode-text.js';
+import { saysWhen } from '../model/says-when.js';
 import { searchTerms } from '../model/text.js';
 import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
@@ -29,13 +31,25 @@ export interface FusionOptions {
   episodeTextWeight: number;
   /** Turns by similarity of their embeddings. @default 0.6 */
   episodeSimilarityWeight: number;
-  /** Turns lifted by the recalled facts they are the source of. @default 0.6 */
+  /**
+   * Turns lifted by the recalled facts they are the source of. A fact's words are its turn's
+   * words, mostly already counted by the turn's own text score. LoCoMo dev, offline, with
+   * `whenTurnWeight` 0.5: recall@10 / hit@1 0.722 / 0.407 at 0.6, 0.720 / 0.433 at 0.5,
+   * 0.714 / 0.433 at 0.45. @default 0.5
+   */
   provenanceWeight: number;
   /**
    * Turns next to a found turn in its thread (one on each side) get this share of its score: the
    * answer is often the turn after the one that matches the question's words. @default 0.5
    */
   neighbourWeight: number;
+  /**
+   * How much a turn that says when (`saysWhen`: "yesterday", "last Friday", "in May") rises
+   * above the turns found with it, for a question asking when: its score s becomes
+   * `s · (1 + w · (1 − s))`, as the answer fit lifts a fact. LoCoMo dev, offline, provenance
+   * 0.5: hit@1 0.394 without, 0.433 at 0.5, 0.429 at 0.75, 0.420 at 1. @default 0.5
+   */
+  whenTurnWeight: number;
   /** The BM25 score that counts as half sure. @default 3 */
   bm25Half: number;
   /** Most a fact or turn gains for being the newest candidate. @default 0.1 */
@@ -77,8 +91,9 @@ export const DEFAULT_FUSION: FusionOptions = {
   answerFitWeight: 1,
   episodeTextWeight: 0.9,
   episodeSimilarityWeight: 0.6,
-  provenanceWeight: 0.6,
+  provenanceWeight: 0.5,
   neighbourWeight: 0.5,
+  whenTurnWeight: 0.5,
   bm25Half: 3,
   recencyWeight: 0.1,
   recencyHalfLifeDays: 30,
@@ -223,13 +238,16 @@ export async function fuseEvidence(
   );
   const newest = Math.max(0, ...[...stored.values()].map((e) => e.at.getTime()));
   const terms = new Set(searchTerms(input.query));
+  const asksWhen = input.answerFit?.asksWhen === true;
   const episodes = candidates
     .filter((c) => stored.has(c.uid))
     .map((c) => {
       const episode = stored.get(c.uid) as Episode;
       const fresh = recency(episode.at, newest, options.recencyHalfLifeDays);
       const speaker = input.userNamed ? 1 + options.speakerWeight : 1;
-      return { c, episode, score: c.score * speaker * (1 + options.recencyWeight * fresh) };
+      const when = asksWhen && saysWhen(episodeText(episode.messages)) ? options.whenTurnWeight : 0;
+      const base = c.score * (1 + when * (1 - c.score));
+      return { c, episode, score: base * speaker * (1 + options.recencyWeight * fresh) };
     })
     .sort((a, b) => b.score - a.score || compareUids(a.c.uid, b.c.uid))
     .slice(0, limit)

@@ -2,7 +2,7 @@ import { type EmbeddingsLike, embedInProcess } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
-import { STOP_WORDS, stem } from '../model/text.js';
+import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact, RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
@@ -216,12 +216,19 @@ export class Retriever {
     // Every stored turn is the user's own: the user's name, when the question says it ("What did
     // Caroline research?" asked of Caroline's memory), tells none of them apart, and the rare turn
     // that happens to say it would rank first on that word alone.
+    // Compared by stem: "Caroline's" is her name too.
     const ownName = new Set(
-      linked
-        .filter((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE)
-        .flatMap((l) => tokenize(l.matched)),
+      searchTerms(
+        linked
+          .filter((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE)
+          .map((l) => l.matched)
+          .join(' '),
+      ),
     );
-    const turnWords = tokens.filter((t) => !ownName.has(t));
+    const turnWords = tokens.filter((t) => {
+      const terms = searchTerms(t);
+      return terms.length === 0 || terms.some((term) => !ownName.has(term));
+    });
     const episodesPending = settleLater(
       this.store.searchEpisodes(userId, {
         text: turnWords.length > 0 && ownName.size > 0 ? turnWords.join(' ') : query,

@@ -7,7 +7,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 /**
  * Which stored turn comes first, offline (hashing embedder, rule extractor, real embedded
  * database): the user's own name tells none of their turns apart, and a fact about another doing
- * than the one a "when" question names does not lift its turn.
+ * than the one a "when" question names does not lift its turn, and a turn that says when comes
+ * first for a "when" question.
  */
 describe('recall: the turn that answers first', () => {
   const dir = tempDir('kgmem-turn-rank-');
@@ -28,6 +29,8 @@ describe('recall: the turn that answers first', () => {
       'I went to a support group yesterday and it was so powerful.',
       'Last Friday I went to a council meeting for adoption, it was inspiring.',
       'The weather was lovely for a walk by the lake.',
+      'The museum is wonderful.',
+      'Yesterday the kids and I spent the whole long afternoon at the science museum downtown.',
     ];
     for (const [i, text] of turns.entries()) {
       const result = await memory.remember({
@@ -49,6 +52,16 @@ describe('recall: the turn that answers first', () => {
 
   it("does not rank a turn first for saying the user's own name", async () => {
     expect(await firstTurn('What did Caroline research?')).toMatch(/research/i);
+  });
+
+  it("does not rank a turn first for saying the user's name in a possessive", async () => {
+    expect(await firstTurn("What is Caroline's research about?")).toMatch(/research/i);
+  });
+
+  it('ranks the turn that says when above one that only names the doing, for a "when" question', async () => {
+    expect(await firstTurn('When did Caroline go to the museum?')).toMatch(/Yesterday/);
+    // Asked anything else, the shorter turn matching the same word stays first.
+    expect(await firstTurn('What does Caroline think of the museum?')).toBe('The museum is wonderful.');
   });
 
   it('ranks the turn of the doing a "when" question names above the source of another', async () => {
