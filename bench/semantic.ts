@@ -55,7 +55,7 @@ class Counted {
 }
 
 /** The local embeddings server's settings: the running one, else one started here (and stopped after). */
-function localServer(): { baseUrl: string; model: string; stop: () => void } | { skipped: string } {
+export function localServer(): { baseUrl: string; model: string; stop: () => void } | { skipped: string } {
   if (process.env.KGMEM_EMBEDDINGS_BASE_URL && process.env.KGMEM_EMBEDDING_MODEL)
     return {
       baseUrl: process.env.KGMEM_EMBEDDINGS_BASE_URL,
@@ -162,7 +162,7 @@ async function personalBaselines(embeddings: EmbeddingsLike, dims: number) {
 }
 
 /** Embedding requests and time per `remember()` of a LoCoMo turn and per `addTriples` of 5. */
-async function writeCost(embeddings: EmbeddingsLike) {
+export async function writeCost(embeddings: EmbeddingsLike) {
   const counted = new Counted(embeddings);
   const dir = tempDir('kgmem-writecost-');
   const memory = await createMemory({ dataDir: dir.path, embeddings: counted.embeddings, env: {} });

@@ -39,10 +39,12 @@ export function memoryContext(
     relationLexicon(),
     // A semantic embedder's cosines tell a user's facts apart (see SEMANTIC_FUSION) when the
     // question names no other entity, and its turns' similarity counts as their words do (see
-    // SEMANTIC_TURNS); what the caller sets wins.
+    // SEMANTIC_TURNS), and its word vectors read a last relation the lexicon does not
+    // (`openRelations`); what the caller sets wins.
     embedder.semantic
       ? {
           ...SEMANTIC_TURNS,
+          openRelations: true,
           ...options.recall,
           unnamed: { ...SEMANTIC_FUSION, ...fusionFields(options.recall), ...options.recall.unnamed },
         }

@@ -50,6 +50,13 @@ export interface ExpandOptions {
    * @default 64
    */
   frontier?: number;
+  /**
+   * How well each predicate key fits the question's unread words, in [0, 1], for a last hop the
+   * question does not name ("what types are the films penned by X": the path from X covers
+   * "penned", and its last hop, to the films' genres, is named by no word the lexicon reads).
+   * Without it the walk beyond the first hop follows only the relations the question names.
+   */
+  open?: ReadonlyMap<string, number>;
 }
 
 interface PathState {
@@ -63,7 +70,12 @@ interface PathState {
   coveredTotal: number;
   /** The fact this path arrived by (not walked back). */
   viaFact?: string;
-  /** The furthest place in the question's relation chain covered so far (-1: none). */
+  /**
+   * The furthest place in the question's relation chain walked so far (-1: none). A fact stands
+   * at the first place its relation words hold: one `starred_actors` fact covers both "appeared"
+   * and "performers" of "the genres of films appeared by performers in X", and the genre after
+   * it is in order.
+   */
   reached: number;
   /** The predicate key and direction of the fact this path arrived by. */
   viaKey?: string;
@@ -86,6 +98,16 @@ const HOP_DECAY = 0.9;
 // backwards ("release years of films directed by X" walked as X's own release year, then other
 // films of that year): such paths are weighed down.
 const OUT_OF_ORDER = 0.5;
+// Rounding slack when comparing covered and named relation weights.
+const COVERAGE_SLACK = 1e-9;
+// An open last hop (see `ExpandOptions.open`) weighs OPEN_FLOOR when its relation fits the
+// question's unread words least, up to OPEN_TOP when it fits best, without the per-hop decay: a
+// clear fit makes its facts the answer, above the facts of the named chain that lead to them.
+// Chosen on MetaQA dev with all-MiniLM-L6-v2 (paraphrased 3-hop recall@20, 500 questions: 0.803
+// with no open hop, 0.820 at a top of 1 with the decay, 0.835 at 1.15 without it; 2-hop 0.921,
+// 0.952 and 0.949).
+const OPEN_FLOOR = 0.3;
+const OPEN_TOP = 1.15;
 
 /**
  * Walks the graph from seed entities along facts valid in the time scope, up to `hops` edges,
@@ -141,7 +163,9 @@ export async function expand(
     if (batch.length === 0) break;
     for (const uid of batch) expanded.set(uid, score(states.get(uid)));
     const inBatch = new Set(batch);
-    const keys = hop > 1 && relations.relevantKeys.length > 0 ? relations.relevantKeys : undefined;
+    const openHop = hop > 1 && hop === options.hops && options.open !== undefined && target > 0;
+    const keys =
+      hop > 1 && relations.relevantKeys.length > 0 && !openHop ? relations.relevantKeys : undefined;
     const next = new Set<string>();
 
     // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
@@ -165,6 +189,20 @@ export async function expand(
         if (!inBatch.has(from)) continue;
         const state = states.get(from) as PathState;
         if (state.viaFact === fact.uid) continue;
+        // A relation the question does not name, fetched for the open last hop: followed only
+        // from paths that cover every relation the question names, and not walked further.
+        if (openHop && matched.size === 0) {
+          if (state.coveredTotal < target - COVERAGE_SLACK) continue;
+          const fit = options.open?.get(fact.key) ?? 0;
+          const weight = OPEN_FLOOR + (OPEN_TOP - OPEN_FLOOR) * fit;
+          record(
+            fact,
+            state.base * weight * gain(state.coveredTotal) * HOP_DECAY ** (state.length - 1),
+            state,
+            to,
+          );
+          continue;
+        }
         const forward = from === fact.subjectUid;
         const covered = cover(state, matched);
         const coveredTotal =
@@ -186,10 +224,7 @@ export async function expand(
         // fact itself answers none of them (the path may still continue through it).
         const factGain = edge >= OUT_OF_ORDER ? gain(coveredTotal) : gain(0);
         const factScore = state.base * edge * factGain * HOP_DECAY ** (length - 1);
-        const seen = facts.get(fact.uid);
-        if (!seen || seen.score < factScore)
-          facts.set(fact.uid, { fact, score: factScore, hops: length, reachedUid: to, seed: state.seed });
-        if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
+        record(fact, factScore, state, to);
         const candidate: PathState = {
           base: state.base * edge,
           seed: state.seed,
@@ -197,7 +232,7 @@ export async function expand(
           coveredTotal,
           viaFact: fact.uid,
           length,
-          reached: Math.max(state.reached, place),
+          reached: Math.max(state.reached, place < 0 ? place : firstPlace),
           viaKey: fact.key,
           viaForward: forward,
           returned: state.returned || roundTrip,
@@ -214,6 +249,20 @@ export async function expand(
     frontier = [...next];
   }
   return { facts, entityScores };
+
+  /** Keeps a fact's best path score, and the score of the entity it reaches. */
+  function record(fact: FactEdge, factScore: number, state: PathState, to: string): void {
+    const seen = facts.get(fact.uid);
+    if (!seen || seen.score < factScore)
+      facts.set(fact.uid, {
+        fact,
+        score: factScore,
+        hops: state.length + 1,
+        reachedUid: to,
+        seed: state.seed,
+      });
+    if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
+  }
 
   /** The earliest place in the question's chain not yet walked as often as it is named. */
   function firstUncovered(covered: ReadonlyMap<string, number>): number {

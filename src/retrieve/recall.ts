@@ -12,6 +12,7 @@ import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from 
 import { expand, type ReachedEdge, reachedHead, withFacts } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
+import { OpenRelationReader } from './open-relation.js';
 import { compareUids } from './order.js';
 import { RelationMatcher } from './relations.js';
 
@@ -60,6 +61,14 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default none (the same fusion for every question)
    */
   unnamed?: Partial<FusionOptions>;
+  /**
+   * Let the walk take one more hop, along a relation the question names by no word the lexicon
+   * reads, from paths that cover every relation it does name, ranked by how well the embedder's
+   * vectors of the unread words fit each predicate (`OpenRelationReader`; for a semantic
+   * embedder, which memories turn on).
+   * @default false
+   */
+  openRelations?: boolean;
   /** How strongly each kind of seed starts the walk (see {@link SeedWeights}). */
   seeds?: Partial<SeedWeights>;
 }
@@ -151,6 +160,7 @@ export class Retriever {
   private readonly unnamedOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
   private readonly seedWeights: SeedWeights;
+  private readonly openReader?: OpenRelationReader;
 
   constructor(
     private readonly store: GraphStore,
@@ -166,6 +176,7 @@ export class Retriever {
     this.unnamedOptions = resolveFusionOptions({ ...options, ...options.unnamed });
     this.answerFit = new AnswerFit(lexicon);
     this.seedWeights = { ...DEFAULT_SEED_WEIGHTS, ...options.seeds };
+    if (options.openRelations) this.openReader = new OpenRelationReader(embeddings);
   }
 
   /**
@@ -207,6 +218,14 @@ export class Retriever {
     const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
     const relations = new RelationMatcher(tokens, nameTokens, vocabulary, this.lexicon, anchors);
     const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
+    // Words the lexicon does not read may name the last relation asked ("what types are the films
+    // penned by X"): a semantic embedder tells which, while the graph is read. Only a walk of two
+    // hops or more has a last hop beyond the named chain (the one-hop recall of `remember()`'s
+    // known facts asks nothing).
+    const openPending =
+      this.openReader && hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0
+        ? settleLater(this.openReader.fit(relations.unread, vocabulary))
+        : undefined;
     // A question that names no entity but the user is answered by telling the user's facts apart.
     const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
     const fusion = this.fusionFor(aboutUserOnly);
@@ -319,7 +338,12 @@ export class Retriever {
     const { facts: reached, entityScores } =
       seeds.size === 0
         ? { facts: new Map(), entityScores: new Map<string, number>() }
-        : await expand(this.store, userId, seeds, { hops, time, relations });
+        : await expand(this.store, userId, seeds, {
+            hops,
+            time,
+            relations,
+            ...(openPending ? { open: await openPending } : {}),
+          });
     const head = reachedHead(reached.values(), request.limit);
     // With a named entity, the facts compared with the question are the best the walk reached.
     const cosines =

@@ -61,6 +61,8 @@ export class RelationMatcher {
    * Questions name the relation next to their entity first in the chain.
    */
   readonly order: ReadonlyMap<string, number>;
+  /** The question's content words outside names that name no relation (question order, once each). */
+  readonly unread: readonly string[];
   private readonly byKey = new Map<string, Set<string>>();
 
   constructor(
@@ -74,6 +76,7 @@ export class RelationMatcher {
     const names = new Set(nameTokens.map(stem));
     const words = new Map<string, RelationWord | null>();
     const mentions: RelationMention[] = [];
+    const unread: string[] = [];
     // The question's own question word is its first ("What should I cook when Tomas comes
     // over?" asks "what"; its "when" starts a clause).
     const questionWord = questionTokens.findIndex((t) => QUESTION_WORDS.has(t));
@@ -89,7 +92,9 @@ export class RelationMatcher {
         words.set(id, word);
       }
       if (word) mentions.push({ ...word, position });
+      else if (!asksType && !unread.includes(token)) unread.push(token);
     }
+    this.unread = unread;
     const counts = new Map<string, number>();
     const weights = new Map<string, number>();
     for (const mention of mentions) {

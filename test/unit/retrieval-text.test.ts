@@ -53,6 +53,9 @@ describe('relation matching', () => {
     );
     expect([...years.relevantKeys].sort()).toEqual(['release_year', 'written_by']);
     expect(years.target.size).toBe(3);
+    // What names no relation is kept, once each, in question order, names and function words left out.
+    expect(relations.unread).toEqual(['movies', 'christopher', 'nolan']);
+    expect(years.unread).toEqual(['films']);
   });
 
   it('reads "when" and "where" as the type of the answer, through the predicate head word in WordNet', () => {
