@@ -20,6 +20,11 @@ export function keyWords(key: string): string[] {
   return tokenize(key.replace(/_/g, ' ')).filter((w) => !STOP_WORDS.has(w));
 }
 
+/** The text a key is embedded as: its content words (`has_genre` → "genre"), or the key itself. */
+export function keyPhrase(key: string): string {
+  return keyWords(key).join(' ') || key;
+}
+
 /** Spelling only: 1 when the word shares its stem with a word of the key. */
 export class StemLexicon extends RelationLexicon {
   constructor(private readonly stemOf: (word: string) => string) {

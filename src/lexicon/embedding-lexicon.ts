@@ -1,8 +1,7 @@
 import type { EmbeddingsLike } from '../embed/base.js';
 import { cosine } from '../embed/cosine.js';
-import { keyWords, RelationLexicon } from './base.js';
-
-const CACHE_LIMIT = 50_000;
+import { TextVectors } from '../embed/text-vectors.js';
+import { keyPhrase, RelationLexicon } from './base.js';
 
 /**
  * Relation words matched by meaning with a semantic embedder (OpenAI's, say): a question word
@@ -11,32 +10,24 @@ const CACHE_LIMIT = 50_000;
  * what is new in one request.
  */
 export class EmbeddingLexicon extends RelationLexicon {
-  private readonly vectors = new Map<string, number[]>();
+  private readonly vectors: TextVectors;
 
   constructor(
-    private readonly embeddings: EmbeddingsLike,
+    embeddings: EmbeddingsLike,
     /** Cosine at which a word starts to name a predicate. @default 0.55 */
     private readonly threshold = 0.55,
   ) {
     super();
+    this.vectors = new TextVectors(embeddings);
   }
 
   override async prepare(words: readonly string[], keys: readonly string[]): Promise<void> {
-    const texts = [...new Set([...words, ...keys.map((k) => keyWords(k).join(' ') || k)])].filter(
-      (t) => !this.vectors.has(t),
-    );
-    if (texts.length === 0) return;
-    if (this.vectors.size + texts.length > CACHE_LIMIT) this.vectors.clear();
-    const vectors = await this.embeddings.embedDocuments(texts);
-    texts.forEach((text, i) => {
-      const vector = vectors[i];
-      if (vector) this.vectors.set(text, vector);
-    });
+    await this.vectors.ensure([...words, ...keys.map(keyPhrase)]);
   }
 
   override score(word: string, key: string): number {
     const a = this.vectors.get(word);
-    const b = this.vectors.get(keyWords(key).join(' ') || key);
+    const b = this.vectors.get(keyPhrase(key));
     if (!a || !b) return 0;
     const similarity = cosine(a, b);
     if (similarity < this.threshold) return 0;

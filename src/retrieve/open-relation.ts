@@ -1,8 +1,7 @@
 import type { EmbeddingsLike } from '../embed/base.js';
 import { cosine } from '../embed/cosine.js';
-import { keyWords } from '../lexicon/base.js';
-
-const CACHE_LIMIT = 50_000;
+import { TextVectors } from '../embed/text-vectors.js';
+import { keyPhrase } from '../lexicon/base.js';
 
 /**
  * How well each predicate key fits a question's unread words (those the relation lexicon names no
@@ -17,15 +16,17 @@ const CACHE_LIMIT = 50_000;
  * relations the walk may take one hop beyond the chain the question names.
  */
 export class OpenRelationReader {
-  private readonly vectors = new Map<string, number[]>();
+  private readonly vectors: TextVectors;
 
-  constructor(private readonly embeddings: EmbeddingsLike) {}
+  constructor(embeddings: EmbeddingsLike) {
+    this.vectors = new TextVectors(embeddings);
+  }
 
   /** Each key's fit to the words (empty when there are no words or keys); one request for what is new. */
   async fit(words: readonly string[], keys: readonly string[]): Promise<Map<string, number>> {
     const fit = new Map<string, number>();
     if (words.length === 0 || keys.length === 0) return fit;
-    await this.embedMissing([...words, ...keys.map(keyPhrase)]);
+    await this.vectors.ensure([...words, ...keys.map(keyPhrase)]);
     const best = new Map<string, number>(keys.map((key) => [key, -Infinity]));
     for (const word of words) {
       const vector = this.vectors.get(word);
@@ -50,20 +51,4 @@ export class OpenRelationReader {
       fit.set(key, high > low && Number.isFinite(z) ? (z - low) / (high - low) : 0);
     return fit;
   }
-
-  private async embedMissing(texts: readonly string[]): Promise<void> {
-    const missing = [...new Set(texts)].filter((t) => !this.vectors.has(t));
-    if (missing.length === 0) return;
-    if (this.vectors.size + missing.length > CACHE_LIMIT) this.vectors.clear();
-    const vectors = await this.embeddings.embedDocuments(missing);
-    missing.forEach((text, i) => {
-      const vector = vectors[i];
-      if (vector) this.vectors.set(text, vector);
-    });
-  }
-}
-
-/** The words a key is embedded as (`has_genre` → "genre"). */
-function keyPhrase(key: string): string {
-  return keyWords(key).join(' ') || key;
 }
