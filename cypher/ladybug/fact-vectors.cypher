@@ -1,5 +1,5 @@
 // One user's fact embeddings, to build the in-process exact-cosine index of fact statements.
 MATCH (u:User {id: $userId})
-MATCH (u)-[:OWNS]->(:Entity)-[f:FACT]->(:Entity)
-WHERE f.vector <> ''
-RETURN f.uid AS uid, f.vector AS vector
+MATCH (u)-[:HAS_FACT_VECTOR]->(v:FactVector)
+WHERE v.vector <> ''
+RETURN v.uid AS uid, v.vector AS vector

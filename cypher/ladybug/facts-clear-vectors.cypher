@@ -1,4 +1,4 @@
 // Forgets the embeddings of a user's fact statements, to embed them again with another embedder (`kgmem reembed`).
 MATCH (u:User {id: $userId})
-MATCH (u)-[:OWNS]->(s:Entity)-[f:FACT]->(:Entity)
-SET f.vector = ''
+MATCH (u)-[:HAS_FACT_VECTOR]->(v:FactVector)
+DETACH DELETE v

@@ -1,8 +1,8 @@
-// Statement embeddings of facts (migration of facts stored before fact search).
-// (Fields projected with WITH first; see facts-from.cypher.)
+// Statement embeddings of facts that had none (migration of facts stored before fact search,
+// and `kgmem reembed`), or new ones for facts that had one.
+MATCH (u:User {id: $userId})
 UNWIND $rows AS r
-WITH r.uid AS factUid, r.subjectUid AS subjectUid, r.vector AS vector
-MATCH (s:Entity {uid: subjectUid})
-MATCH (s)-[f:FACT]->(:Entity)
-WHERE f.uid = factUid AND f.userId = $userId
-SET f.vector = vector
+MERGE (v:FactVector {id: r.id})
+ON CREATE SET v.uid = r.uid, v.userId = $userId, v.vector = r.vector
+ON MATCH SET v.vector = r.vector
+MERGE (u)-[:HAS_FACT_VECTOR]->(v)

@@ -4,6 +4,7 @@ import { registerAdd } from './commands/add.js';
 import { registerCorrect } from './commands/correct.js';
 import { registerCypher } from './commands/cypher.js';
 import { registerDemo } from './commands/demo.js';
+import { registerDoctor } from './commands/doctor.js';
 import { registerEntities } from './commands/entities.js';
 import { registerEntity } from './commands/entity.js';
 import { registerEpisodes } from './commands/episodes.js';
@@ -71,6 +72,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerForget,
     registerCypher,
     registerReembed,
+    registerDoctor,
     registerSchema,
     registerServe,
     registerMcp,

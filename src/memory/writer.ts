@@ -58,13 +58,28 @@ export class MemoryWriter extends MemoryPart {
       return { added: 0, updated: 0, invalidated: 0, entitiesCreated: 0, factUids: [] };
     }
 
-    return this.lock.run(() =>
-      this.applyTriples(user, checked, {
-        at,
-        sourceIds: [source],
-        similarityMerge: options.similarityMerge ?? true,
-      }),
-    );
+    const apply = { at, sourceIds: [source], similarityMerge: options.similarityMerge ?? true };
+    // A call larger than one transaction of the store holds is written as consecutive
+    // transactions, each whole (as consecutive calls would be); the result is the call's.
+    const size = this.store.triplesPerTransaction(this.embedder.dimension);
+    if (checked.length <= size) return this.lock.run(() => this.applyTriples(user, checked, apply));
+    const total: AddTriplesResult = {
+      added: 0,
+      updated: 0,
+      invalidated: 0,
+      entitiesCreated: 0,
+      factUids: [],
+    };
+    for (let start = 0; start < checked.length; start += size) {
+      const part = checked.slice(start, start + size);
+      const result = await this.lock.run(() => this.applyTriples(user, part, apply));
+      total.added += result.added;
+      total.updated += result.updated;
+      total.invalidated += result.invalidated;
+      total.entitiesCreated += result.entitiesCreated;
+      total.factUids.push(...result.factUids);
+    }
+    return total;
   }
 
   async remember(input: RememberInput): Promise<RememberResult> {

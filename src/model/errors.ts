@@ -52,6 +52,15 @@ export class StoreUnavailableError extends KgmemError {
   override name = 'StoreUnavailableError';
 }
 
+/**
+ * The embedded database's files could not be opened safely: recovering them after a crash failed
+ * (in a separate process, so the caller's process stays up) or they are damaged. Nothing was
+ * changed; the message says what happened and how `kgmem doctor` can recover.
+ */
+export class DatabaseRecoveryError extends StoreUnavailableError {
+  override name = 'DatabaseRecoveryError';
+}
+
 /** The object was used after `close()`. */
 export class ClosedError extends KgmemError {
   override name = 'ClosedError';

@@ -51,6 +51,15 @@ export abstract class GraphStore extends GraphReads {
   }
 
   /**
+   * How many triples one write transaction of this store takes at most, for vectors of
+   * `dimension`: a memory writes a larger `addTriples` as consecutive transactions of at most
+   * this many. Unbounded here (a server database's transactions are not held in a fixed pool).
+   */
+  triplesPerTransaction(_dimension: number): number {
+    return Number.POSITIVE_INFINITY;
+  }
+
+  /**
    * Restores records of one user atomically: `plan` reads what the user holds and returns what to
    * write. Here it reads the store and the batch is written in one transaction (the embedded
    * store's single writer queues its writes); the Neo4j adapter plans and writes in one
@@ -118,13 +127,17 @@ export abstract class GraphStore extends GraphReads {
     return true;
   }
 
+  /** The statements that delete what a user owns, before the user itself (`user-delete`). */
+  protected userDeleteStatements(): string[] {
+    return ['user-delete-keys', 'user-delete-entities', 'user-delete-episodes', 'user-delete-items'];
+  }
+
   /** Deletes a user and everything they own; false when the user did not exist. */
   async deleteUser(userId: string): Promise<boolean> {
     if (!(await this.hasUser(userId))) return false;
-    const parts = ['user-delete-keys', 'user-delete-entities', 'user-delete-episodes', 'user-delete-items'];
     await this.runStatements(
       'write',
-      [...parts, 'user-delete'].map((name) => ({ name, params: { userId } })),
+      [...this.userDeleteStatements(), 'user-delete'].map((name) => ({ name, params: { userId } })),
     );
     return true;
   }

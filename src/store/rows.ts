@@ -69,6 +69,15 @@ export function entityKeyId(userId: string, key: string): string {
   return JSON.stringify([userId, key]);
 }
 
+/**
+ * The id of a fact's stored statement embedding on the embedded backend (`FactVector.id`): the
+ * user and the fact's uid, as a fact uid is unique only within its user (a restore under another
+ * id keeps them).
+ */
+export function factVectorId(userId: string, factUid: string): string {
+  return JSON.stringify([userId, factUid]);
+}
+
 /** Maps an episode row (the columns of `episodes-*.cypher`) to an {@link Episode}. */
 export function episodeFromRow(row: Row, userId: string): Episode {
   let messages: Episode['messages'] = [];

@@ -1,6 +1,6 @@
 import { episodeText } from '../model/episode-text.js';
 import type { MissingVectors, Statement, VectorUpdate } from './records.js';
-import { episodeFromRow, type Row } from './rows.js';
+import { episodeFromRow, factVectorId, type Row } from './rows.js';
 
 /**
  * The statements that store the vectors (and texts) of a user's episodes and facts that lacked
@@ -27,6 +27,7 @@ export function setVectorStatements(
       params: {
         userId,
         rows: update.facts.map((f) => ({
+          id: factVectorId(userId, f.uid),
           uid: f.uid,
           subjectUid: f.subjectUid,
           vector: encodeVector(f.vector),

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type { Connection, Database, PreparedStatement, QueryResult } from '@ladybugdb/core';
-import { ClosedError, CypherError, StoreUnavailableError } from '../../model/errors.js';
+import { rmSync } from 'node:fs';
+import type { Connection } from '@ladybugdb/core';
+import { DatabaseRecoveryError } from '../../model/errors.js';
 import { GraphStore, type Statement, type TimeScope } from '../base.js';
 import { snapshotFolder, snapshotPath } from '../cache/snapshot.js';
 import {
@@ -13,7 +12,7 @@ import {
   touchesSnapshot,
   writeScope,
 } from '../cache/write-effects.js';
-import { loadCypher, splitStatements } from '../cypher-files.js';
+import { loadCypher } from '../cypher-files.js';
 import {
   checkEmbedder,
   DIMENSION_META_KEY,
@@ -21,27 +20,25 @@ import {
   type EmbedderIdentity,
 } from '../embedder-identity.js';
 import type { Row } from '../rows.js';
-import { typedParams } from '../statements.js';
-import { type BulkRows, type CopyColumns, copyRows, entitiesWithExtraAliases } from './bulk-copy.js';
-import { loadLadybug } from './driver.js';
+import { CommitMark, commitMarkPath, readCommitMark } from './commit-mark.js';
+import { DatabaseFile, PoolExhausted } from './database-file.js';
 import { type AffectedUsers, Generations } from './generations.js';
-import { recordHolder, releaseHolder } from './holder.js';
-import { DEFAULT_BUFFER_POOL, type LadybugStoreOptions, MAX_GROWN_BUFFER_POOL } from './options.js';
-import { errorMessage, openError, timeParams, toLadybugValue } from './params.js';
-import { drain, execute } from './results.js';
+import { recordHolder } from './holder.js';
+import { applySchema, type MigrationHost } from './migrations.js';
+import type { LadybugStoreOptions } from './options.js';
+import { timeParams } from './params.js';
 import { decodeVector, encodeVector } from './vector-codec.js';
 
 const SCHEMA_KEY = 'schemaHash';
-
-/** A write that did not fit the buffer pool (rolled back; the connection grows the pool and runs it again). */
-class PoolTooSmall extends Error {}
+/** The Meta key of the count of committed writes (see {@link CommitMark}). */
+const COMMITS_KEY = 'commits';
 
 /**
- * The LadybugDB database under {@link RawLadybugStore}: the file and its connection, the schema,
- * the one way anything is written (`commit`, which advances the write generations and tells the
- * store's listeners, a cache, what changed), the buffer pool that grows for a write that does not
- * fit, bulk loads and the embedder record. The reads, searches, write batches and the console
- * are the store's.
+ * The LadybugDB database under {@link RawLadybugStore}, as kgmem uses it: the schema, the one way
+ * anything is written (`commit`, which advances the write generations and the count of writes,
+ * and tells the store's listeners, a cache, what changed), and the embedder record. The file,
+ * its connection and its crash-safe checkpoints are {@link DatabaseFile}'s; the reads, searches,
+ * write batches and the console are the store's.
  */
 export abstract class LadybugConnection extends GraphStore {
   override readonly dialect = 'ladybug';
@@ -50,22 +47,23 @@ export abstract class LadybugConnection extends GraphStore {
   get location(): string {
     return this.options.path;
   }
-  private db: Database | undefined;
-  private conn: Connection | undefined;
   protected dimension = 0;
-  private readonly statements = new Map<string, PreparedStatement>();
-  // The Entity and FACT tables' property orders, for COPY FROM files (read once).
-  private columns: CopyColumns | undefined;
+  // The open database file (connection, prepared statements, checkpoints).
+  private readonly file: DatabaseFile;
   // The write generations (a database-wide epoch and one per user): every committed write that
   // changes a user's copies advances theirs, so a snapshot taken at one is stale at any other.
   private readonly generations = new Generations((key) => this.metaValue(key));
   // True while commit() runs its body: the only time a statement may write.
   protected committing = false;
-  // The buffer pool the database is open with (bytes): grows when a write does not fit.
-  private poolSize = DEFAULT_BUFFER_POOL;
+  // Committed writes so far (Meta `commits`), and where the last acknowledged one is recorded.
+  private commits = 0;
+  private readonly mark: CommitMark | undefined;
 
   constructor(readonly options: LadybugStoreOptions) {
     super();
+    this.file = new DatabaseFile(options);
+    if (options.path !== ':memory:' && !options.readOnly)
+      this.mark = new CommitMark(commitMarkPath(options.path));
   }
 
   /** The user's write generation: the database's epoch and the user's own, as Meta records them. */
@@ -84,32 +82,22 @@ export abstract class LadybugConnection extends GraphStore {
     options: { reembedding?: boolean } = {},
   ): Promise<void> {
     const embeddingDimension = typeof embedder === 'number' ? embedder : embedder.dimension;
-    if (this.conn) {
+    if (this.file.isOpen) {
       // Already open (a store shared by several memories): the embedders must agree.
       checkEmbedder(`The database at ${this.options.path}`, this.embedderRecord(), embedder);
       return;
     }
-    // A missing package is reported as such, before any file is made.
-    loadLadybug();
     const path = this.options.path;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    try {
-      this.poolSize = this.options.bufferPoolSize || DEFAULT_BUFFER_POOL;
-      this.connect(this.options.bufferPoolSize ?? DEFAULT_BUFFER_POOL);
-      execute(this.connection(), 'RETURN 1');
-    } catch (error) {
-      this.db = undefined;
-      this.conn = undefined;
-      throw openError(path, error);
-    }
+    this.file.open();
+    this.commits = this.recordedCommits();
+    this.checkAcknowledgedWrites();
     if (!this.options.readOnly) {
       const schema = loadCypher('ladybug', 'schema');
       // Applying the schema costs ~100 ms of every command's start: skipped when this very
       // schema text was applied before (its hash is recorded in Meta).
       const hash = createHash('sha1').update(schema).digest('hex');
       if (this.recordedSchemaHash() !== hash) {
-        for (const statement of splitStatements(schema)) execute(this.connection(), statement);
-        this.moveLegacyEntityEmbeddings();
+        applySchema(this.migrationHost());
         this.setMeta([{ key: SCHEMA_KEY, value: hash }]);
       }
     }
@@ -131,6 +119,24 @@ export abstract class LadybugConnection extends GraphStore {
     this.dimension = Number(recorded.dimension ?? embeddingDimension);
     if (!this.generations.load() && !this.options.readOnly) this.commit('all', ALL_COPIES, () => {});
     if (!this.options.readOnly && path !== ':memory:') recordHolder(path);
+  }
+
+  /**
+   * Refuses a database that holds fewer writes than were acknowledged from it (its log was
+   * removed, or the file replaced by an older copy): writing on would bury the loss.
+   */
+  private checkAcknowledgedWrites(): void {
+    if (!this.file.files || this.options.readOnly) return;
+    const acknowledged = readCommitMark(this.options.path);
+    if (acknowledged === undefined || this.commits >= acknowledged) return;
+    const holds = this.commits;
+    this.file.abandon('the database holds fewer writes than were acknowledged from it');
+    throw new DatabaseRecoveryError(
+      `The kgmem database ${this.options.path} holds ${holds} writes, but ${acknowledged} were acknowledged from it ` +
+        `(recorded in ${commitMarkPath(this.options.path)}): its log was lost or the file was replaced by an older copy. ` +
+        'Nothing was changed. Run `kgmem doctor` to see what it holds; if you replaced the file on purpose, ' +
+        `remove ${commitMarkPath(this.options.path)} and open it again.`,
+    );
   }
 
   protected override encodeEmbedding(vector: ArrayLike<number>): unknown {
@@ -157,25 +163,48 @@ export abstract class LadybugConnection extends GraphStore {
     mode: 'read' | 'write',
     statements: readonly Statement[],
   ): Promise<Row[][]> {
-    const results: Row[][] = [];
-    const runAll = () => {
-      for (const { name, params } of statements) results.push(this.run(name, params));
-    };
-    if (mode === 'write') {
-      const { users, effect } = writeScope(statements);
-      this.commit(users, effect, runAll);
-    } else runAll();
-    return results;
+    return this.growing(() => {
+      const results: Row[][] = [];
+      const runAll = () => {
+        for (const { name, params } of statements) results.push(this.run(name, params));
+      };
+      if (mode === 'write') {
+        const { users, effect } = writeScope(statements);
+        this.commit(users, effect, runAll);
+      } else runAll();
+      return results;
+    });
+  }
+
+  /**
+   * Runs `work` (reads, or one write in {@link commit}) once the database is not being reopened;
+   * work that did not fit the buffer pool even after a checkpoint runs again in a larger pool
+   * ({@link DatabaseFile.grow}). `work` must be safe to run again: a write is rolled back whole.
+   */
+  protected async growing<T>(work: () => T): Promise<T> {
+    for (;;) {
+      while (this.file.pendingReopen) await this.file.pendingReopen;
+      try {
+        return work();
+      } catch (error) {
+        if (!(error instanceof PoolExhausted)) throw error;
+        if (!(await this.file.grow())) throw error.error;
+      }
+    }
   }
 
   override async close(): Promise<void> {
-    const { conn, db } = this;
-    this.conn = undefined;
-    this.db = undefined;
-    this.statements.clear();
-    conn?.closeSync();
-    db?.closeSync();
-    if (db && !this.options.readOnly && this.options.path !== ':memory:') releaseHolder(this.options.path);
+    await this.file.close();
+    this.mark?.close();
+  }
+
+  /**
+   * Folds the log of committed writes into the main file behind a crash guard (see
+   * {@link DatabaseFile.checkpoint}); with no transaction open.
+   */
+  checkpoint(): void {
+    if (this.committing) throw new Error('LadybugStore: internal error, a checkpoint inside a commit');
+    this.file.checkpoint();
   }
 
   /** The hash of the schema last applied, or undefined on a new database (no Meta table yet). */
@@ -185,6 +214,15 @@ export abstract class LadybugConnection extends GraphStore {
       return value === undefined ? undefined : String(value);
     } catch {
       return undefined;
+    }
+  }
+
+  /** The count of committed writes the database holds, 0 on a new database (no Meta table yet). */
+  private recordedCommits(): number {
+    try {
+      return Number(this.metaValue(COMMITS_KEY) ?? 0) || 0;
+    } catch {
+      return 0;
     }
   }
 
@@ -216,52 +254,22 @@ export abstract class LadybugConnection extends GraphStore {
     body: () => void,
     change: Pick<CommittedWrite, 'batch' | 'episode'> = {},
   ): void {
-    for (;;) {
-      try {
-        this.commitOnce(users, effect, body, change);
-        return;
-      } catch (error) {
-        if (!(error instanceof PoolTooSmall)) throw error;
-        if (!this.growPool())
-          throw new StoreUnavailableError(
-            `the write did not fit the embedded database's buffer pool (${Math.round(this.poolSize / 2 ** 20)} MiB, the most it grows to), so nothing of it was written: ` +
-              'write fewer triples per call, or open with a larger pool (KGMEM_BUFFER_POOL_MB, or store: { ladybug: { path, bufferPoolSize } })',
-          );
-      }
-    }
+    this.file.withPoolRoom('write', () => this.commitOnce(users, effect, body, change));
+    this.mark?.record(this.commits);
+    this.file.checkpointIfLogGrew();
   }
 
   /**
-   * Reopens the database in place with twice the buffer pool, unless it is at its most
-   * (`maxBufferPoolSize`, or the configured pool when that is more): a write that did not fit runs
-   * again in the larger one. The in-process copies stay (nothing was written).
+   * Triples per transaction that fit well inside the buffer pool: a transaction's rows stay in
+   * the pool until it commits (and its log's pages until the next checkpoint). About 6 KiB per
+   * triple besides its vectors (two new entities, their keys and the fact, measured: 128 MiB takes
+   * ~22,000 such triples with the offline embedder), plus three vectors stored dense; a third of
+   * the pool for one transaction leaves room for the log and for reads.
    */
-  private growPool(): boolean {
-    const most = Math.max(
-      this.options.maxBufferPoolSize ?? MAX_GROWN_BUFFER_POOL,
-      this.options.bufferPoolSize ?? 0,
-    );
-    if (this.poolSize >= most || this.options.path === ':memory:') return false;
-    const next = Math.min(most, this.poolSize * 2);
-    this.statements.clear();
-    this.conn?.closeSync();
-    this.db?.closeSync();
-    this.connect(next);
-    this.poolSize = next;
-    return true;
-  }
-
-  /** Opens the database file and its connection with a buffer pool of `poolBytes`. */
-  private connect(poolBytes: number): void {
-    const lbug = loadLadybug();
-    this.db = new lbug.Database(
-      this.options.path,
-      poolBytes,
-      true,
-      this.options.readOnly ?? false,
-      this.options.maxDbSize ?? 2 ** 38,
-    );
-    this.conn = new lbug.Connection(this.db);
+  override triplesPerTransaction(dimension: number): number {
+    const pool = this.file.poolSize;
+    const perTriple = 6 * 2 ** 10 + 3 * Math.ceil((dimension * 4 * 4) / 3);
+    return Math.max(100, Math.floor(pool / 3 / perTriple));
   }
 
   private commitOnce(
@@ -271,28 +279,29 @@ export abstract class LadybugConnection extends GraphStore {
     change: Pick<CommittedWrite, 'batch' | 'episode'>,
   ): void {
     if (this.committing) throw new Error('LadybugStore: internal error, a commit inside a commit');
-    const conn = this.connection();
     const stale = touchesSnapshot(effect);
     const before =
       stale && users !== 'all' ? new Map(users.map((u) => [u, this.generations.snapshotKey(u)])) : undefined;
     const generations = stale ? this.generations.advance(users) : [];
-    execute(conn, 'BEGIN TRANSACTION');
+    const commits = this.commits + 1;
+    this.file.execute('BEGIN TRANSACTION');
     this.committing = true;
     try {
       body();
       for (const row of generations) this.run('meta-set', row);
-      execute(conn, 'COMMIT');
+      this.run('meta-set', { key: COMMITS_KEY, value: String(commits) });
+      this.file.execute('COMMIT');
     } catch (error) {
       try {
-        execute(conn, 'ROLLBACK');
+        this.file.execute('ROLLBACK');
       } catch {
         // Ladybug already rolled back the transaction that failed.
       }
-      if (/buffer pool is full/i.test(errorMessage(error))) throw new PoolTooSmall();
       throw error;
     } finally {
       this.committing = false;
     }
+    this.commits = commits;
     this.generations.settle(generations);
     if (!stale) return;
     this.removeSnapshots(users);
@@ -313,58 +322,16 @@ export abstract class LadybugConnection extends GraphStore {
     else for (const userId of users) rmSync(snapshotPath(path, userId), { force: true });
   }
 
-  /**
-   * Creates a bulk write's new entities, keys and facts through `COPY FROM` files (see
-   * {@link copyRows}), then what the files cannot say: extra aliases and empty values.
-   */
-  protected copyBulk(rows: BulkRows): void {
-    this.columns ??= { Entity: this.tableColumns('Entity'), FACT: this.tableColumns('FACT') };
-    copyRows(this.connection(), rows, this.columns);
-    const extra = entitiesWithExtraAliases(rows.entities);
-    if (extra.length > 0) {
-      this.run('entities-set-aliases', {
-        userId: rows.userId,
-        rows: extra.map((e) => ({ uid: e.uid, aliases: e.aliases })),
-      });
-    }
-    if (rows.entities.some((e) => e.type === '' || e.summary === ''))
-      this.run('entities-fill-empty', { userId: rows.userId });
-    if (rows.facts.some((f) => !f.vector)) this.run('facts-fill-empty', { userId: rows.userId });
-  }
-
-  /** A table's property names in their stored order. */
-  private tableColumns(table: 'Entity' | 'FACT'): string[] {
-    // The table name is one of two constants (CALL takes no parameter for it).
-    return drain(this.connection().querySync(`CALL table_info('${table}') RETURN name`)).map((r) =>
-      String(r.name),
-    );
-  }
-
-  /**
-   * Moves entity embeddings of a database written before they were stored as text (a FLOAT[]
-   * column `embedding`) into `vector` and drops the old column, in one transaction: run once, when
-   * the schema is applied to such a database.
-   */
-  private moveLegacyEntityEmbeddings(): void {
-    if (!this.tableColumns('Entity').includes('embedding')) return;
-    this.commit('all', ALL_COPIES, () => {
-      const byUser = new Map<string, { uid: string; embedding: string }[]>();
-      for (const row of this.run('entity-embeddings-legacy', {})) {
-        if (!Array.isArray(row.embedding)) continue;
-        const userId = String(row.userId);
-        const rows = byUser.get(userId) ?? [];
-        rows.push({ uid: String(row.uid), embedding: encodeVector(row.embedding as number[]) });
-        byUser.set(userId, rows);
-      }
-      for (const [userId, rows] of byUser) this.run('entities-set-embeddings', { userId, rows });
-    });
-    // The column is dropped between checkpoints: LadybugDB crashes on close when one column's
-    // values changed and another column was dropped since the last checkpoint.
-    execute(this.connection(), 'CHECKPOINT');
-    execute(this.connection(), loadCypher('ladybug', 'entity-embedding-legacy-drop'));
-    execute(this.connection(), 'CHECKPOINT');
-    this.statements.clear();
-    this.columns = undefined;
+  /** What the schema migrations use of this database (`migrations.ts`). */
+  private migrationHost(): MigrationHost {
+    return {
+      execute: (statement) => this.file.execute(statement),
+      run: (name, params) => this.run(name, params),
+      commitAll: (body) => this.commit('all', ALL_COPIES, body),
+      checkpoint: () => this.checkpoint(),
+      tableColumns: (table) => this.file.tableColumns(table),
+      forgetPrepared: () => this.file.forgetPrepared(),
+    };
   }
 
   /** Records the embedder the database's vectors come from (on first open, and by `kgmem reembed`). */
@@ -385,45 +352,12 @@ export abstract class LadybugConnection extends GraphStore {
   }
 
   protected connection(): Connection {
-    if (!this.conn)
-      throw new ClosedError('LadybugStore: the store is closed (or was never opened); call open() first');
-    return this.conn;
+    return this.file.connection();
   }
 
   protected run(name: string, params: Record<string, unknown>): Row[] {
-    for (;;) {
-      try {
-        return this.runOnce(name, params);
-      } catch (error) {
-        // A read too big for the pool (every row of a very large user) grows it and reads again;
-        // inside a transaction, commit() rolls back, grows it and runs the whole write again.
-        if (this.committing || !/buffer pool is full/i.test(errorMessage(error)) || !this.growPool())
-          throw error;
-      }
-    }
-  }
-
-  private runOnce(name: string, params: Record<string, unknown>): Row[] {
-    const conn = this.connection();
-    let prepared = this.statements.get(name);
-    if (!prepared) {
-      prepared = conn.prepareSync(loadCypher('ladybug', name));
-      if (!prepared.isSuccess()) {
-        throw new CypherError(`cypher/ladybug/${name}.cypher: ${prepared.getErrorMessage()}`);
-      }
-      this.statements.set(name, prepared);
-    }
-    if (!this.committing && !prepared.isReadOnly()) {
-      throw new Error(
-        `LadybugStore: internal error, cypher/ladybug/${name}.cypher writes outside commit() (its copies would go stale)`,
-      );
-    }
-    let result: QueryResult | QueryResult[];
-    try {
-      result = conn.executeSync(prepared, typedParams(name, params, toLadybugValue) as never);
-    } catch (error) {
-      throw new CypherError(`cypher/ladybug/${name}.cypher: ${errorMessage(error)}`);
-    }
-    return drain(result);
+    // Inside a transaction, commit() rolls the whole write back and decides.
+    if (this.committing) return this.file.run(name, params, true);
+    return this.file.withPoolRoom('read', () => this.file.run(name, params, false));
   }
 }

@@ -15,12 +15,21 @@ export interface ConsoleHost {
   invalidateAll(): void;
   /** Drops every in-process copy. */
   dropCopies(): void;
+  /** A crash-guarded checkpoint (`checkpoint-guard.ts`). */
+  checkpoint(): void;
 }
+
+// `CHECKPOINT` alone: run as kgmem's guarded checkpoint.
+const CHECKPOINT = /^\s*CHECKPOINT\s*;?\s*$/i;
+// Settings of LadybugDB's own checkpoints, which kgmem keeps off (it checkpoints itself, guarded).
+const CHECKPOINT_SETTINGS = /\b(auto_checkpoint|checkpoint_threshold|force_checkpoint_on_close)\b/i;
 
 /**
  * The console on LadybugDB: a statement's plan by `EXPLAIN` (after the driver says whether it is
  * read-only), and its run through the synchronous API, with a timeout when asked. A statement
- * that may write invalidates every copy and snapshot before it runs and drops the copies after.
+ * that may write invalidates every copy and snapshot before it runs, drops the copies after and
+ * is followed by a checkpoint (a `COPY` is not in the database's log until one). `CHECKPOINT`
+ * runs as kgmem's guarded checkpoint; LadybugDB's own checkpoint settings cannot be changed here.
  */
 export class LadybugConsole implements ConsoleDriver {
   constructor(private readonly host: ConsoleHost) {}
@@ -48,6 +57,14 @@ export class LadybugConsole implements ConsoleDriver {
     options: CypherOptions,
   ): Promise<CypherResult> {
     const conn = this.host.connection();
+    if (CHECKPOINT.test(statement) && !options.readOnly) {
+      this.host.checkpoint();
+      return { columns: [], rows: [] };
+    }
+    if (CHECKPOINT_SETTINGS.test(statement))
+      throw new StatementNotAllowedError(
+        'kgmem runs every checkpoint itself, guarded against crashes, so LadybugDB checkpoint settings are not changed from the console; nothing was run',
+      );
     const prepared = this.prepareConsole(statement);
     // Checked again on what runs: a read-only console never writes, whatever the plan said.
     if (options.readOnly && !prepared.isReadOnly()) {
@@ -87,6 +104,7 @@ export class LadybugConsole implements ConsoleDriver {
       return { columns: last.getColumnNamesSync(), rows, ...(last.hasNext() ? { truncated: true } : {}) };
     } finally {
       for (const r of results) r.close();
+      if (!prepared.isReadOnly()) this.host.checkpoint();
     }
   }
 

@@ -1,4 +1,5 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isProcessAlive } from './process-identity.js';
 
 /** Who holds an embedded database open for writing, recorded beside it while it is open. */
 export interface DatabaseHolder {
@@ -54,17 +55,8 @@ export function readHolder(databasePath: string): DatabaseHolder | undefined {
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(holder.pid) || !isAlive(holder.pid)) return undefined;
+  if (!Number.isInteger(holder.pid) || !isProcessAlive(holder.pid)) return undefined;
   return holder;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function describeProcess(): string {

@@ -5,15 +5,30 @@ export { DEFAULT_CACHE_LIMIT, SNAPSHOT_MIN_SIZE } from '../cache/cached-store.js
 /**
  * The default buffer pool of the embedded database: 128 MiB (see `bufferPoolSize`). A process
  * serving many users reads them from its own copies and snapshots, so the pool is mostly for
- * writes; a write too big for it grows it (see {@link MAX_GROWN_BUFFER_POOL}).
+ * writes.
  */
 export const DEFAULT_BUFFER_POOL = 128 * 2 ** 20;
 
 /**
- * The largest pool a write too big for the configured one grows it to (doubling, the database
- * reopened in place): 4 GiB, or a quarter of the machine's memory when that is less.
+ * The most a pool grows to for a statement that does not fit (`maxBufferPoolSize`): 4 GiB, or a
+ * quarter of the machine's memory when that is less.
  */
-export const MAX_GROWN_BUFFER_POOL = Math.min(4 * 2 ** 30, Math.floor(totalmem() / 4));
+export function maxBufferPoolFor(options: Pick<LadybugStoreOptions, 'maxBufferPoolSize'>): number {
+  return options.maxBufferPoolSize ?? Math.min(4 * 2 ** 30, Math.floor(totalmem() / 4));
+}
+
+/**
+ * The log size that triggers a checkpoint (`checkpointLogSize`): a quarter of the buffer pool,
+ * at least 8 MiB. Committed writes keep their pages in the pool until a checkpoint, so the log
+ * must stay well under the pool; each checkpoint copies the main file first
+ * (`checkpoint-guard.ts`), so it must not be much smaller.
+ */
+export function checkpointLogSizeFor(
+  options: Pick<LadybugStoreOptions, 'bufferPoolSize' | 'checkpointLogSize'>,
+): number {
+  if (options.checkpointLogSize !== undefined) return options.checkpointLogSize;
+  return Math.floor((options.bufferPoolSize || DEFAULT_BUFFER_POOL) / 5);
+}
 
 /** Options of {@link LadybugStore}. */
 export interface LadybugStoreOptions {
@@ -32,18 +47,26 @@ export interface LadybugStoreOptions {
   maxDbSize?: number;
   /**
    * Buffer pool size in bytes (0 lets Ladybug choose: a share of physical memory). It bounds the
-   * database's part of the process. One transaction must fit in it (128 MiB takes an
-   * `addTriples` of ~30,000 new facts, 512 MiB ~130,000): a write that does not fit reopens the
-   * database with twice the pool and runs again, up to {@link MAX_GROWN_BUFFER_POOL}; `kgmem
-   * import` opens with 2 GiB at once.
+   * database's part of the process. One transaction must fit in it: `addTriples` cuts a large
+   * call into transactions that do (`triplesPerTransaction`). A statement or write that still
+   * does not fit, after a checkpoint has emptied the pool of the log's pages, is run again in a
+   * pool twice as large (the database reopened after a guarded checkpoint, with no transaction
+   * open), up to `maxBufferPoolSize`; past that it fails whole with an error naming these
+   * settings, and writes nothing.
    * @default DEFAULT_BUFFER_POOL (128 MiB), or KGMEM_BUFFER_POOL_MB
    */
   bufferPoolSize?: number;
   /**
-   * The most a write that does not fit grows the buffer pool to (bytes).
-   * @default MAX_GROWN_BUFFER_POOL (4 GiB, or a quarter of the machine's memory when less)
+   * The most the buffer pool grows to for a statement that does not fit (bytes).
+   * @default 4 GiB, or a quarter of the machine's memory when less
    */
   maxBufferPoolSize?: number;
+  /**
+   * Bytes of write-ahead log after which the next write is followed by a checkpoint (guarded
+   * against crashes, see `checkpoint-guard.ts`); one also runs on close.
+   * @default a quarter of the buffer pool, at least 8 MiB
+   */
+  checkpointLogSize?: number;
   /**
    * Serve the read path (name lookups, traversal, dedup) from an in-process copy of each
    * active user's graph, kept exact after every write; `false` queries the database each time.
@@ -67,10 +90,4 @@ export interface LadybugStoreOptions {
    * @default 100
    */
   snapshotMinSize?: number;
-  /**
-   * A write creating at least this many entities plus facts loads them with `COPY FROM` files
-   * instead of parameterised statements (`Infinity`: never).
-   * @default 1000
-   */
-  copyThreshold?: number;
 }

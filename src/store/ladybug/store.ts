@@ -7,7 +7,6 @@ export {
   DEFAULT_BUFFER_POOL,
   DEFAULT_CACHE_LIMIT,
   type LadybugStoreOptions,
-  MAX_GROWN_BUFFER_POOL,
 } from './options.js';
 export { RawLadybugStore };
 

@@ -1,0 +1,2 @@
+// The FACT edge's old embedding column, dropped once every value is in a FactVector node.
+ALTER TABLE FACT DROP vector
