@@ -9,7 +9,7 @@ import { loadCypher, splitStatements } from '../src/store/cypher-files.js';
 import { GraphReads } from '../src/store/graph-reads.js';
 import { loadLadybug } from '../src/store/ladybug/driver.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
-import { decodeVector } from '../src/store/ladybug/vector-codec.js';
+import { decodeVector, encodeVector } from '../src/store/ladybug/vector-codec.js';
 import { entityKeyId } from '../src/store/rows.js';
 import { tempDir } from './helpers/temp-dir.js';
 
@@ -93,6 +93,43 @@ describe('LadybugDB store specifics', () => {
     const fourth = await open();
     expect(await ask(fourth, 'What does Polar bear like?')).toContain('Polar bear likes Salmon');
     await fourth.close();
+  });
+
+  it('keeps one statement embedding per fact, and forgetting a fact, an entity or a user leaves none behind', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const memory = await createMemory({
+      store: new LadybugStore({ path: join(dir.path, 'graph.lbug') }),
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      env: {},
+    });
+    const vectors = async () =>
+      Object.fromEntries(
+        (
+          await memory.cypher('MATCH (v:FactVector) RETURN v.userId AS user, count(*) AS n ORDER BY user')
+        ).rows.map((r) => [String(r.user), Number(r.n)]),
+      );
+    try {
+      for (const user of ['a', 'b'])
+        await memory.addTriples(user, [
+          { subject: 'I', predicate: 'lives_in', object: 'Porto' },
+          { subject: 'Ana', predicate: 'is_allergic_to', object: 'peanuts' },
+          { subject: 'Rui', predicate: 'knows', object: 'Ana' },
+          { subject: 'I', predicate: 'plays', object: 'cello' },
+        ]);
+      expect(await vectors()).toEqual({ a: 4, b: 4 });
+      const [cello] = await memory.facts('a', { predicate: 'plays' });
+      await memory.forgetFact('a', cello?.uid as string);
+      expect(await vectors()).toEqual({ a: 3, b: 4 });
+      // Ana is the subject of one fact and the object of another: both go, with their embeddings.
+      await memory.forget({ userId: 'a', entity: 'Ana' });
+      expect(await vectors()).toEqual({ a: 1, b: 4 });
+      expect((await memory.stats('a')).facts).toBe(1);
+      await memory.forget({ userId: 'b', all: true });
+      expect(await vectors()).toEqual({ a: 1 });
+    } finally {
+      await memory.close();
+    }
   });
 
   it('keeps a bulk write with odd names exactly across a checkpoint and a reopen', async () => {
@@ -512,5 +549,65 @@ describe('LadybugDB store specifics', () => {
     await memory.addTriples('u', [{ subject: 'Polar bear', predicate: 'likes', object: 'Pizza' }]);
     expect((await memory.entities('u')).map((e) => e.name).sort()).toEqual(['Pizza', 'Polar bear']);
     await memory.close();
+  });
+
+  it('moves fact embeddings of a database from before they had nodes of their own, keeping every fact', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir.path, 'graph.lbug');
+    const embeddings = new HashingEmbeddings({ dimension: 64 });
+    const said = embeddings.embedSync('Polar bear likes pizza');
+    // The schema as it was: a fact's statement embedding on the FACT edge.
+    const oldSchema = loadCypher('ladybug', 'schema')
+      .replace(
+        'supersededBy STRING, mentions INT64);',
+        'supersededBy STRING, mentions INT64, vector STRING);',
+      )
+      .replace(/CREATE NODE TABLE IF NOT EXISTS FactVector[^;]*;/, '')
+      .replace(/CREATE REL TABLE IF NOT EXISTS HAS_FACT_VECTOR[^;]*;/, '');
+    const lbug = loadLadybug();
+    const db = new lbug.Database(path);
+    const conn = new lbug.Connection(db);
+    const run = (statement: string, params: Record<string, unknown> = {}) => {
+      const result = conn.executeSync(conn.prepareSync(statement), params as never);
+      for (const r of Array.isArray(result) ? result : [result]) r.close();
+    };
+    for (const statement of splitStatements(oldSchema)) run(statement);
+    run("CREATE (:User {id: 'u', createdAt: timestamp('2026-01-01T00:00:00Z')})");
+    for (const [uid, name] of [
+      ['e1', 'Polar bear'],
+      ['e2', 'pizza'],
+    ] as const)
+      run(
+        `MATCH (u:User {id: 'u'})
+         CREATE (u)-[:OWNS]->(e:Entity {uid: $uid, userId: 'u', key: $key, name: $name, type: '', summary: '',
+           aliases: [$key], vector: '', createdAt: timestamp('2026-01-01T00:00:00Z'),
+           updatedAt: timestamp('2026-01-01T00:00:00Z'), mentions: 1})
+         CREATE (:EntityKey {id: $keyId, userId: 'u', key: $key})-[:KEY_OF]->(e)`,
+        { uid, name, key: name.toLowerCase(), keyId: entityKeyId('u', name.toLowerCase()) },
+      );
+    run(
+      `MATCH (s:Entity {uid: 'e1'}) MATCH (o:Entity {uid: 'e2'})
+       CREATE (s)-[:FACT {uid: 'f1', userId: 'u', predicate: 'likes', key: 'likes', statement: 'Polar bear likes pizza',
+         confidence: 1.0, validFrom: timestamp('2026-01-01T00:00:00Z'), createdAt: timestamp('2026-01-01T00:00:00Z'),
+         episodeIds: ['api'], mentions: 1, vector: $vector}]->(o)`,
+      { vector: encodeVector(said) },
+    );
+    conn.closeSync();
+    db.closeSync();
+
+    const memory = await createMemory({ store: new LadybugStore({ path }), embeddings, env: {} });
+    try {
+      const columns = await memory.cypher("CALL table_info('FACT') RETURN name");
+      expect(columns.rows.map((r) => r.name)).not.toContain('vector');
+      const stored = await memory.cypher('MATCH (v:FactVector) RETURN v.uid AS uid, v.vector AS vector');
+      expect(stored.rows.map((r) => r.uid)).toEqual(['f1']);
+      expect(decodeVector(stored.rows[0]?.vector, 64)).toEqual(said);
+      const recalled = await memory.recall({ userId: 'u', query: 'What does the polar bear like?' });
+      expect(recalled.facts[0]?.statement).toBe('Polar bear likes pizza');
+      expect(recalled.facts[0]?.signals).toContain('fact-similarity');
+    } finally {
+      await memory.close();
+    }
   });
 });

@@ -172,11 +172,17 @@ export abstract class GraphStore extends GraphReads {
     return vector === undefined ? null : Array.from(vector);
   }
 
+  /**
+   * The statement of {@link missingVectors} that lists a user's facts with no statement embedding
+   * (a backend that keeps embeddings apart from facts may list every fact and subtract).
+   */
+  protected readonly missingFactVectorsStatement: string = 'facts-missing-vectors';
+
   /** Up to `limit` episodes and facts of a user that have no embedding yet. */
   async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
     const [episodes = [], facts = []] = await this.runStatements('read', [
       { name: 'episodes-missing-vectors', params: { userId, limit } },
-      { name: 'facts-missing-vectors', params: { userId, limit } },
+      { name: this.missingFactVectorsStatement, params: { userId, limit } },
     ]);
     return missingVectorsFromRows(userId, episodes, facts);
   }

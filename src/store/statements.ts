@@ -71,7 +71,6 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'entities-by-keys': { ...user, ids: 'strings' },
   'entities-by-uids': { ...user, uids: 'strings' },
   'entities-list': { ...user, limit: 'integer' },
-  'entities-fill-empty': user,
   'entities-set-embeddings': { ...user, rows: { rows: { uid: 'string', embedding: 'vector' } } },
   'episodes-clear-vectors': user,
   'facts-clear-vectors': user,

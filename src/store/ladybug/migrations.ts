@@ -50,7 +50,7 @@ function moveLegacyEntityEmbeddings(host: MigrationHost): void {
     }
     for (const [userId, rows] of byUser) host.run('entities-set-embeddings', { userId, rows });
   });
-  dropBetweenCheckpoints(host, 'entity-embedding-legacy-drop');
+  dropBetweenCheckpoints(host, loadCypher('ladybug', 'entity-embedding-legacy-drop'));
 }
 
 /**
@@ -78,7 +78,7 @@ function moveFactVectorsToNodes(host: MigrationHost): void {
       if (rows.length < MOVE_BATCH) break;
     }
   }
-  dropBetweenCheckpoints(host, 'fact-vector-legacy-drop');
+  dropBetweenCheckpoints(host, loadCypher('ladybug', 'fact-vector-legacy-drop'));
 }
 
 /**
@@ -87,7 +87,7 @@ function moveFactVectorsToNodes(host: MigrationHost): void {
  */
 function dropBetweenCheckpoints(host: MigrationHost, statement: string): void {
   host.checkpoint();
-  host.execute(loadCypher('ladybug', statement));
+  host.execute(statement);
   host.checkpoint();
   host.forgetPrepared();
 }

@@ -227,11 +227,14 @@ export class RawLadybugStore extends LadybugConnection {
     return true;
   }
 
+  /** Every fact of the user: {@link missingVectors} subtracts those with a FactVector node. */
+  protected override readonly missingFactVectorsStatement = 'facts-of-user';
+
   /** Facts with no embedding: the user's facts less those with a FactVector node. */
   override async missingVectors(userId: string, limit: number): Promise<MissingVectors> {
     const [episodes = [], facts = [], withVector = []] = await this.runStatements('read', [
       { name: 'episodes-missing-vectors', params: { userId, limit } },
-      { name: 'facts-of-user', params: { userId } },
+      { name: this.missingFactVectorsStatement, params: { userId } },
       { name: 'fact-vector-uids', params: { userId } },
     ]);
     const known = new Set(withVector.map((r) => String(r.uid)));
