@@ -6,12 +6,14 @@ import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { benchBackends } from './backends.js';
+import { benchCrash } from './crash.js';
 import { benchEpisodes } from './episodes.js';
 import { benchExtraction } from './extraction.js';
 import { benchLatency } from './latency.js';
 import { benchLocomo } from './locomo.js';
 import { benchManyUsers } from './many-users.js';
 import { benchMetaqa } from './metaqa.js';
+import { benchMetaqaBatches } from './metaqa-batches.js';
 import { loadKb } from './metaqa-data.js';
 import { benchPersonal } from './personal.js';
 import { seededUids } from './seeded-uids.js';
@@ -23,7 +25,7 @@ import { benchViewer, benchViewerBigUser } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, users, extraction, viewer, backends).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, users, extraction, viewer, backends, crash).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
   if (runs('users')) console.log(`\n${await benchManyUsers()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);
+  if (runs('crash')) console.log(`\n${await benchCrash()}\n\n${await benchMetaqaBatches()}`);
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
 }
 
