@@ -26,7 +26,7 @@ export async function benchExtraction(): Promise<string> {
   const stub = new OpenAIStub();
   stub.fallback = (request: StubRequest) => {
     const prompt = request.body.messages?.at(-1)?.content ?? '';
-    const turn = prompt.split('Conversation turn:\n')[1] ?? '';
+    const turn = prompt.split('\nTurn: ')[1] ?? '';
     const said = turn
       .split('\n')
       .filter((line) => line.startsWith('user: '))

@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix'];
 const CPU = ['arm64', 'x64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64', 'mips64el'];
+const ALIASES = { mac: 'darwin', macos: 'darwin', win: 'win32', windows: 'win32', armv7l: 'arm' };
 
 const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
@@ -29,7 +30,8 @@ const added = [];
 for (const [location, entry] of Object.entries(packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
     if (resolveFrom(location, name)) continue;
-    const parts = name.split(/[/-]/);
+    // Some packages spell the platform their own way (@node-llama-cpp/mac-arm64-metal, win-x64).
+    const parts = name.split(/[/-]/).map((part) => ALIASES[part] ?? part);
     const os = OS.find((o) => parts.includes(o));
     const cpu = CPU.find((c) => parts.includes(c));
     if (!os || !cpu) throw new Error(`cannot infer the platform of ${name}; add its lock entry by hand`);

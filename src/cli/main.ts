@@ -19,6 +19,7 @@ import { registerReembed } from './commands/reembed.js';
 import { registerRemember } from './commands/remember.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
+import { registerServeModel } from './commands/serve-model.js';
 import { type CliIo, UsageError } from './context.js';
 
 /** Exit statuses of the `kgmem` command. */
@@ -75,6 +76,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerDoctor,
     registerSchema,
     registerServe,
+    registerServeModel,
     registerMcp,
     registerDemo,
   ]) {

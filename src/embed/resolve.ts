@@ -19,7 +19,9 @@ const OPENAI_DEFAULT_DIMENSION = 1536;
  * run in process, {@link LocalEmbeddings}; `hashing`: the offline embedder even with a key); else
  * an OpenAI-compatible server when `KGMEM_EMBEDDINGS_BASE_URL` is set (with
  * `KGMEM_EMBEDDING_MODEL`, apart from extraction); else `OpenAIEmbeddings`
- * (text-embedding-3-small) when `OPENAI_API_KEY` is set; else the offline {@link HashingEmbeddings}.
+ * (text-embedding-3-small) when `OPENAI_API_KEY` is set for OpenAI itself; else the offline
+ * {@link HashingEmbeddings}. A chat server named by `OPENAI_BASE_URL` is not assumed to embed
+ * (most local ones do not): give it as `KGMEM_EMBEDDINGS_BASE_URL` too if it does.
  */
 export async function resolveEmbedder(
   options: EmbeddingOptions,
@@ -53,15 +55,10 @@ export async function resolveEmbedder(
     );
   }
   if (env.KGMEM_EMBEDDINGS_BASE_URL) return compatibleEmbedder(env.KGMEM_EMBEDDINGS_BASE_URL, options, env);
-  if (env.OPENAI_API_KEY) {
+  if (env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) {
     const { OpenAIEmbeddings } = await import('@langchain/openai');
     const model = env.KGMEM_EMBEDDING_MODEL ?? OPENAI_DEFAULT_MODEL;
-    const embeddings = new OpenAIEmbeddings({
-      model,
-      apiKey: env.OPENAI_API_KEY,
-      maxRetries: 2,
-      ...(env.OPENAI_BASE_URL ? { configuration: { baseURL: env.OPENAI_BASE_URL } } : {}),
-    });
+    const embeddings = new OpenAIEmbeddings({ model, apiKey: env.OPENAI_API_KEY, maxRetries: 2 });
     const dimension =
       options.embeddingDimension ??
       (model === OPENAI_DEFAULT_MODEL
@@ -115,8 +112,12 @@ async function compatibleEmbedder(
     try {
       dimension = (await embeddings.embedQuery('dimension probe')).length;
     } catch (error) {
+      const status = (error as { status?: number }).status;
       throw new InvalidInputError(
-        `the embeddings server at ${url.origin} did not answer (${(error as Error).message}); start it (npm run embeddings:start) or unset KGMEM_EMBEDDINGS_BASE_URL`,
+        status === 404 || status === 405
+          ? `the server at ${url.toString()} has no embeddings endpoint (${status} for /embeddings): a chat-only server cannot embed. ` +
+              'Point KGMEM_EMBEDDINGS_BASE_URL at a server that embeds, or set KGMEM_EMBEDDINGS=local:<dir> (npm run embeddings:local) or KGMEM_EMBEDDINGS=hashing'
+          : `the embeddings server at ${url.origin} did not answer (${(error as Error).message}); start it (npm run embeddings:start) or unset KGMEM_EMBEDDINGS_BASE_URL`,
       );
     }
   }

@@ -39,6 +39,8 @@ export interface ExtractionInput {
   messages: ConversationMessage[];
   known: KnownFact[];
   at: Date;
+  /** The thread's turn before this one, as context (who "he" or "she" is); already extracted. */
+  previous?: ConversationMessage[];
 }
 
 /**

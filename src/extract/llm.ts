@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { ExtractionError } from './errors.js';
-import { buildExtractionPrompt } from './prompt.js';
+import { buildExtractionPrompt, type PromptMessage } from './prompt.js';
 import { EXTRACTION_TOOL_NAME, ExtractionOutput } from './schema.js';
 
 /** Options of {@link LlmExtractor}. */
@@ -19,10 +19,13 @@ export interface LlmExtractorOptions {
    */
   backoffMs?: number;
   /**
-   * How structured output is requested.
-   * @default "functionCalling" (the most widely supported by OpenAI-compatible servers)
+   * How structured output is requested: `jsonSchema` (the server constrains the answer to the
+   * schema), `functionCalling` (a tool call), `jsonMode` (any JSON, checked after).
+   * @default "jsonSchema"
    */
   method?: 'functionCalling' | 'jsonSchema' | 'jsonMode';
+  /** The server's address, named in errors (`OPENAI_BASE_URL`). */
+  server?: string;
   /** Name shown in logs. @default the model's type */
   name?: string;
 }
@@ -50,13 +53,24 @@ export class LlmExtractor extends Extractor {
     super();
     this.maxAttempts = options.maxAttempts ?? 3;
     this.backoffMs = options.backoffMs ?? 500;
-    this.method = options.method ?? 'functionCalling';
+    this.method = options.method ?? 'jsonSchema';
     this.description = `llm:${options.name ?? options.model._llmType()}`;
+  }
+
+  /** The message of a failed request: which server and model, and what to change when it can be told. */
+  private failure(error: unknown): string {
+    const where = `the chat model ${this.description.slice(4)}${this.options.server ? ` at ${this.options.server}` : ''}`;
+    if (refusesMethod(error))
+      return (
+        `${where} refused structured output by ${this.method} (${describe(error)}); ` +
+        `set KGMEM_STRUCTURED_OUTPUT to one of ${['jsonSchema', 'functionCalling', 'jsonMode'].filter((m) => m !== this.method).join(' or ')}`
+      );
+    return `${where} failed: ${describe(error)}`;
   }
 
   override async extract(input: ExtractionInput): Promise<Extraction> {
     const known = input.known.map((fact, i) => ({ id: `F${i + 1}`, fact }));
-    const prompt = buildExtractionPrompt(input.messages, known, input.at);
+    const prompt = buildExtractionPrompt(input.messages, known, input.at, input.previous);
     const structured = this.options.model.withStructuredOutput(ExtractionOutput, {
       name: EXTRACTION_TOOL_NAME,
       method: this.method,
@@ -72,19 +86,21 @@ export class LlmExtractor extends Extractor {
       promptChars += messages.reduce((n, m) => n + m.content.length, 0);
       let result: RawStructured;
       try {
-        result = (await structured.invoke(messages)) as RawStructured;
+        result = (await structured.invoke(asLangChain(messages))) as RawStructured;
       } catch (error) {
         if (isTransient(error) && transientFailures + 1 < this.maxAttempts) {
           transientFailures++;
           await sleep(this.backoffMs * 2 ** (transientFailures - 1) * (0.75 + Math.random() * 0.5));
           continue;
         }
-        if (isInvalidOutput(error) && !repaired) {
+        if (isInvalidOutput(error)) {
+          if (repaired)
+            throw new ExtractionError(`invalid model output after one retry: ${describe(error)}`, requests);
           repaired = true;
           messages = [...prompt, repairMessage(describe(error))];
           continue;
         }
-        throw new ExtractionError(`model request failed: ${describe(error)}`, requests);
+        throw new ExtractionError(this.failure(error), requests);
       }
       const checked = ExtractionOutput.safeParse(result.parsed);
       if (!checked.success) {
@@ -112,7 +128,28 @@ export class LlmExtractor extends Extractor {
   }
 }
 
-function repairMessage(problem: string): { role: 'user'; content: string } {
+/**
+ * What failed, for the episode's error: a server that refuses this way of asking for structured
+ * output is told apart, with the setting that picks another.
+ */
+function refusesMethod(error: unknown): boolean {
+  const status = (error as { status?: number }).status;
+  const message = describe(error);
+  return (
+    (status === 400 || status === 422 || status === 501) &&
+    /response_format|json_schema|json schema|tool|function|not supported|unsupported/i.test(message)
+  );
+}
+
+/** Prompt messages as LangChain takes them (role, content pairs). */
+function asLangChain(messages: readonly PromptMessage[]): [string, string][] {
+  return messages.map((m) => [
+    m.role === 'assistant' ? 'ai' : m.role === 'user' ? 'human' : 'system',
+    m.content,
+  ]);
+}
+
+function repairMessage(problem: string): PromptMessage {
   return {
     role: 'user',
     content:
@@ -144,7 +181,7 @@ function isTransient(error: unknown): boolean {
 
 function isInvalidOutput(error: unknown): boolean {
   const name = error instanceof Error ? error.name : '';
-  return name === 'OutputParserException' || name === 'ZodError' || name === 'SyntaxError';
+  return name === 'OutputParserException' || /ZodError$/.test(name) || name === 'SyntaxError';
 }
 
 function sleep(ms: number): Promise<void> {

@@ -61,7 +61,7 @@ export const CLAUSE_OBJECT =
   /^(?:how|what|when|where|why|whether|if|that|it|it's|you|you're|we|we're|they|they're|he|she|i|i'm|there|being|so)\b/i;
 /** Where a noun phrase object ends and a reason, purpose or relative clause begins. */
 export const CLAUSE_TAIL =
-  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although)\b.*$|\s+that\s+(?!is\b|was\b).*$/i;
+  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although|before|after|until|till)\b.*$|\s+that\s+(?!is\b|was\b).*$/i;
 /** "this painting to show my path": a purpose clause after a determined noun phrase. */
 export const PURPOSE_TAIL = /^((?:this|that|these|those|a|an|the|my|our|some)\s+.+?)\s+to\s+\p{Ll}+\b.*$/iu;
 export const DETERMINER = /^(?:this|that|these|those)\s+(?=\p{L})/iu;
@@ -75,3 +75,19 @@ export const I_AM = "[Ii](?:\\s+am|'m)";
 export const TIME_SUFFIX =
   /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 export const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');
+/**
+ * What opens a correction or an aside before what it says ("Sorry, I was wrong: …", "Oops,
+ * typo, …"): read off, repeatedly, so the statement itself is read.
+ */
+export const CORRECTION_LEAD =
+  /^(?:(?:sorry|oops|whoops|my bad|correction|to be clear|i was wrong|i mean|i meant|typo|wait|no)\b[^:,]{0,30}[:,]\s*)/i;
+/** The value a correction rules out, said after the right one ("Valencia, not Madrid"). */
+export const NOT_ALTERNATIVE = /,\s*not\s+(?:in\s+|at\s+|an?\s+|the\s+)?[\p{L}\p{N}' -]+$/u;
+/** Adverbs inside a statement that change nothing of what it states ("Ana is also allergic to nuts"). */
+export const NEUTRAL_ADVERBS = /\s+(?:also|still|really|actually|even|currently|definitely)(?=\s)/gi;
+/**
+ * "I used to work at Google before Farfetch": a past value and the one after it, with the same
+ * verb (the second read as now: "I work at Farfetch").
+ */
+export const USED_TO_BEFORE =
+  /^I\s+used\s+to\s+(\p{Ll}+)\s+(at|in|for|with)\s+(.+?)\s+(?:before|until)\s+(?:(?:moving|going|switching)\s+to\s+|joining\s+)?(.+)$/u;

@@ -1,4 +1,4 @@
-import { isOccupation, isPastime, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import { isDietNoun, isOccupation, isPastime, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   EMAIL,
@@ -154,7 +154,25 @@ export const RULES: Rule[] = [
       const what = clean(m[1]);
       const head = what.split(/\s+/).pop() ?? '';
       if (!isPersonNoun(head)) return [];
+      if (isDietNoun(head)) return [triple('user', 'diet', what, 'person', 'diet')];
       return [triple('user', isOccupation(head) ? 'works_as' : 'is_a', what, 'person', 'role')];
+    },
+  },
+  {
+    // "I'm vegan", "Tom is vegetarian (, so no meat)": what someone eats, said of them.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(${I_AM}|${NAME}?\\s+is)\\s+(?:an?\\s+)?(\\p{Ll}+)(?:\\s+(?:since|for)\\s+.+)?(?:\\s*,.*)?$`,
+      'u',
+    ),
+    build: (m) => {
+      const word = (m[2] ?? '').toLowerCase();
+      if (!isDietNoun(word)) return [];
+      const who = /^(?:I|i)(?:\s+am|'m)$/.test(m[1] ?? '')
+        ? 'user'
+        : clean((m[1] ?? '').replace(/\s+is$/, ''));
+      if (who !== 'user' && who.split(/\s+/).some((w) => NOT_A_NAME.test(w))) return [];
+      return [triple(who, 'diet', word, 'person', 'diet')];
     },
   },
   // Home and roots.

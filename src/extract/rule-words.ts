@@ -86,10 +86,17 @@ export function withoutCompanions(text: string | undefined): string {
 
 /** An object without trailing punctuation, filler, a time said after it or a leading article. */
 export function clean(text: string | undefined): string {
-  let t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
+  let t = (text ?? '')
+    .trim()
+    .replace(/[.,;:!]+$/, '')
+    .replace(CONNECTOR_TAIL, '');
   while (FILLER.test(t) || TIME_SUFFIX.test(t)) t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').trim();
   return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();
 }
+
+// A clause joined to a value ("Porto after the divorce", "Google before Farfetch"): never part of
+// the value's name. Lower case only: a title's own "Before" or "After" stays.
+const CONNECTOR_TAIL = /\s+(?:before|after|until|till|because|'cause|when|while|whereas)\s+.+$/u;
 
 /** One extracted triple. */
 export function triple(

@@ -1,13 +1,17 @@
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import {
+  CORRECTION_LEAD,
   HYPOTHETICAL,
   LEAD_IN,
   NAME,
   NEGATION,
+  NEUTRAL_ADVERBS,
+  NOT_ALTERNATIVE,
   PET_KINDS,
   QUESTION_START,
   SENTENCE_TIME_SUFFIX,
   TIME_PREFIX,
+  USED_TO_BEFORE,
 } from './rule-patterns.js';
 import { applyRules, negated } from './rule-table.js';
 import { dedupe, objects, triple } from './rule-words.js';
@@ -93,8 +97,19 @@ export function splitClauses(sentence: string): string[] {
 
 /** The triples of one sentence (empty for questions, hypotheticals and most negations). */
 export function extractSentence(raw: string): ExtractedTriple[] {
-  const sentence = raw.replace(/[’]/g, "'").trim();
+  let sentence = raw.replace(/[’]/g, "'").trim();
   if (sentence.endsWith('?') || QUESTION_START.test(sentence)) return [];
+  for (let lead = CORRECTION_LEAD.exec(sentence); lead; lead = CORRECTION_LEAD.exec(sentence))
+    sentence = sentence.slice(lead[0].length);
+  if (!sentence || QUESTION_START.test(sentence)) return [];
+  const before = USED_TO_BEFORE.exec(sentence.replace(/[.!]+$/, ''));
+  if (before) {
+    const [, verb, preposition, past, later] = before;
+    return dedupe([
+      ...extractSentence(`I used to ${verb} ${preposition} ${past}.`),
+      ...extractSentence(`I ${verb} ${preposition} ${later}.`),
+    ]);
+  }
   const text = household(
     sentence
       .replace(/[.!]+$/, '')
@@ -103,7 +118,13 @@ export function extractSentence(raw: string): ExtractedTriple[] {
       .replace(TIME_PREFIX, ''),
   ).replace(SENTENCE_TIME_SUFFIX, '');
   if (HYPOTHETICAL.test(text)) return [];
+  // "Marta lives in Valencia, not Madrid": the value ruled out is not read as part of it.
+  const stated = NEGATION.test(text.replace(NOT_ALTERNATIVE, '')) ? text : text.replace(NOT_ALTERNATIVE, '');
+  return readStatement(stated.replace(NEUTRAL_ADVERBS, ''));
+}
 
+/** The triples of a statement once its lead-in, time and asides are read off. */
+function readStatement(text: string): ExtractedTriple[] {
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
   const lowered = text.charAt(0).toLowerCase() + text.slice(1);
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);

@@ -14,12 +14,12 @@ export const ExtractionOutput = z
               .string()
               .min(1)
               .describe('who or what the fact is about; "user" for the person speaking'),
-            subject_type: z.string().describe('person, place, organization, food, animal, thing, …'),
             predicate: z
               .string()
               .min(1)
               .describe('short snake_case relation: lives_in, works_at, likes, friend, …'),
             object: z.string().min(1).describe('the value or other entity'),
+            subject_type: z.string().describe('person, place, organization, food, animal, thing, …'),
             object_type: z.string().describe('type of the object, as for subject_type'),
           })
           .strict(),

@@ -48,6 +48,18 @@ export function isOccupation(word: string): boolean {
     .some((ancestor) => WORKING_PEOPLE.has(ancestor));
 }
 
+// WordNet's kinds of people that say what they eat or drink ("vegetarian", "vegan" are eaters;
+// "teetotaler" an abstainer).
+const DIET_PEOPLE = new Set(['eater', 'abstainer']);
+
+/** Whether a person noun says what someone eats or drinks (a diet: "vegetarian", "vegan"). */
+export function isDietNoun(word: string): boolean {
+  if (!isPersonNoun(word)) return false;
+  return sharedConceptReader()
+    .ancestors(word)
+    .some((ancestor) => DIET_PEOPLE.has(ancestor));
+}
+
 /** Whether a phrase's last word, in its most frequent noun sense, is an amount ("a ton", "a lot"). */
 export function isQuantity(phrase: string): boolean {
   const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';

@@ -1,9 +1,10 @@
 import type { ConversationMessage, ExtractedTriple, Extraction, Extractor } from '../extract/base.js';
 import { toConversationMessages } from '../extract/messages.js';
+import { isPlaceholderTriple } from '../extract/placeholders.js';
 import { extractionSlices } from '../extract/slice.js';
 import { EMBEDDED_TURN_CHARS, episodeText } from '../model/episode-text.js';
 import { InvalidInputError } from '../model/errors.js';
-import { MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
+import { EXTRACTION_CONTEXT_CHARS, MAX_TURN_LENGTH, MAX_TURN_MESSAGES } from '../model/limits.js';
 import { entityKeyOf, normalizePredicate, USER_ENTITY_KEY } from '../model/normalize.js';
 import { type CheckedTriple, checkTriple, type KnowledgeTriple, type Triple } from '../model/triple.js';
 import type { Episode, RecalledFact } from '../model/types.js';
@@ -178,9 +179,14 @@ export class EpisodeProcessor {
       return { ...base, status: 'failed', requests, promptChars: 0, error: message };
     }
 
-    // Triples the model got wrong (blank names) are dropped, not allowed to sink the turn.
+    // Triples the model got wrong (blank names, a placeholder such as "None" for a value it did
+    // not have) are dropped, not allowed to sink the turn. A turn whose every fact was such a
+    // placeholder closes nothing either (a hypothetical read as "lives_in None").
+    const placeholders = extraction.triples.filter((t) => isPlaceholderTriple(t)).length;
+    if (placeholders > 0 && placeholders === extraction.triples.length) extraction.contradicts = [];
     const triples: CheckedTriple[] = [];
     for (const [i, t] of extraction.triples.entries()) {
+      if (isPlaceholderTriple(t)) continue;
       try {
         const checked = checkTriple(t, i, 'extraction');
         if (
@@ -240,10 +246,16 @@ export class EpisodeProcessor {
   private async read(episode: Episode, known: (RecalledFact & { key: string })[]): Promise<Extraction> {
     const merged: Extraction = { triples: [], contradicts: [], summary: '', requests: 0, promptChars: 0 };
     const slices = extractionSlices(episode.messages);
+    const previous = await this.previousTurn(episode);
     for (const [i, messages] of slices.entries()) {
       let part: Extraction;
       try {
-        part = await this.deps.extractor.extract({ messages, known, at: episode.at });
+        part = await this.deps.extractor.extract({
+          messages,
+          known,
+          at: episode.at,
+          ...(previous ? { previous } : {}),
+        });
       } catch (error) {
         if (slices.length > 1 && error instanceof Error) {
           error.message = `part ${i + 1} of ${slices.length} of a long turn: ${error.message}`;
@@ -259,6 +271,24 @@ export class EpisodeProcessor {
       merged.promptChars += part.promptChars;
     }
     return merged;
+  }
+
+  /**
+   * The user's part of the thread's turn before this one (what "he" or "she" refers to), cut to
+   * the size of an extraction's context; undefined for a thread's first turn.
+   */
+  private async previousTurn(episode: Episode): Promise<ConversationMessage[] | undefined> {
+    const around = (await this.deps.store.episodeNeighbours(episode.userId, [episode.uid], 1)).get(
+      episode.uid,
+    );
+    if (!around || around.length === 0) return undefined;
+    const before = (await this.deps.store.episodes(episode.userId, { uids: around, limit: around.length }))
+      .filter((e) => e.uid !== episode.uid && e.at.getTime() <= episode.at.getTime())
+      .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+    if (!before) return undefined;
+    return before.messages
+      .filter((m) => m.role === 'user')
+      .map((m) => ({ ...m, content: m.content.slice(0, EXTRACTION_CONTEXT_CHARS) }));
   }
 
   /** Whether the user's current name already is this one. */

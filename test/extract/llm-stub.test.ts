@@ -62,7 +62,11 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     expect(first).toMatchObject({ status: 'extracted', added: 1, requests: 1 });
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0]?.body.model).toBe('stub-model');
-    expect(stub.requests[0]?.body.tools?.[0]?.function.name).toBe('record_memory');
+    // Structured output by json_schema, the schema named after the tool it would be (the default).
+    expect(
+      (stub.requests[0]?.body as { response_format?: { json_schema?: { name?: string } } }).response_format
+        ?.json_schema?.name,
+    ).toBe('record_memory');
 
     stub.reply({
       kind: 'tool',
@@ -176,6 +180,42 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
       messages: [{ role: 'user', content: 'I like tea.' }],
     });
     expect(result).toMatchObject({ status: 'extracted', added: 1, requests: 2 });
+  });
+
+  it('retries after HTTP 500 and stores what the second answer says', async () => {
+    stub.reply(
+      { kind: 'status', status: 500, message: 'internal error' },
+      { kind: 'tool', arguments: output([fact('user', 'lives_in', 'Cork', 'person', 'place')]) },
+    );
+    const result = await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: 'Moved. Cork now.' }],
+    });
+    expect(result).toMatchObject({ status: 'extracted', added: 1, requests: 2 });
+  });
+
+  it('never stores a placeholder ("None", "unknown", "N/A"), and a turn of placeholders closes nothing', async () => {
+    stub.reply({ kind: 'tool', arguments: output([fact('user', 'lives_in', 'Denver', 'person', 'place')]) });
+    await memory.remember({ userId: 'u', messages: [{ role: 'user', content: 'I live in Denver.' }] });
+    stub.reply({
+      kind: 'tool',
+      arguments: output(
+        [
+          fact('user', 'lives_in', 'None', 'person', 'place'),
+          fact('user', 'works_at', 'unknown', 'person', 'organization'),
+          fact('user', 'works_as', ' N/A ', 'person', 'role'),
+        ],
+        ['F1'],
+      ),
+    });
+    const hypothetical = await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: "I'm thinking about quitting and moving to Austin." }],
+    });
+    expect(hypothetical).toMatchObject({ status: 'extracted', added: 0, invalidated: 0 });
+    const facts = await memory.facts('u', { includeHistory: true });
+    expect(facts.map((f) => [f.object, f.validTo])).toEqual([['Denver', null]]);
+    expect((await memory.entities('u')).map((e) => e.name).sort()).toEqual(['Denver', 'User']);
   });
 
   it('keeps the episode as failed when the server keeps failing, and reextract succeeds later', async () => {

@@ -112,24 +112,33 @@ export class OpenAIStub {
       return;
     }
     const toolName = (reply.kind === 'tool' && reply.name) || (body.tools?.[0]?.function.name ?? 'tool');
+    // A structured answer comes as the request asked for it: a tool call, or JSON content for a
+    // request with response_format (json_schema or json_object) and no tools.
+    const asContent =
+      reply.kind === 'tool' && !body.tools && (body as { response_format?: unknown }).response_format;
     const message =
-      reply.kind === 'tool'
+      reply.kind === 'tool' && asContent
         ? {
             role: 'assistant',
-            content: null,
-            tool_calls: [
-              {
-                id: `call_${this.requests.length}`,
-                type: 'function',
-                function: {
-                  name: toolName,
-                  arguments:
-                    typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
-                },
-              },
-            ],
+            content: typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
           }
-        : { role: 'assistant', content: reply.content };
+        : reply.kind === 'tool'
+          ? {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                {
+                  id: `call_${this.requests.length}`,
+                  type: 'function',
+                  function: {
+                    name: toolName,
+                    arguments:
+                      typeof reply.arguments === 'string' ? reply.arguments : JSON.stringify(reply.arguments),
+                  },
+                },
+              ],
+            }
+          : { role: 'assistant', content: reply.content };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
@@ -137,7 +146,9 @@ export class OpenAIStub {
         object: 'chat.completion',
         created: Math.floor(Date.now() / 1000),
         model: body.model ?? 'stub',
-        choices: [{ index: 0, message, finish_reason: reply.kind === 'tool' ? 'tool_calls' : 'stop' }],
+        choices: [
+          { index: 0, message, finish_reason: reply.kind === 'tool' && !asContent ? 'tool_calls' : 'stop' },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       }),
     );

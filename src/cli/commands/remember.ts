@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { ConversationMessage } from '../../extract/base.js';
 import { type CliIo, requireUser, UsageError, withMemory } from '../context.js';
@@ -39,21 +39,40 @@ export function parseConversation(text: string): ConversationMessage[][] {
   return turns;
 }
 
+/**
+ * What `kgmem remember <argument>` remembers: standard input for `-`, a file that exists, the
+ * argument itself as what the user said ("I moved to Lisbon"). An argument that looks like a
+ * file name (a conversation file's extension, or a path without spaces) but names no file is
+ * an error saying so, not a sentence to remember.
+ */
+export function conversationText(argument: string): string {
+  if (argument === '-') return readFileSync(0, 'utf8');
+  if (existsSync(argument) && statSync(argument).isFile()) return readFileSync(argument, 'utf8');
+  const looksLikeFile =
+    /\.(jsonl|json|txt|md|log|csv)$/i.test(argument.trim()) ||
+    (/[/\\]/.test(argument) && !/\s/.test(argument.trim()));
+  if (looksLikeFile)
+    throw new UsageError(
+      `no such file: ${argument} (to remember text, write it in quotes: kgmem remember "…")`,
+    );
+  return argument;
+}
+
 /** `kgmem remember` and `kgmem reextract`. */
 export function registerRemember(program: Command, io: CliIo): void {
   program
     .command('remember')
     .description(
-      'remember a conversation (JSONL of {role, content}, or plain lines as user messages; "-" for stdin)',
+      'remember what the user says ("I moved to Lisbon"), or a conversation file (JSONL of {role, content}, or plain lines as user messages; "-" for stdin)',
     )
-    .argument('[file]', 'conversation file, or - for standard input', '-')
+    .argument('[text or file]', 'what the user says, a conversation file, or - for standard input', '-')
     .option('-u, --user <id>', 'user id (memory scope)')
     .option('-t, --thread <id>', 'conversation (thread) id', 'default')
     .option('--at <date>', 'when the conversation happened (ISO 8601), default now')
     .option('--json', 'print one result per turn as JSON')
     .action(async (file: string, options, command: Command) => {
       const userId = requireUser(options);
-      const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+      const text = conversationText(file);
       const turns = parseConversation(text);
       if (turns.length === 0) throw new UsageError('the conversation is empty');
       await withMemory(command, async (memory) => {
