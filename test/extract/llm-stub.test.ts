@@ -63,7 +63,9 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     expect(stub.requests).toHaveLength(1);
     expect(stub.requests[0]?.body.model).toBe('stub-model');
     // Structured output by json_schema, the schema named after the tool it would be (the default).
-    const format = (stub.requests[0]?.body ?? {}) as { response_format?: { json_schema?: { name?: string } } };
+    const format = (stub.requests[0]?.body ?? {}) as {
+      response_format?: { json_schema?: { name?: string } };
+    };
     expect(format.response_format?.json_schema?.name).toBe('record_memory');
 
     stub.reply({
