@@ -12,8 +12,9 @@ import type { GoldConversation, GoldFact } from './extraction-gold.js';
  * - **Predicates** match when the stored predicate is the gold one or one of its synonyms
  *   ({@link SYNONYMS}, after folding case, `has_`/`is_` prefixes and separators); `X_of` (and
  *   `is_X_of`) read backwards: `Ana sister_of user` is `user sister Ana`.
- * - **Forbidden** facts match by the same rules; any stored fact whose subject or object is a
- *   placeholder ("None", "unknown", "N/A") counts as forbidden too.
+ * - **Forbidden** facts match by the same rules, without the one-word leeway, among the current
+ *   facts (a corrected value kept closed is history, not a fact held); any stored fact whose
+ *   subject or object is a placeholder ("None", "unknown", "N/A") counts as forbidden too.
  */
 
 /** One fact as the memory stored it. */
@@ -219,7 +220,7 @@ export function scoreConversation(gold: GoldConversation, stored: readonly Store
     closedFound: closedGold.filter((g) => closed.some((f) => matches(g, f))).length,
     staleCurrent: closedGold.filter((g) => current.some((f) => matches(g, f))).length,
     forbidden:
-      (gold.forbidden ?? []).filter((g) => stored.some((f) => matches(g, f, true))).length +
+      (gold.forbidden ?? []).filter((g) => current.some((f) => matches(g, f, true))).length +
       stored.filter((f) => PLACEHOLDER.test(f.subject.trim()) || PLACEHOLDER.test(f.object.trim())).length,
   };
 }

@@ -122,7 +122,8 @@ function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<strin
  */
 export async function benchLocomo(
   recall: MemoryOptions['recall'] = {},
-  options: Pick<MemoryOptions, 'store' | 'embeddings'> = {},
+  options: Pick<MemoryOptions, 'store' | 'embeddings' | 'extractor'> = {},
+  conversations: readonly LocomoConversation[] = loadLocomo(),
 ): Promise<{
   markdown: string;
   recall10: number;
@@ -130,8 +131,11 @@ export async function benchLocomo(
   hit1: number;
   bm25Hit1: number;
   latencies: number[];
+  /** Turns written, facts extracted, and the write time per turn (ms). */
+  turns: number;
+  facts: number;
+  msPerTurn: number;
 }> {
-  const conversations = loadLocomo();
   const dir = tempDir('kgmem-locomo-');
   const memory = await createMemory({
     dataDir: dir.path,
@@ -221,5 +225,13 @@ export async function benchLocomo(
     hit1: all ? all.kg.hit[1] / all.kg.questions : 0,
     bm25Hit1: all ? all.bm25.hit[1] / all.bm25.questions : 0,
     latencies,
+    turns: writes.reduce((n, w) => n + w.turns, 0),
+    facts: writes.reduce((n, w) => n + w.facts, 0),
+    msPerTurn:
+      writes.reduce((n, w) => n + (w as WriteReport & { ms: number }).ms, 0) /
+      Math.max(
+        1,
+        writes.reduce((n, w) => n + w.turns, 0),
+      ),
   };
 }

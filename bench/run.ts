@@ -9,6 +9,7 @@ import { benchBackends } from './backends.js';
 import { benchCrash } from './crash.js';
 import { benchEpisodes } from './episodes.js';
 import { benchExtraction } from './extraction.js';
+import { benchExtractionModels } from './extraction-models.js';
 import { benchLatency } from './latency.js';
 import { benchLocomo } from './locomo.js';
 import { benchManyUsers } from './many-users.js';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('users')) console.log(`\n${await benchManyUsers()}`);
-  if (runs('extraction')) console.log(`\n${await benchExtraction()}`);
+  if (runs('extraction')) console.log(`\n${await benchExtraction()}\n\n${await benchExtractionModels()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);
   if (runs('crash')) console.log(`\n${await benchCrash()}\n\n${await benchMetaqaBatches()}`);
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../model/errors.js';
 import { type ConversationMessage, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { ExtractionError } from './errors.js';
-import { groundedFacts, groundingWords, repeatsItself, salvage } from './local-output.js';
+import { groundingWords, repeatsItself, salvage, statedFacts } from './local-output.js';
 import { LocalModelRuntime, type LocalRuntimeOptions } from './local-runtime.js';
 import { buildExtractionPrompt } from './prompt.js';
 import { ExtractionOutput } from './schema.js';
@@ -68,14 +68,18 @@ export class LocalModelExtractor extends Extractor {
       merged.requests++;
       merged.promptChars += prompt.reduce((n, m) => n + m.content.length, 0);
       const output = await this.ask(prompt, merged.requests);
-      // Facts whose names the conversation does not contain are the model's invention (often
-      // copied from the worked examples): dropped.
-      const said = groundingWords(
+      // Facts the turn does not state are the model's: invented (often from the worked
+      // examples), copied back from the known facts, or read out of a question or a plan.
+      const context = groundingWords(
         ...messages.map((m) => m.content),
         ...(input.previous ?? []).map((m) => m.content),
         ...input.known.map((f) => f.statement),
       );
-      for (const f of groundedFacts(output.facts, said))
+      const turn = messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n');
+      for (const f of statedFacts(output.facts, turn, context))
         merged.triples.push({
           subject: f.subject,
           predicate: f.predicate,

@@ -1,3 +1,6 @@
+import { STOP_WORDS } from '../model/text.js';
+import { QUESTION_START } from './rule-patterns.js';
+import { splitClauses, splitSentences } from './rules.js';
 import type { ExtractionOutput } from './schema.js';
 
 /**
@@ -51,7 +54,21 @@ export function salvage(text: string): ExtractionOutput {
 }
 
 const USER_WORDS = new Set(['user', 'i', 'me', 'my', 'myself']);
-const STOP = new Set(['the', 'a', 'an', 'of', 'my', 'and', 'in', 'at', 'to', 'for', 'on']);
+// Words that say nothing on their own: a name made only of them names nothing ("since").
+const STOP = new Set([
+  ...STOP_WORDS,
+  'since',
+  'until',
+  'ago',
+  'now',
+  'today',
+  'everything',
+  'anything',
+  'something',
+  'nothing',
+  'everyone',
+  'someone',
+]);
 
 /** The words of a text, lower-cased, letters and digits only (accents folded). */
 function words(text: string): string[] {
@@ -69,9 +86,10 @@ function words(text: string): string[] {
  * letters with one there (`receptionist` and `reception`) or equals it.
  */
 export function grounded(name: string, text: ReadonlySet<string>): boolean {
-  const own = words(name).filter((w) => !STOP.has(w));
+  const all = words(name);
+  if (all.length > 0 && all.every((w) => USER_WORDS.has(w))) return true;
+  const own = all.filter((w) => !STOP.has(w));
   if (own.length === 0) return false;
-  if (own.every((w) => USER_WORDS.has(w))) return true;
   const stems = [...text].filter((w) => w.length >= 5).map((w) => w.slice(0, 5));
   const found = own.filter((w) => text.has(w) || (w.length >= 5 && stems.includes(w.slice(0, 5))));
   return found.length === own.length || (own.length >= 3 && found.length >= own.length - 1);
@@ -103,7 +121,48 @@ export function groundingWords(...texts: string[]): Set<string> {
   return all;
 }
 
-/** The facts whose subject and object the conversation grounds (see {@link grounded}). */
-export function groundedFacts(facts: readonly Fact[], text: ReadonlySet<string>): Fact[] {
-  return facts.filter((f) => grounded(f.subject, text) && grounded(f.object, text));
+/**
+ * The facts a turn states: the object named in the turn itself (not only in what the model was
+ * shown, which a small model copies back), the subject in the turn or its context (who "she"
+ * is), and named in a sentence that states something rather than asks, wishes, plans or
+ * supposes ("Should I move to Berlin?", "I'm thinking about moving to Austin").
+ */
+export function statedFacts(facts: readonly Fact[], turn: string, context: ReadonlySet<string>): Fact[] {
+  const turnWords = groundingWords(turn);
+  const sentences = splitSentences(turn)
+    .flatMap((sentence) => splitClauses(sentence))
+    .map((text) => ({ text, words: groundingWords(text) }));
+  return facts
+    .map((f) => ({ ...f, subject: spaced(f.subject), object: spaced(f.object) }))
+    .filter((f) => {
+      if (!grounded(f.object, turnWords) || !grounded(f.subject, context)) return false;
+      const naming = sentences.filter((s) => grounded(f.object, s.words));
+      const negative = NEGATIVE_PREDICATE.test(f.predicate);
+      return (
+        naming.length === 0 ||
+        naming.some((s) => statesSomething(s.text) && (negative || !NEGATED.test(s.text)))
+      );
+    });
+}
+
+// What marks a sentence as asking, wishing, planning or supposing rather than stating.
+const NOT_STATED =
+  /\b(?:if|unless|suppose|supposing|imagine|maybe|perhaps|wish|would|could|might|should|will|shall|going to|gonna|want to|wanted|wants to|hope|hoping|plan|plans|planning|thinking about|thinking of|considering|dream)\b|'ll\b|'d\b/i;
+
+// A clause that denies ("I don't speak French") states no positive fact of what it names; a
+// predicate that says the negative itself (dislikes, not_works_at) is what it states.
+const NEGATED =
+  /\b(?:not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|can't|cannot|won't)\b|n't\b/i;
+const NEGATIVE_PREDICATE =
+  /(?:^|_)(?:not|no|never|non|dis\w*|hates?|quit|left|stopped|former|ex|avoids?|allergic)(?:_|$)|^dis|^un/i;
+
+/** Whether a sentence states something (not a question, wish, plan or supposition). */
+function statesSomething(sentence: string): boolean {
+  const text = sentence.replace(/[’]/g, "'").trim();
+  return !text.endsWith('?') && !QUESTION_START.test(text) && !NOT_STATED.test(text);
+}
+
+/** A name a model wrote in snake_case ("moving_to_Austin") with its spaces back. */
+function spaced(name: string): string {
+  return /^\S+_\S+$/.test(name.trim()) ? name.trim().replace(/_+/g, ' ') : name;
 }

@@ -1,5 +1,12 @@
 import { cpus } from 'node:os';
-import type { Llama, LlamaContext, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import type {
+  Llama,
+  LlamaContext,
+  LlamaContextSequence,
+  LlamaGrammar,
+  LlamaModel,
+  Token,
+} from 'node-llama-cpp';
 import { ExtractionError } from './errors.js';
 import type { PromptMessage } from './prompt.js';
 
@@ -31,7 +38,9 @@ export type AnswerShape = { jsonSchema: Record<string, unknown> } | 'json' | 'te
  */
 export class LocalModelRuntime {
   readonly contextSize: number;
-  private loaded: Promise<{ llama: Llama; model: LlamaModel; context: LlamaContext }> | undefined;
+  private loaded:
+    | Promise<{ llama: Llama; model: LlamaModel; context: LlamaContext; sequence: LlamaContextSequence }>
+    | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
 
@@ -76,10 +85,13 @@ export class LocalModelRuntime {
     messages: readonly PromptMessage[],
     options: Parameters<LocalModelRuntime['generate']>[1],
   ): Promise<Generated> {
-    const { context } = await this.load();
+    const { sequence } = await this.load();
     const { LlamaChatSession } = await import('node-llama-cpp');
     const grammar = await this.grammar(options.shape);
-    const session = new LlamaChatSession({ contextSequence: context.getSequence() });
+    // One sequence for every request: its cache keeps the evaluated tokens, so a prompt that
+    // starts like the last one (the instructions and worked examples) is evaluated from where
+    // they differ, not from its start.
+    const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
     const last = messages[messages.length - 1];
     session.setChatHistory(
       messages
@@ -108,7 +120,7 @@ export class LocalModelRuntime {
         answer.stopReason === 'maxTokens' ? 'maxTokens' : answer.stopReason === 'abort' ? 'abort' : 'eos';
       return { text: answer.responseText, stop };
     } finally {
-      session.dispose({ disposeSequence: true });
+      session.dispose({ disposeSequence: false });
     }
   }
 
@@ -128,7 +140,12 @@ export class LocalModelRuntime {
     return grammar;
   }
 
-  private load(): Promise<{ llama: Llama; model: LlamaModel; context: LlamaContext }> {
+  private load(): Promise<{
+    llama: Llama;
+    model: LlamaModel;
+    context: LlamaContext;
+    sequence: LlamaContextSequence;
+  }> {
     this.loaded ??= (async () => {
       let lib: typeof import('node-llama-cpp');
       try {
@@ -145,7 +162,7 @@ export class LocalModelRuntime {
         contextSize: this.contextSize,
         threads: this.options.threads ?? cpus().length,
       });
-      return { llama, model, context };
+      return { llama, model, context, sequence: context.getSequence() };
     })();
     this.loaded.catch(() => {
       this.loaded = undefined;

@@ -49,7 +49,7 @@ export const PAST_ACTIONS =
   'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
 /** Words at an object's end that say nothing about it. */
 export const FILLER =
-  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day)$/i;
+  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day|at all)$/i;
 /** Pronouns are not things to remember on their own ("Rex loves it"). */
 export const PRONOUN_OBJECT =
   /^(it|them|that|this|those|these|him|her|one|to|others|myself|yourself|ourselves|everyone|everything|something|anything|all|both|us|you|me)$/i;
@@ -61,7 +61,7 @@ export const CLAUSE_OBJECT =
   /^(?:how|what|when|where|why|whether|if|that|it|it's|you|you're|we|we're|they|they're|he|she|i|i'm|there|being|so)\b/i;
 /** Where a noun phrase object ends and a reason, purpose or relative clause begins. */
 export const CLAUSE_TAIL =
-  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although|before|after|until|till)\b.*$|\s+that\s+(?!is\b|was\b).*$/i;
+  /\s+(?:'cause|cause|because|since|so that|which|who|who've|who's|whose|when|while|whenever|where|as if|even though|though|although|before|after|until|till)\b.*$|\s+that\s+(?!is\b|was\b).*$|\s+(?:in|at|for|on|during|from)\s+(?:a|an|the|my|our|his|her|their|some)\s+\p{Ll}.*$/iu;
 /** "this painting to show my path": a purpose clause after a determined noun phrase. */
 export const PURPOSE_TAIL = /^((?:this|that|these|those|a|an|the|my|our|some)\s+.+?)\s+to\s+\p{Ll}+\b.*$/iu;
 export const DETERMINER = /^(?:this|that|these|those)\s+(?=\p{L})/iu;
@@ -73,7 +73,7 @@ export const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 export const I_AM = "[Ii](?:\\s+am|'m)";
 /** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 export const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 export const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');
 /**
  * What opens a correction or an aside before what it says ("Sorry, I was wrong: …", "Oops,

@@ -14,6 +14,7 @@ import {
   RELATIONS,
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
+import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
   clean,
@@ -78,46 +79,7 @@ export interface Rule {
 
 /** The rules, tried in order: the first that matches a clause gives its triples. */
 export const RULES: Rule[] = [
-  // Work: employer and role in one sentence, a new job, being employed, joining a company.
-  {
-    pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      triple('user', 'works_as', clean(m[2]), 'person', 'role'),
-    ],
-  },
-  {
-    pattern:
-      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
-    ],
-  },
-  {
-    pattern: new RegExp(
-      `^(?:${I_AM}|[Ii]\\s+got)\\s+(?:now\\s+)?(?:employed|hired)\\s+(?:by|at)\\s+(.+)$`,
-      'u',
-    ),
-    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
-  },
-  {
-    // Joining a named organisation (not "a club", "the gym") is working there.
-    nameFirst: true,
-    pattern:
-      /^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?joined\s+(\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*){0,3})$/u,
-    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
-  },
-  {
-    // Leaving a job closes it: the negated fact closes the one it denies.
-    pattern:
-      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|left|resigned\s+from|stopped\s+working\s+(?:at|for))\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?(.+)$/u,
-    build: (m) => {
-      const place = clean(m[1]);
-      // "I quit smoking", "I left early": only a named employer (or "my job at X") is a job left.
-      return /^\p{Lu}/u.test(place) ? [triple('user', 'not_works_at', place, 'person', 'organization')] : [];
-    },
-  },
+  ...WORK_RULES,
   // Identity: age, birthday, contact details, what one is.
   {
     pattern: new RegExp(
@@ -147,7 +109,7 @@ export const RULES: Rule[] = [
   {
     // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+profession)?$`,
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+profession|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
       'u',
     ),
     build: (m) => {
@@ -155,7 +117,11 @@ export const RULES: Rule[] = [
       const head = what.split(/\s+/).pop() ?? '';
       if (!isPersonNoun(head)) return [];
       if (isDietNoun(head)) return [triple('user', 'diet', what, 'person', 'diet')];
-      return [triple('user', isOccupation(head) ? 'works_as' : 'is_a', what, 'person', 'role')];
+      if (!isOccupation(head)) return [triple('user', 'is_a', what, 'person', 'role')];
+      return [
+        triple('user', 'works_as', what, 'person', 'role'),
+        ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
+      ];
     },
   },
   {
@@ -193,9 +159,25 @@ export const RULES: Rule[] = [
     ),
     build: (m) => [triple('user', petKind(m[1]), clean(m[2]), 'person', 'animal')],
   },
+  // Languages and belongings.
+  {
+    pattern: /^[Ii]\s+(?:can\s+)?speak\s+(.+)$/u,
+    build: (m) =>
+      objects((m[1] ?? '').replace(/\s+(?:fluently|well|a\s+bit|a\s+little|some)$/i, ''))
+        .filter((o) => /^\p{Lu}/u.test(o))
+        .map((o) => triple('user', 'speaks', o, 'person', 'language')),
+  },
+  {
+    pattern: /^[Ii]\s+own\s+(.+)$/u,
+    build: (m) =>
+      objects(m[1]).map((o) => triple('user', 'owns', o.replace(/^(?:an?|my)\s+/i, ''), 'person', '')),
+  },
   // Instruments, sports and pastimes.
   {
-    pattern: new RegExp(`^${I_AM}\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`, 'u'),
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began))\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`,
+      'u',
+    ),
     // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
     build: (m) =>
       objects(m[1])
@@ -403,7 +385,7 @@ export const RULES: Rule[] = [
     // Hana visited us").
     nameFirst: true,
     pattern: new RegExp(
-      `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old)\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
+      `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old|other|oldest|youngest)\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
       'u',
     ),
     build: (m) => {

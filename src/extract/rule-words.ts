@@ -28,8 +28,22 @@ export function aboutOther(
 ): ExtractedTriple[] {
   const v = verb.toLowerCase();
   if (v === 'lives in') return [triple(subject, 'lives_in', clean(rest), subjectType, 'place')];
-  if (v === 'works at' || v === 'works for')
-    return [triple(subject, 'works_at', clean(rest), subjectType, 'organization')];
+  if (v === 'works at' || v === 'works for' || v === 'started working at' || v === 'started working for') {
+    const role = /^(.+?)\s+as\s+(?:an?\s+)?(.+)$/u.exec(rest.trim());
+    return role
+      ? [
+          triple(subject, 'works_at', clean(role[1]), subjectType, 'organization'),
+          triple(subject, 'works_as', clean(role[2]), subjectType, 'role'),
+        ]
+      : [triple(subject, 'works_at', clean(rest), subjectType, 'organization')];
+  }
+  if (v === 'works as')
+    return [triple(subject, 'works_as', clean(rest).replace(/^an?\s+/i, ''), subjectType, 'role')];
+  if (v === 'moved to') return [triple(subject, 'lives_in', clean(rest), subjectType, 'place')];
+  if (v === 'goes to' || v === 'studies at')
+    return [triple(subject, 'studies_at', clean(rest), subjectType, 'organization')];
+  if (v === 'plays')
+    return objects(rest.replace(/^the\s+/i, '')).map((o) => triple(subject, 'plays', o, subjectType, ''));
   if (v === 'is allergic to')
     return objects(rest).map((o) => triple(subject, 'is_allergic_to', o, subjectType, ''));
   return objects(rest).map((o) => triple(subject, preferencePredicate(v), o, subjectType, ''));
@@ -64,11 +78,16 @@ export function objects(text: string | undefined): string[] {
     .filter(
       (o) =>
         o.length > 0 &&
+        !ASIDE.test(o) &&
         !PRONOUN_OBJECT.test(o) &&
         !CLAUSE_OBJECT.test(o) &&
         o.split(/\s+/).length <= MAX_OBJECT_WORDS,
     );
 }
+
+// A list's item that is an aside, not a thing ("penicillin, by the way", "Japanese, slowly").
+const ASIDE =
+  /^(?:by the way|btw|honestly|though|too|as well|anyway|i think|i guess|slowly|mostly|mainly|really|finally|recently|usually|sometimes|actually|basically|definitely|obviously|of course|at all)$/i;
 
 /** The noun phrase at the start of an object: reasons, purposes and relative clauses cut off. */
 export function nounPhrase(text: string): string {
@@ -89,14 +108,20 @@ export function clean(text: string | undefined): string {
   let t = (text ?? '')
     .trim()
     .replace(/[.,;:!]+$/, '')
-    .replace(CONNECTOR_TAIL, '');
+    .replace(CONNECTOR_TAIL, '')
+    .replace(CALLED, '');
   while (FILLER.test(t) || TIME_SUFFIX.test(t)) t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').trim();
   return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();
 }
 
 // A clause joined to a value ("Porto after the divorce", "Google before Farfetch"): never part of
 // the value's name. Lower case only: a title's own "Before" or "After" stays.
-const CONNECTOR_TAIL = /\s+(?:before|after|until|till|because|'cause|when|while|whereas)\s+.+$/u;
+// "Oakland and bike to work in San Francisco": "and" before a word in lower case starts a clause
+// of its own (a name's own "and" joins names: "Trinidad and Tobago").
+const CONNECTOR_TAIL =
+  /(?:\s+(?:before|after|until|till|because|'cause|when|while|whereas)\s+.+|\s+and\s+(?:then\s+)?\p{Ll}.*|,\s+\p{Ll}.*|\s+for\s+(?:a|an|the|my|our|work|school|university|college)\b.*)$/u;
+// "a startup called Loop", "a dog named Rex": the name is what comes after.
+const CALLED = /^.*?\s(?:called|named)\s+(?=\p{Lu})/u;
 
 /** One extracted triple. */
 export function triple(

@@ -1,4 +1,5 @@
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
   CORRECTION_LEAD,
   HYPOTHETICAL,
@@ -32,12 +33,34 @@ export class RuleExtractor extends Extractor {
   readonly description = 'rules (offline, first-person English)';
 
   override async extract(input: ExtractionInput): Promise<Extraction> {
-    const triples: ExtractedTriple[] = [];
-    for (const sentence of splitSentences(this.userText(input.messages))) {
-      for (const clause of splitClauses(sentence)) triples.push(...extractSentence(clause));
-    }
+    const people = new OtherPeople();
+    // The thread's previous turn says whom "she" or "he" in this one is.
+    readText(this.userText(input.previous ?? []), people);
+    const triples = readText(this.userText(input.messages), people);
     return { triples: dedupe(triples), contradicts: [], summary: '', requests: 0, promptChars: 0 };
   }
+}
+
+/** The triples of a text, clause by clause, each pronoun read as the person named before it. */
+function readText(text: string, people: OtherPeople): ExtractedTriple[] {
+  const triples: ExtractedTriple[] = [];
+  for (const sentence of splitSentences(text)) {
+    for (const raw of splitClauses(sentence)) {
+      const clause = people.resolve(raw);
+      const renamed = people.renamed(clause);
+      const found = renamed.length > 0 ? renamed : extractSentence(clause);
+      const other = people.firstPerson(clause);
+      // Someone else's sentence the rules did not read of them: read as they would say it.
+      const theirs =
+        other && !found.some((t) => t.subject === other.subject)
+          ? asSubject(other.subject, extractSentence(other.text))
+          : [];
+      const all = withRelations(clause, [...found, ...theirs]);
+      triples.push(...all);
+      people.remember(other?.subject, all);
+    }
+  }
+  return triples;
 }
 
 /** Splits text into sentences, keeping the final punctuation (questions end in "?"). */
@@ -113,7 +136,11 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   const text = household(
     sentence
       .replace(/[.!]+$/, '')
-      .replace(/^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello)[,!]?\s+/i, '')
+      .replace(
+        /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately)[,!]?\s+/i,
+        '',
+      )
+      .replace(/\s+(?:too|as well)$/i, '')
       .replace(LEAD_IN, '')
       .replace(TIME_PREFIX, ''),
   ).replace(SENTENCE_TIME_SUFFIX, '');

@@ -205,9 +205,10 @@ export class EpisodeProcessor {
       triples.push(checkTriple({ subject: USER_ENTITY_KEY, predicate: 'name', object: userName }, 0, 'name'));
     }
     const byUid = new Map(known.map((f) => [f.uid, f]));
+    const said = userText(episode.messages);
     const contradicts: (FactRef & { validFrom: Date })[] = extraction.contradicts.flatMap((uid) => {
       const fact = byUid.get(uid);
-      return fact
+      return fact && contradictionShown(fact, triples, said)
         ? [
             {
               uid,
@@ -274,21 +275,25 @@ export class EpisodeProcessor {
   }
 
   /**
-   * The user's part of the thread's turn before this one (what "he" or "she" refers to), cut to
-   * the size of an extraction's context; undefined for a thread's first turn.
+   * The user's part of the thread's two turns before this one (whom "he" or "she" refers to,
+   * even when the turn before spoke of them as "she" too), oldest first, cut to the size of an
+   * extraction's context; undefined for a thread's first turn.
    */
   private async previousTurn(episode: Episode): Promise<ConversationMessage[] | undefined> {
-    const around = (await this.deps.store.episodeNeighbours(episode.userId, [episode.uid], 1)).get(
-      episode.uid,
-    );
+    const around = (
+      await this.deps.store.episodeNeighbours(episode.userId, [episode.uid], PREVIOUS_TURNS)
+    ).get(episode.uid);
     if (!around || around.length === 0) return undefined;
     const before = (await this.deps.store.episodes(episode.userId, { uids: around, limit: around.length }))
       .filter((e) => e.uid !== episode.uid && e.at.getTime() <= episode.at.getTime())
-      .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
-    if (!before) return undefined;
-    return before.messages
-      .filter((m) => m.role === 'user')
-      .map((m) => ({ ...m, content: m.content.slice(0, EXTRACTION_CONTEXT_CHARS) }));
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+      .slice(-PREVIOUS_TURNS);
+    if (before.length === 0) return undefined;
+    return before.flatMap((e) =>
+      e.messages
+        .filter((m) => m.role === 'user')
+        .map((m) => ({ ...m, content: m.content.slice(0, EXTRACTION_CONTEXT_CHARS / PREVIOUS_TURNS) })),
+    );
   }
 
   /** Whether the user's current name already is this one. */
@@ -314,6 +319,42 @@ export class EpisodeProcessor {
     return facts.map((f) => ({ ...f, key: normalizePredicate(f.predicate) }));
   }
 }
+
+/**
+ * Whether a turn can show a known fact is no longer true, as a model says: it states another
+ * value of the same thing (the same subject and predicate, another object), or it names the
+ * fact's subject or object with a word of change ("I quit Deloitte", "Luna died", "not Madrid").
+ * A model that marks facts the turn does not change (a small one restating what it was shown)
+ * closes nothing.
+ */
+export function contradictionShown(
+  fact: Pick<RecalledFact, 'subject' | 'object'> & { key: string },
+  triples: readonly CheckedTriple[],
+  text: string,
+): boolean {
+  const subject = entityKeyOf(fact.subject);
+  const object = entityKeyOf(fact.object);
+  if (
+    triples.some(
+      (t) =>
+        entityKeyOf(t.subject) === subject &&
+        normalizePredicate(t.predicate) === fact.key &&
+        entityKeyOf(t.object) !== object,
+    )
+  )
+    return true;
+  if (!CHANGE.test(text)) return false;
+  const words = ` ${entityKeyOf(text)} `;
+  const named = (key: string) => key !== '' && key !== USER_ENTITY_KEY && words.includes(` ${key} `);
+  return named(object) || named(subject);
+}
+
+// How many of the thread's turns before a turn its extraction sees.
+const PREVIOUS_TURNS = 2;
+
+// Words that say something stopped being true or was never true.
+const CHANGE =
+  /\b(?:not|no longer|anymore|any more|quit|quitting|left|leave|stopped|sold|gave up|died|dead|passed away|lost|ended|broke up|divorced|split up|moved|wrong|mistake|typo|ex|former|formerly|used to|retired|switched|changed)\b|n't\b/i;
 
 function userText(messages: readonly ConversationMessage[]): string {
   return messages

@@ -64,3 +64,75 @@ describe('rule extractor on everyday personal facts', () => {
     expect(score.recall, JSON.stringify(score.misses, null, 1)).toBeGreaterThanOrEqual(0.6);
   });
 });
+
+describe('rule extractor on other people, across turns', () => {
+  const turns = async (...said: string[]) => {
+    const extractor = new RuleExtractor();
+    const out: string[][] = [];
+    for (const [i, content] of said.entries()) {
+      const extraction = await extractor.extract({
+        messages: [{ role: 'user', content }],
+        previous: said.slice(Math.max(0, i - 2), i).map((c) => ({ role: 'user' as const, content: c })),
+        known: [],
+        at: new Date(),
+      });
+      out.push(extraction.triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`));
+    }
+    return out;
+  };
+
+  it('reads "she", "he" and "her" as the person the thread named last', async () => {
+    expect(
+      await turns(
+        'My mother is called Helen.',
+        'She lives in Leeds and works as a teacher.',
+        'Her birthday is on May 3.',
+      ),
+    ).toEqual([
+      ['user mother Helen'],
+      ['Helen lives_in Leeds', 'Helen works_as teacher'],
+      ['Helen birthday May 3'],
+    ]);
+    expect(await turns('I met my friend Kenji for lunch.', 'He just started working at Sony.')).toEqual([
+      ['user friend Kenji'],
+      ['Kenji works_at Sony'],
+    ]);
+  });
+
+  it('reads what others are and do by the rules of the first person, never as the user', async () => {
+    expect(await turns('My daughter Mia is 6.')).toEqual([['user daughter Mia', 'Mia age 6']]);
+    expect(await turns('My brother Luis is a lawyer at Garrigues.')).toEqual([
+      ['user brother Luis', 'Luis works_as lawyer', 'Luis works_at Garrigues'],
+    ]);
+    expect(await turns('Sam is a nurse too.')).toEqual([['Sam works_as nurse']]);
+    // A place or a company said to be something is no person: nothing.
+    expect(await turns('Lisbon is beautiful.', 'Farfetch is a good place to work, honestly.')).toEqual([
+      [],
+      [],
+    ]);
+  });
+
+  it('closes the relation of someone renamed by a correction, or who died', async () => {
+    expect(await turns("My dog's name is Max.", 'Oops, typo, his name is Mac, not Max.')).toEqual([
+      ['user dog Max'],
+      ['user dog Mac', 'user not_dog Max'],
+    ]);
+    expect(await turns('My cat Luna is 15.', 'Sad week. Luna died on Monday.')).toEqual([
+      ['user cat Luna', 'Luna age 15'],
+      ['user not_cat Luna'],
+    ]);
+  });
+
+  it('never makes a clause part of a name', async () => {
+    const read = await turns(
+      'I live in Oakland and bike to work in San Francisco.',
+      'I work at a startup called Loop.',
+      'We just moved to Porto last weekend, near the river.',
+    );
+    expect(read.map((triples) => triples[0])).toEqual([
+      'user lives_in Oakland',
+      'user works_at Loop',
+      'user lives_in Porto',
+    ]);
+  });
+});

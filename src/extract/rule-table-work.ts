@@ -1,0 +1,79 @@
+import { I_AM } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { clean, triple } from './rule-words.js';
+
+/**
+ * The rules about work, tried in this order within the rule table: employer and role in one
+ * sentence, a new job, a promotion, being retired, a school, being employed, joining a company,
+ * leaving a job.
+ */
+export const WORK_RULES: Rule[] = [
+  {
+    pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      triple('user', 'works_as', clean(m[2]), 'person', 'role'),
+    ],
+  },
+  {
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
+    ],
+  },
+  {
+    // "I'm retired": no longer working, said as what one does now.
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+(?:just\\s+)?(?:got|have|'ve))\\s+(?:now\\s+)?(retired|unemployed|self-employed|freelance|freelancing)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'works_as', (m[1] ?? '').replace(/ing$/, ''), 'person', 'role')],
+  },
+  {
+    // "I go to Riverside Primary", "I attend Lincoln High School": a school by its name.
+    nameFirst: true,
+    pattern:
+      /^I\s+(?:go\s+to|attend|study\s+at)\s+((?:\p{Lu}[\p{L}'.-]*\s+){0,3}(?:School|Primary|Elementary|High|Academy|College|University|Kindergarten|Nursery|Institute|Conservatory)(?:\s+(?:School|of\s+\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)?))?)$/u,
+    build: (m) => [triple('user', 'studies_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // "I just started working at Sony", "I got promoted to senior designer".
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?started\s+working\s+(?:at|for)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
+    ],
+  },
+  {
+    pattern:
+      /^[Ii](?:'ve|\s+have|\s+was|'m|\s+am)?\s+(?:just\s+|finally\s+|recently\s+)?(?:got\s+|been\s+|was\s+)?promoted\s+to\s+(?:an?\s+|the\s+)?(.+)$/u,
+    build: (m) => [triple('user', 'works_as', clean(m[1]), 'person', 'role')],
+  },
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii]\\s+got)\\s+(?:now\\s+)?(?:employed|hired)\\s+(?:by|at)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Joining a named organisation (not "a club", "the gym") is working there.
+    nameFirst: true,
+    pattern:
+      /^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?joined\s+(\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*){0,3})$/u,
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Leaving a job closes it: the negated fact closes the one it denies.
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:quit|left|resigned\s+from|stopped\s+working\s+(?:at|for))\s+(?:my\s+(?:job|position|role)\s+(?:at|with)\s+)?(.+)$/u,
+    build: (m) => {
+      const place = clean(m[1]);
+      // "I quit smoking", "I left early": only a named employer (or "my job at X") is a job left.
+      return /^\p{Lu}/u.test(place) ? [triple('user', 'not_works_at', place, 'person', 'organization')] : [];
+    },
+  },
+];
