@@ -4,7 +4,7 @@ import type { QuestionFit } from './answer-fit.js';
 import type { FusionOptions } from './evidence.js';
 import type { ReachedFact } from './expand.js';
 import { calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
-import { byScore } from './order.js';
+import { byScoreThenEvidence } from './order.js';
 
 /** What the facts' fusion works on: everything is already read, so it is a pure function. */
 export interface FactEvidence {
@@ -231,6 +231,7 @@ function adjust(
     newest = Math.max(newest, fact.validFrom.getTime());
     most = Math.max(most, fact.mentions);
   }
+  const signalCounts = new Map(ranking.map((f) => [f.uid, f.signals.length]));
   return ranking
     .filter((f) => facts.has(f.uid))
     .map((f) => {
@@ -239,5 +240,11 @@ function adjust(
       const said = Math.log1p(fact.mentions) / Math.log1p(most);
       return { ...f, score: f.score * (1 + options.recencyWeight * fresh + options.mentionsWeight * said) };
     })
-    .sort(byScore);
+    .sort(
+      byScoreThenEvidence((uid) => {
+        const fact = facts.get(uid);
+        const signals = signalCounts.get(uid) ?? 0;
+        return fact && { signals, mentions: fact.mentions, at: fact.validFrom.getTime() };
+      }),
+    );
 }

@@ -12,3 +12,32 @@ export function byScore(a: { score: number; uid: string }, b: { score: number; u
 export function compareUids(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** What tells apart two candidates of equal score: how much evidence each has. */
+export interface TieEvidence {
+  /** How many signals found it. */
+  signals: number;
+  /** How many times it was said. */
+  mentions: number;
+  /** When it became true, or was said (ms). */
+  at: number;
+}
+
+/**
+ * Best score first; equal scores by evidence (more signals, then more mentions, then newer), and
+ * only then by uid, so a tie falls to what the memory knows rather than to how uids sort.
+ */
+export function byScoreThenEvidence(
+  evidence: (uid: string) => TieEvidence | undefined,
+): (a: { score: number; uid: string }, b: { score: number; uid: string }) => number {
+  return (a, b) => {
+    if (b.score !== a.score) return b.score - a.score;
+    const x = evidence(a.uid);
+    const y = evidence(b.uid);
+    if (x && y) {
+      const more = y.signals - x.signals || y.mentions - x.mentions || y.at - x.at;
+      if (more !== 0) return more;
+    }
+    return compareUids(a.uid, b.uid);
+  };
+}
