@@ -46,7 +46,7 @@ interface WriteReport {
 }
 
 /** recall@k and hit@k of one question's ranked turns, at every depth. */
-function scoreOf(retrieved: readonly string[], evidence: readonly string[]): Omit<Score, 'questions'> {
+export function scoreOf(retrieved: readonly string[], evidence: readonly string[]): Omit<Score, 'questions'> {
   const score = emptyScore();
   for (const k of DEPTHS) {
     const top = new Set(retrieved.slice(0, k));
@@ -58,7 +58,7 @@ function scoreOf(retrieved: readonly string[], evidence: readonly string[]): Omi
 }
 
 /** Each speaker's memory user for a conversation. */
-function userOf(conversation: LocomoConversation, speaker: string): string {
+export function userOf(conversation: LocomoConversation, speaker: string): string {
   return `locomo-${conversation.id}-${speaker.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
@@ -66,7 +66,7 @@ function userOf(conversation: LocomoConversation, speaker: string): string {
  * Writes every turn through `remember()` as its speaker's own message (thread = session, time
  * = the session's time), offline; returns what was stored and the episode → turn map.
  */
-async function writeConversation(
+export async function writeConversation(
   memory: Memory,
   conversation: LocomoConversation,
   turnOf: Map<string, string>,
@@ -98,7 +98,7 @@ async function writeConversation(
  * The turns a recall points to, best first: its episodes by their fused score (which already
  * counts the facts they are the source of), then the sources of its facts not among them.
  */
-function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<string, string>): string[] {
+export function rankedTurns(results: readonly RecallResult[], turnOf: ReadonlyMap<string, string>): string[] {
   const rank = (items: { uids: readonly string[]; score: number }[]) => {
     const best = new Map<string, number>();
     for (const { uids, score } of items) {

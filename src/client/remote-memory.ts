@@ -126,6 +126,7 @@ export class RemoteMemory implements MemoryApi {
       asOf: dateParam(input.asOf),
       history: input.includeHistory ? 'true' : undefined,
       maxChars: input.maxChars,
+      explain: input.explain ? 'true' : undefined,
     });
   }
 

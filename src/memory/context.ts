@@ -1,8 +1,8 @@
 import type { ResolvedEmbedder } from '../embed/base.js';
 import { QueryExpander } from '../lexicon/expansion.js';
 import { relationLexicon } from '../lexicon/resolve.js';
-import { fusionFields, SEMANTIC_FUSION, SEMANTIC_TURNS } from '../retrieve/evidence.js';
 import { Retriever } from '../retrieve/recall.js';
+import { OFFLINE_RECIPE, SEMANTIC_RECIPE } from '../retrieve/recipe.js';
 import type { GraphStore } from '../store/base.js';
 import { EntityResolver } from './entity-resolver.js';
 import type { ResolvedMemoryOptions } from './options.js';
@@ -37,18 +37,8 @@ export function memoryContext(
     store,
     embedder.embeddings,
     relationLexicon(),
-    // A semantic embedder's cosines tell a user's facts apart (see SEMANTIC_FUSION) when the
-    // question names no other entity, and its turns' similarity counts as their words do (see
-    // SEMANTIC_TURNS), and its word vectors read a last relation the lexicon does not
-    // (`openRelations`); what the caller sets wins.
-    embedder.semantic
-      ? {
-          ...SEMANTIC_TURNS,
-          openRelations: true,
-          ...options.recall,
-          unnamed: { ...SEMANTIC_FUSION, ...fusionFields(options.recall), ...options.recall.unnamed },
-        }
-      : options.recall,
+    // A semantic embedder ranks by its own recipe (see SEMANTIC_RECIPE); what the caller sets wins.
+    { recipe: embedder.semantic ? SEMANTIC_RECIPE : OFFLINE_RECIPE, ...options.recall },
     options.recall.expandQueries === false ? undefined : new QueryExpander(),
   );
   return {

@@ -63,6 +63,11 @@ export interface RecallInput {
   includeHistory?: boolean;
   /** Character budget of `context`. @default the memory's `contextChars` (900) */
   maxChars?: number;
+  /**
+   * Give each recalled fact and turn its `contributions`: what each scorer added to its score.
+   * @default false
+   */
+  explain?: boolean;
 }
 
 /** Filter of {@link Memory.facts}. */

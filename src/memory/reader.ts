@@ -52,6 +52,7 @@ export class MemoryReader extends MemoryPart {
       includeHistory: input.includeHistory ?? false,
       maxChars,
       ...(asOf ? { asOf } : {}),
+      ...(input.explain === true ? { explain: true } : {}),
     });
   }
 

@@ -103,6 +103,12 @@ export interface RecalledFact {
   hops: number;
   /** The signals that found it. */
   signals: RecallSignal[];
+  /**
+   * What each scorer contributed to the score, by name (`recall({ explain: true })`, `kgmem recall
+   * --explain`): a signal's chance in the noisy-OR (its weight times its calibrated score), or a
+   * lift's or a cut's change of the score.
+   */
+  contributions?: Record<string, number>;
 }
 
 /** A stored conversation turn as recall ranks it. */
@@ -115,6 +121,12 @@ export interface RecalledEpisode {
   score: number;
   /** The signals that found it. */
   signals: RecallSignal[];
+  /**
+   * What each scorer contributed to the score, by name (`recall({ explain: true })`, `kgmem recall
+   * --explain`): a signal's chance in the noisy-OR (its weight times its calibrated score), or a
+   * lift's or a cut's change of the score.
+   */
+  contributions?: Record<string, number>;
 }
 
 /** An entity as recall reports it: a seed (linked or similar) or reached by traversal. */
@@ -135,6 +147,11 @@ export interface RecallResult {
   episodes: RecalledEpisode[];
   /** A compact text block for a system prompt, within the character budget. */
   context: string;
+  /**
+   * The uids of the facts and turns `context` quotes (the first ones of each list that fit the
+   * budget): what the agent is actually given.
+   */
+  quoted: { facts: string[]; episodes: string[] };
 }
 
 /** A node in graphology's serialised form. */

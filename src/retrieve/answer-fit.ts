@@ -5,6 +5,8 @@ import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../le
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
+import { OFFLINE_RECIPE } from './recipe.js';
+import type { FitRecipe } from './recipe-types.js';
 
 /** One question's fit, bound to its focus (what `fuseEvidence` reads candidates with). */
 export interface QuestionFit {
@@ -59,40 +61,12 @@ export interface QuestionFocus {
   named: ReadonlySet<string>;
 }
 
-// Below this a word says nothing about a fact.
-const MIN_RELATED = 0.5;
 // A lexicon score this high is a shared stem (or, with an embedding lexicon, as sure). Lower
 // ones come from any sense of the question word ("bring" shares a rare sense with "work").
 const SAME_STEM = 1;
-// One WordNet link apart, reading the question word in its most frequent senses only.
-const NEAR = 0.7;
-const FREQUENT_SENSES = 3;
-// Senses of a question word read against a predicate's word ("company" is a companionship in its
-// third sense only: the question means a firm).
-const QUESTION_SENSES = 2;
-// Senses of a question word whose definitions are read (its predicate's word gets one more).
-const GLOSS_SENSES = 2;
-// A question word that is a kind of the fact's object ("instrument" for "cello") is as sure as a
-// derivation: the question names what the answer is.
-const KIND_SCORE = 0.9;
-// How surely a name WordNet does not know answers "where" (it may be a town or a workplace) or
-// "who" (someone, or a firm).
-const UNKNOWN_NAME = 0.5;
-// The share of its kind's score a fact keeps when the question's words do not name its predicate.
-const KIND_ALONE = 0.8;
-// A question word that is a kind above a later sense of the object only.
-const OTHER_SENSE_KIND = 0.6;
 // Noun senses of an object read when asking whether it can be of the kind a question names (all:
 // peanuts are food in their fifth sense, and the penalty is only for an object no sense fits).
 const KIND_SENSES = Number.POSITIVE_INFINITY;
-// How much the kind the question word asks for ("who": a person) says on its own, and the share
-// of the remaining doubt it removes when the question's words already name the fact.
-const WH_SCORE = 0.4;
-const WH_BONUS = 0.2;
-// An object that is a role of its own, other than the role the question names.
-const OTHER_ROLE_FACTOR = 0.7;
-// A fact that leads to an entity the question already names says less about the answer.
-const NAMED_OBJECT_FACTOR = 0.5;
 
 const MONTHS =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
@@ -117,6 +91,8 @@ export class AnswerFit {
 
   constructor(
     private readonly lexicon: RelationLexicon,
+    /** The fit's numbers (the recipe's `fit`). */
+    private readonly recipe: FitRecipe = OFFLINE_RECIPE.fit,
     private readonly concepts: ConceptReader = sharedConceptReader(),
     private readonly relatedness: LexicalRelatedness = sharedRelatedness(),
   ) {}
@@ -176,7 +152,7 @@ export class AnswerFit {
     // A predicate of function words only (`is_from`) is named by those words ("originally from").
     const bare =
       keyWords(fact.key).length === 0 && fact.key.split('_').some((w) => w !== 'is' && focus.tokens.has(w));
-    if (bare) relation = Math.max(relation, NEAR);
+    if (bare) relation = Math.max(relation, this.recipe.near);
     let kind = 0;
     let otherRole = false;
     const head = objectHead(fact.object);
@@ -184,25 +160,26 @@ export class AnswerFit {
       let wordKind = head ? this.kindOf(word, head) : 0;
       // A kind above a later sense of the object ("sport" above fencing, the swordplay; its first
       // sense is a barrier) says it less surely than one above its usual sense.
-      if (head && wordKind === 0 && this.inAnySense(word, head)) wordKind = OTHER_SENSE_KIND;
+      if (head && wordKind === 0 && this.inAnySense(word, head)) wordKind = this.recipe.otherSenseKind;
       // WordNet knows few organizations and small towns by name: a name it does not know may be
       // the company or place asked for, unless the predicate says it is a person (`sister`). It
       // only supports a reading of the predicate the question's words give.
       if (head && wordKind === 0 && relation > 0 && this.mayBeNamed(word, fact, head))
-        wordKind = OTHER_SENSE_KIND;
+        wordKind = this.recipe.otherSenseKind;
       kind = Math.max(kind, wordKind);
       if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
     }
     // The kind alone says less than the kind of a fact whose predicate the question also names
     // ("Which place am I originally from?": the home town, not the town one lives in).
-    const named = 1 - (1 - relation) * (1 - (relation > 0 ? kind : kind * KIND_ALONE));
+    const named = 1 - (1 - relation) * (1 - (relation > 0 ? kind : kind * this.recipe.kindAlone));
     const wh = focus.wh ? this.whScore(focus.wh, fact) : 0;
-    let fit = named > 0 ? named + WH_BONUS * wh * (1 - named) : WH_SCORE * wh;
-    if (otherRole && kind === 0) fit *= OTHER_ROLE_FACTOR;
+    let fit = named > 0 ? named + this.recipe.whBonus * wh * (1 - named) : this.recipe.whScore * wh;
+    if (otherRole && kind === 0) fit *= this.recipe.otherRoleFactor;
     // A date or a number does not answer "where" or "who" ("Where was I born?": not the birthday).
-    if (wrongWh(focus.wh, fact.object)) fit *= OTHER_ROLE_FACTOR;
+    if (wrongWh(focus.wh, fact.object)) fit *= this.recipe.otherRoleFactor;
     // The answer is seldom an entity the question names (unless the question asks who that is).
-    if (focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid)) fit *= NAMED_OBJECT_FACTOR;
+    if (focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid))
+      fit *= this.recipe.namedObjectFactor;
     // Predicates that share their word (`works_at`, `works_as`) read alike: the function word the
     // question uses with it ("What do I work as?") and the kind its question word asks ("Where do
     // I work?": a name, not a role) tell them apart.
@@ -215,14 +192,14 @@ export class AnswerFit {
     const head = objectHead(fact.object);
     return (
       head !== undefined &&
-      focus.kindWords.some((w) => this.kindOf(w, head) >= KIND_SCORE || this.inAnySense(w, head))
+      focus.kindWords.some((w) => this.kindOf(w, head) >= this.recipe.kindScore || this.inAnySense(w, head))
     );
   }
 
   /** Whether a word of the question names a kind the fact's object is in its usual sense ("food": curry). */
   ofUsualKind(focus: QuestionFocus, fact: Fact): boolean {
     const head = objectHead(fact.object);
-    return head !== undefined && focus.kindWords.some((w) => this.kindOf(w, head) >= KIND_SCORE);
+    return head !== undefined && focus.kindWords.some((w) => this.kindOf(w, head) >= this.recipe.kindScore);
   }
 
   /**
@@ -260,18 +237,23 @@ export class AnswerFit {
     const lexical = this.lexicon.score(word, key);
     let score = lexical >= SAME_STEM ? lexical : 0;
     for (const keyWord of keyWords(key)) {
-      const near = this.relatedness.related(keyWord, word, QUESTION_SENSES, FREQUENT_SENSES);
+      const near = this.relatedness.related(
+        keyWord,
+        word,
+        this.recipe.questionSenses,
+        this.recipe.frequentSenses,
+      );
       score = Math.max(
         score,
-        near >= NEAR ? near : 0,
+        near >= this.recipe.near ? near : 0,
         // A predicate's word is read in one sense more than the question's: `works_at` is work
         // "for which you are paid" in its third ("Which company pays my salary?").
-        this.relatedness.glossRelated(word, keyWord, GLOSS_SENSES, GLOSS_SENSES + 1),
+        this.relatedness.glossRelated(word, keyWord, this.recipe.glossSenses, this.recipe.glossSenses + 1),
         this.relatedness.compoundRelated(word, keyWord),
         this.kindOf(word, keyWord),
       );
     }
-    return score >= MIN_RELATED ? score : 0;
+    return score >= this.recipe.minRelated ? score : 0;
   }
 
   /** `word` names a kind `head` is (a hypernym of it), or a close relative of it. */
@@ -281,17 +263,17 @@ export class AnswerFit {
     if (cached !== undefined) return cached;
     const lemmas = new Set([word, ...sharedWordNet().lemmas(word, 'noun')].map((w) => w.replace(/_/g, ' ')));
     let score = 0;
-    if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = KIND_SCORE;
+    if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = this.recipe.kindScore;
     // WordNet names an occupation by the person who follows it: "job" asks for a plumber.
-    else if (asksForOccupation(word) && isOccupation(head)) score = KIND_SCORE;
+    else if (asksForOccupation(word) && isOccupation(head)) score = this.recipe.kindScore;
     // A word for a place in general ("place", "area") asks for any place: a city is a location
     // as a place is, though not a kind of "place" (WordNet's topographic point).
-    else if (this.isPlace(word) && this.isPlace(head)) score = KIND_SCORE;
+    else if (this.isPlace(word) && this.isPlace(head)) score = this.recipe.kindScore;
     else {
-      const related = this.relatedness.related(head, word, QUESTION_SENSES);
-      if (related >= 0.7) score = related * KIND_SCORE;
+      const related = this.relatedness.related(head, word, this.recipe.questionSenses);
+      if (related >= this.recipe.kindRelated) score = related * this.recipe.kindScore;
     }
-    if (this.kinds.size > 50_000) this.kinds.clear();
+    if (this.kinds.size > this.recipe.cacheEntries) this.kinds.clear();
     this.kinds.set(id, score);
     return score;
   }
@@ -324,7 +306,7 @@ export class AnswerFit {
       .lemmas(head, 'noun')
       .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_SENSES));
     const found = wordnet.anyAbove(starts, (synset) => wanted.has(synset.id));
-    if (this.anySense.size > 50_000) this.anySense.clear();
+    if (this.anySense.size > this.recipe.cacheEntries) this.anySense.clear();
     this.anySense.set(id, found);
     return found;
   }
@@ -344,7 +326,7 @@ export class AnswerFit {
         // name WordNet does not know may be a place (a town, a workplace), less surely.
         if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
         if (this.inAnySense('location', head)) return 1;
-        return sharedWordNet().lemmas(head, 'noun').length === 0 ? UNKNOWN_NAME : 0;
+        return sharedWordNet().lemmas(head, 'noun').length === 0 ? this.recipe.unknownName : 0;
       case 'person': {
         // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person, but
         // not one that names an occupation: "Who do I work for?" is not answered by a role.
@@ -354,7 +336,7 @@ export class AnswerFit {
         if (this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
         // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.
         return /^\p{Lu}/u.test(object) && sharedWordNet().lemmas(head, 'noun').length === 0
-          ? UNKNOWN_NAME
+          ? this.recipe.unknownName
           : 0;
       }
     }

@@ -1,5 +1,6 @@
 import { isoDay } from '../model/present.js';
 import type { RecalledEpisode, RecalledFact } from '../model/types.js';
+import { OFFLINE_RECIPE } from './recipe.js';
 
 /** Options of {@link formatContext}. */
 export interface ContextOptions {
@@ -8,10 +9,9 @@ export interface ContextOptions {
   /** Set when recalling at a point in time. */
   asOf?: Date;
   includeHistory?: boolean;
+  /** Share of the budget facts may fill before turns get theirs (facts are denser). @default the offline recipe's */
+  factShare?: number;
 }
-
-// Share of the budget facts may fill before turns get theirs (facts are denser).
-const FACT_SHARE = 0.6;
 
 /**
  * When a fact held, said for a reader of the block. Now: nothing for a current fact, and a closed
@@ -44,6 +44,15 @@ export function formatContext(
   episodes: readonly RecalledEpisode[],
   options: ContextOptions,
 ): string {
+  return contextBlock(facts, episodes, options).text;
+}
+
+/** The context block and the uids of the facts and turns it quotes (see {@link formatContext}). */
+export function contextBlock(
+  facts: readonly RecalledFact[],
+  episodes: readonly RecalledEpisode[],
+  options: ContextOptions,
+): { text: string; facts: string[]; episodes: string[] } {
   const header = options.asOf
     ? `Relevant facts from memory, as of ${isoDay(options.asOf)}:`
     : options.includeHistory
@@ -69,8 +78,19 @@ export function formatContext(
       }
     }
   };
-  fill(factLines, chosen.facts, episodes.length > 0 ? options.maxChars * FACT_SHARE : options.maxChars);
+  fill(
+    factLines,
+    chosen.facts,
+    episodes.length > 0
+      ? options.maxChars * (options.factShare ?? OFFLINE_RECIPE.factShare)
+      : options.maxChars,
+  );
   fill(turnLines, chosen.turns, options.maxChars);
   fill(factLines.slice(chosen.facts.length), chosen.facts, options.maxChars);
-  return render();
+  // Lines are taken in order, each list from its start: the quoted ones are a prefix.
+  return {
+    text: render(),
+    facts: facts.slice(0, chosen.facts.length).map((f) => f.uid),
+    episodes: episodes.slice(0, chosen.turns.length).map((e) => e.uid),
+  };
 }

@@ -1,6 +1,8 @@
 import type { Fact } from '../model/types.js';
 import type { FactEdge, GraphStore, TimeScope } from '../store/base.js';
 import { compareUids } from './order.js';
+import { OFFLINE_RECIPE } from './recipe.js';
+import type { WalkRecipe } from './recipe-types.js';
 import type { RelationMatcher } from './relations.js';
 
 /** A fact reached by traversal (as a bare edge, or whole), with its path score. */
@@ -20,14 +22,22 @@ export type ReachedEdge = Reached<FactEdge>;
 /** A reached fact, whole. */
 export type ReachedFact = Reached<Fact>;
 
-/** How many of the best-scored reached facts can still rank among the first `limit` (after a ≤5% bonus and the diversity pass of `rankReachedFacts`). */
-export const headSize = (limit: number) => Math.max(limit * 10, 200);
+/**
+ * How many of the best-scored reached facts can still rank among the first `limit` (after the
+ * word-overlap bonus and the diversity pass of `rankReachedFacts`).
+ */
+export const headSize = (limit: number, walk: Pick<WalkRecipe, 'headPerResult' | 'minHead'>) =>
+  Math.max(limit * walk.headPerResult, walk.minHead);
 
 /** The best-scored reached facts, the only ones ranking can bring to the top `limit`, best first. */
-export function reachedHead(reached: Iterable<ReachedEdge>, limit: number): ReachedEdge[] {
+export function reachedHead(
+  reached: Iterable<ReachedEdge>,
+  limit: number,
+  walk: Pick<WalkRecipe, 'headPerResult' | 'minHead'> = OFFLINE_RECIPE.walk,
+): ReachedEdge[] {
   return [...reached]
     .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
-    .slice(0, headSize(limit));
+    .slice(0, headSize(limit, walk));
 }
 
 /** Reached edges with their facts loaded (by uid); a fact gone since the walk read it is left out. */
@@ -45,10 +55,9 @@ export interface ExpandOptions {
   hops: number;
   time: TimeScope;
   relations: RelationMatcher;
-  /**
-   * Entities expanded per hop (the best-scored ones): keeps 3 hops bounded.
-   * @default 64
-   */
+  /** The walk's numbers (edge weights, decay, caps). @default OFFLINE_RECIPE.walk */
+  walk?: WalkRecipe;
+  /** Entities expanded per hop (the best-scored ones). @default the walk's `frontier` */
   frontier?: number;
   /**
    * How well each predicate key fits the question's unread words, in [0, 1], for a last hop the
@@ -86,34 +95,12 @@ interface PathState {
   length: number;
 }
 
-// Weight of an edge whose predicate names none of the question's relations.
-const UNRELATED_EDGE = 0.3;
-// How much better a new path must be to expand an already expanded entity again.
-const REEXPAND_FACTOR = 2;
-// Facts taken per expanded entity after the first hop.
-const MAX_FANOUT = 300;
-// Per-hop decay, so that of two equally relevant paths the shorter wins.
-const HOP_DECAY = 0.9;
-// An edge naming a relation the question puts earlier in the chain than one already walked goes
-// backwards ("release years of films directed by X" walked as X's own release year, then other
-// films of that year): such paths are weighed down.
-const OUT_OF_ORDER = 0.5;
-// Rounding slack when comparing covered and named relation weights.
-const COVERAGE_SLACK = 1e-9;
-// An open last hop (see `ExpandOptions.open`) weighs OPEN_FLOOR when its relation fits the
-// question's unread words least, up to OPEN_TOP when it fits best, without the per-hop decay: a
-// clear fit makes its facts the answer, above the facts of the named chain that lead to them.
-// Chosen on MetaQA dev with all-MiniLM-L6-v2 (paraphrased 3-hop recall@20, 500 questions: 0.803
-// with no open hop, 0.820 at a top of 1 with the decay, 0.835 at 1.15 without it; 2-hop 0.921,
-// 0.952 and 0.949).
-const OPEN_FLOOR = 0.3;
-const OPEN_TOP = 1.15;
-
 /**
  * Walks the graph from seed entities along facts valid in the time scope, up to `hops` edges,
  * in both directions, scoring paths by how much of the question's relations they cover:
- * score = seed strength × Π edge weights × (0.25 + 0.75 × coverage) × 0.9^(hops-1), where an edge
- * naming a relation of the question weighs 1 and any other 0.3. A chain of relevant predicates
+ * score = seed strength × Π edge weights × (base + (1 − base) × coverage) × decay^(hops-1), where an
+ * edge naming a relation of the question weighs 1 and any other `unrelatedEdge` (the numbers are
+ * the recipe's `walk`). A chain of relevant predicates
  * ("movies written by X" → "their actors") therefore scores its last facts highest, and
  * unrelated branches fade. Beyond the first hop only relevant predicates are followed when the
  * question names any, which keeps hubs (a genre with thousands of films) from flooding the walk;
@@ -126,8 +113,12 @@ export async function expand(
   options: ExpandOptions,
 ): Promise<{ facts: Map<string, ReachedEdge>; entityScores: Map<string, number> }> {
   const { relations } = options;
+  const walk = options.walk ?? OFFLINE_RECIPE.walk;
+  const { unrelatedEdge, reexpandFactor, maxFanout, hopDecay, outOfOrder, openFloor, openTop, coverageBase } =
+    walk;
   const target = relations.targetTotal;
-  const gain = (coveredTotal: number) => (target === 0 ? 1 : 0.25 + (0.75 * coveredTotal) / target);
+  const gain = (coveredTotal: number) =>
+    target === 0 ? 1 : coverageBase + ((1 - coverageBase) * coveredTotal) / target;
   const cover = (state: PathState, matched: ReadonlySet<string>): PathState['covered'] => {
     if (matched.size === 0) return state.covered;
     const covered = new Map(state.covered);
@@ -137,7 +128,7 @@ export async function expand(
     }
     return covered;
   };
-  const frontierSize = options.frontier ?? 64;
+  const frontierSize = options.frontier ?? walk.frontier;
   const facts = new Map<string, ReachedEdge>();
   const entityScores = new Map<string, number>(seeds);
   const states = new Map<string, PathState>();
@@ -157,7 +148,7 @@ export async function expand(
 
   for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
     const batch = frontier
-      .filter((uid) => score(states.get(uid)) > (expanded.get(uid) ?? 0) * REEXPAND_FACTOR)
+      .filter((uid) => score(states.get(uid)) > (expanded.get(uid) ?? 0) * reexpandFactor)
       .sort((a, b) => score(states.get(b)) - score(states.get(a)) || compareUids(a, b))
       .slice(0, frontierSize);
     if (batch.length === 0) break;
@@ -168,11 +159,11 @@ export async function expand(
       hop > 1 && relations.relevantKeys.length > 0 && !openHop ? relations.relevantKeys : undefined;
     const next = new Set<string>();
 
-    // Beyond the seeds, a hub (a year, a genre) contributes at most MAX_FANOUT facts.
-    const cap = hop > 1 ? MAX_FANOUT : undefined;
+    // Beyond the seeds, a hub (a year, a genre) contributes at most maxFanout facts.
+    const cap = hop > 1 ? maxFanout : undefined;
     for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap)) {
       const matched = relations.matched(fact.key);
-      const related = target === 0 || matched.size > 0 ? 1 : UNRELATED_EDGE;
+      const related = target === 0 || matched.size > 0 ? 1 : unrelatedEdge;
       // The places in the question's chain this fact's relation words hold (first and last).
       let place = -1;
       let firstPlace = Infinity;
@@ -192,12 +183,12 @@ export async function expand(
         // A relation the question does not name, fetched for the open last hop: followed only
         // from paths that cover every relation the question names, and not walked further.
         if (openHop && matched.size === 0) {
-          if (state.coveredTotal < target - COVERAGE_SLACK) continue;
+          if (state.coveredTotal < target * (1 - Number.EPSILON) - Number.EPSILON) continue;
           const fit = options.open?.get(fact.key) ?? 0;
-          const weight = OPEN_FLOOR + (OPEN_TOP - OPEN_FLOOR) * fit;
+          const weight = openFloor + (openTop - openFloor) * fit;
           record(
             fact,
-            state.base * weight * gain(state.coveredTotal) * HOP_DECAY ** (state.length - 1),
+            state.base * weight * gain(state.coveredTotal) * hopDecay ** (state.length - 1),
             state,
             to,
           );
@@ -216,14 +207,13 @@ export async function expand(
         // Out of order: back to a relation the question puts before one already walked, or ahead
         // of one it puts first that is still unwalked.
         const skipsAhead = place >= 0 && firstPlace > firstUncovered(state.covered);
-        const ordered =
-          place >= 0 && (place < state.reached || skipsAhead) ? related * OUT_OF_ORDER : related;
-        const edge = exhausted && !roundTrip ? UNRELATED_EDGE : ordered;
+        const ordered = place >= 0 && (place < state.reached || skipsAhead) ? related * outOfOrder : related;
+        const edge = exhausted && !roundTrip ? unrelatedEdge : ordered;
         const length = state.length + 1;
         // An unrelated last edge gets no credit for relations covered earlier on its path: the
         // fact itself answers none of them (the path may still continue through it).
-        const factGain = edge >= OUT_OF_ORDER ? gain(coveredTotal) : gain(0);
-        const factScore = state.base * edge * factGain * HOP_DECAY ** (length - 1);
+        const factGain = edge >= outOfOrder ? gain(coveredTotal) : gain(0);
+        const factScore = state.base * edge * factGain * hopDecay ** (length - 1);
         record(fact, factScore, state, to);
         const candidate: PathState = {
           base: state.base * edge,
@@ -239,7 +229,7 @@ export async function expand(
         };
         if (
           score(candidate) > score(states.get(to)) &&
-          score(candidate) > (expanded.get(to) ?? 0) * REEXPAND_FACTOR
+          score(candidate) > (expanded.get(to) ?? 0) * reexpandFactor
         ) {
           states.set(to, candidate);
           next.add(to);
@@ -276,7 +266,7 @@ export async function expand(
   }
 
   function score(state: PathState | undefined): number {
-    return state ? state.base * gain(state.coveredTotal) * HOP_DECAY ** state.length : 0;
+    return state ? state.base * gain(state.coveredTotal) * hopDecay ** state.length : 0;
   }
 }
 

@@ -1,10 +1,10 @@
 import type { Fact, RecalledFact } from '../model/types.js';
 import type { TimeScope } from '../store/base.js';
 import type { QuestionFit } from './answer-fit.js';
-import type { FusionOptions } from './evidence.js';
 import type { ReachedFact } from './expand.js';
-import { calibrateCosine, type Fused, noisyOr, recency } from './fuse.js';
+import { calibrateCosine, type Fused, lifted, noisyOr, recency, scaled } from './fuse.js';
 import { byScoreThenEvidence } from './order.js';
+import type { FusionOptions } from './recipe-types.js';
 
 /** What the facts' fusion works on: everything is already read, so it is a pure function. */
 export interface FactEvidence {
@@ -14,10 +14,10 @@ export interface FactEvidence {
   seedStrength: number;
   /** Whether the question names relations the graph has (else the walk cannot rank by relevance). */
   relationsNamed: boolean;
-  /** How sure the best relation word's match is (1 for a shared stem, 0.7 for a loose one). */
-  relationConfidence: number;
   /** Whether the query names the user by their name (not "I" or "me"). */
   userNamed: boolean;
+  /** How sure the best relation word's match is (1 for a shared stem, 0.7 for a loose one). */
+  relationConfidence: number;
   /** The uid of the user's own entity when the question links it (by "I", "my" or their name). */
   questionerUid?: string;
   /** Facts similar to the query (in the time scope), most similar first. */
@@ -32,6 +32,8 @@ export interface FactEvidence {
   walkRead?: (key: string) => boolean;
   time: TimeScope;
   limit: number;
+  /** Candidates fused: the walk's best this many times the results asked for, at least `minPool`. */
+  pool: { perResult: number; min: number };
   options: FusionOptions;
 }
 
@@ -42,9 +44,6 @@ export interface FusedFacts {
   fitFactor: ReadonlyMap<string, number>;
 }
 
-// The least graph evidence of a fact one hop from the walk's start (relative to the best path).
-const NEAR_FLOOR = 0.3;
-
 /**
  * Fuses the facts' signals (the walk's path scores, similarity to the question, the question's
  * fit, recency and mentions) into the recalled facts, best first, at most `limit`, none below
@@ -52,7 +51,7 @@ const NEAR_FLOOR = 0.3;
  */
 export function fuseFacts(input: FactEvidence): FusedFacts {
   const { options, limit } = input;
-  const pool = Math.max(limit * 10, 200);
+  const pool = Math.max(limit * input.pool.perResult, input.pool.min);
   const walked = input.walked.slice(0, pool);
   const byUid = new Map<string, Fact>();
   const hops = new Map<string, number>();
@@ -66,12 +65,18 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
   // the walk's best start (a named entity: 1; an entity merely similar to the query: less), and
   // any fact near that start keeps a floor (it is about what the question names, even when the
   // question's relation words were read wrong).
-  const bestPath = Math.max(1e-9, ...walked.map((r) => r.score));
+  const bestPath = Math.max(Number.MIN_VALUE, ...walked.map((r) => r.score));
   // When the question names no relation the graph has, the walk only says a fact is near what
   // the question names, not that it answers it: every walked fact gets the floor.
   // A weak reading of the relations (only loosely related words) ranks facts, but says less.
-  const sure = Math.min(1, Math.max(0.2, (input.relationConfidence - 0.7) / 0.3));
-  const floor = (r: ReachedFact) => NEAR_FLOOR * r.seed * 0.9 ** (r.hops - 1);
+  const sure = Math.min(
+    1,
+    Math.max(
+      options.looseReadingTrust,
+      (input.relationConfidence - options.looseReading) / (1 - options.looseReading),
+    ),
+  );
+  const floor = (r: ReachedFact) => options.nearFloor * r.seed * options.nearFloorHopDecay ** (r.hops - 1);
   const relative = (r: ReachedFact) => {
     const rel = (input.seedStrength * r.score) / bestPath;
     if (!input.relationsNamed) return Math.min(rel, floor(r));
@@ -99,10 +104,11 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
   // well they fit the question's wording (that ranks facts against each other only).
   const before = new Map(factRanking.map((f) => [f.uid, f.score]));
   const fitFactor = new Map(
-    fitted.map((f) => [f.uid, f.score / Math.max(1e-12, before.get(f.uid) ?? f.score)]),
+    fitted.map((f) => [f.uid, f.score / Math.max(Number.MIN_VALUE, before.get(f.uid) ?? f.score)]),
   );
-  const facts = adjust(fitted, byUid, options)
-    .filter((f) => f.score >= options.minScore)
+  // The cut is on the evidence (the fused and fitted score), before recency and mentions.
+  const kept = fitted.filter((f) => f.score >= options.minScore);
+  const facts = adjust(kept, byUid, options)
     .slice(0, limit)
     .map((f): RecalledFact => {
       const fact = byUid.get(f.uid) as Fact;
@@ -120,31 +126,11 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
         episodeIds: [...fact.episodeIds],
         hops: hops.get(fact.uid) ?? 0,
         signals: f.signals,
+        contributions: f.contributions,
       };
     });
   return { facts, fitFactor };
 }
-
-// The least fit that names the answer-fit signal among a fact's signals.
-const FIT_SIGNAL = 0.5;
-
-// A fact the walk read as the relation asked, whose object is known to be of another kind than
-// the one the question names, when some candidate is of that kind and the reading holds only in
-// a rare sense of a word ("What food should I bring…": "bring" meets `works_at` only through
-// work's 18th sense; pizza is food, an aquarium is not), keeps this share.
-const OTHER_KIND_FACTOR = 0.5;
-// The share of its score a fact leading to an entity the question names keeps when that entity's
-// own facts are candidates.
-const NAMED_OBJECT_FACTOR = 0.9;
-// The most a fact that fits gains from what tells apart facts that fit alike (the question's
-// function word and kind of answer; see FitReading.tieBreak).
-const TIE_BREAK = 0.02;
-// The share of its fit a fact keeps when its object is of another kind than the one the question
-// names and another candidate's is of that kind.
-const OTHER_KIND_FIT = 0.5;
-// A fit's own relation reading this strong (a shared stem, or a synonym in both words' usual
-// senses) confirms the walk's reading.
-const CONFIRMED = 0.9;
 
 /**
  * Reads the candidates against what the question asks (`answer-fit.ts`) when it names one
@@ -158,8 +144,8 @@ function fitToQuestion(
   facts: ReadonlyMap<string, Fact>,
   input: FactEvidence,
 ): Fused[] {
-  const { answerFit: fit } = input;
-  const weight = input.options.answerFitWeight;
+  const { answerFit: fit, options } = input;
+  const weight = options.answerFitWeight;
   if (!fit || weight <= 0 || !input.boostFit) return [...ranking];
   const candidates = ranking.flatMap((f) => {
     const fact = facts.get(f.uid);
@@ -168,7 +154,10 @@ function fitToQuestion(
   // Facts the walk read as named through a rare sense only; the kinds are read only for them.
   const rare = new Set(
     candidates
-      .filter(({ fact }) => input.walkRead?.(fact.key) === true && fit.relationOf(fact.key) < CONFIRMED)
+      .filter(
+        ({ fact }) =>
+          input.walkRead?.(fact.key) === true && fit.relationOf(fact.key) < input.options.confirmedReading,
+      )
       .map(({ f }) => f.uid),
   );
   // Another reading offers an answer of the kind asked (the suspect reading's own facts say
@@ -204,20 +193,23 @@ function fitToQuestion(
         // "Where was I born?" is not answered by a date, however surely "born" reads `birthday`.
         fit.wrongWh(fact))
     )
-      return { ...f, score: f.score * OTHER_KIND_FACTOR };
+      return scaled(f, 'other-kind', options.otherKindFactor);
     const { fit: read, tieBreak } = fit.read(fact);
-    const score = kindOffered && fit.otherKind(fact) ? read * OTHER_KIND_FIT : read;
-    if (namedFacts && fit.leadsToNamed(fact)) return { ...f, score: f.score * NAMED_OBJECT_FACTOR };
+    const score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
+    if (namedFacts && fit.leadsToNamed(fact)) return scaled(f, 'named-object', options.namedObjectShare);
     if (score <= 0) return f;
-    return {
-      ...f,
-      score: f.score * (1 + weight * score * (1 - f.score)) * (1 + TIE_BREAK * tieBreak),
-      signals: score >= FIT_SIGNAL ? [...f.signals, 'answer-fit'] : f.signals,
-    };
+    // What tells apart facts that fit alike: a share of the score, 1 for the fullest reading.
+    const tie = (1 + options.fitTieBreak * tieBreak) / (1 + options.fitTieBreak);
+    const raised = scaled(lifted(f, 'answer-fit', weight * score), 'fit-tie-break', tie);
+    return { ...raised, signals: score >= options.fitSignal ? [...f.signals, 'answer-fit'] : f.signals };
   });
 }
 
-/** Recency and mentions raise fused fact scores a little; the order is then fixed. */
+/**
+ * Recency and mentions tell facts of like evidence apart: the newest and most mentioned candidate
+ * keeps its score, the others a share of it (at least `1 / (1 + recencyWeight)` and
+ * `1 / (1 + mentionsWeight)`); the order is then fixed, equal scores falling to more evidence.
+ */
 function adjust(
   ranking: readonly Fused[],
   facts: ReadonlyMap<string, Fact>,
@@ -238,7 +230,9 @@ function adjust(
       const fact = facts.get(f.uid) as Fact;
       const fresh = recency(fact.validFrom, newest, options.recencyHalfLifeDays);
       const said = Math.log1p(fact.mentions) / Math.log1p(most);
-      return { ...f, score: f.score * (1 + options.recencyWeight * fresh + options.mentionsWeight * said) };
+      // The newest, most mentioned candidate keeps its score; the others keep a share of it.
+      const { recencyWeight: r, mentionsWeight: m } = options;
+      return scaled(scaled(f, 'recency', (1 + r * fresh) / (1 + r)), 'mentions', (1 + m * said) / (1 + m));
     })
     .sort(
       byScoreThenEvidence((uid) => {

@@ -2,10 +2,8 @@ import { tokenize } from '../model/normalize.js';
 import { contentStems } from '../model/text.js';
 import { headSize, type ReachedFact } from './expand.js';
 import { compareUids } from './order.js';
-
-// Each earlier fact that already reached the same entity lowers a fact's score by this factor,
-// so the top of the list covers more distinct entities (more answers in a bounded context).
-const REPEAT_FACTOR = 0.6;
+import { OFFLINE_RECIPE } from './recipe.js';
+import type { WalkRecipe } from './recipe-types.js';
 
 /**
  * Ranks reached facts into one list. The path score already fuses name-link strength, vector
@@ -17,17 +15,18 @@ export function rankReachedFacts(
   reached: readonly ReachedFact[],
   questionTokens: readonly string[],
   limit: number,
+  walk: WalkRecipe = OFFLINE_RECIPE.walk,
 ): ReachedFact[] {
   const question = contentStems(questionTokens);
-  // Only the head can reach the top `limit` after a ≤5% bonus and the diversity pass.
+  // Only the head can reach the top `limit` after the overlap bonus and the diversity pass.
   const head = [...reached]
     .sort((a, b) => b.score - a.score || compareUids(a.fact.uid, b.fact.uid))
-    .slice(0, headSize(limit));
+    .slice(0, headSize(limit, walk));
   const fused = head.map((item) => {
     const stems = contentStems(tokenize(item.fact.statement));
     let hits = 0;
     for (const s of stems) if (question.has(s)) hits++;
-    return { ...item, score: item.score * (1 + (0.05 * hits) / Math.max(1, stems.size)) };
+    return { ...item, score: item.score * (1 + (walk.wordOverlapBonus * hits) / Math.max(1, stems.size)) };
   });
   fused.sort(
     (a, b) =>
@@ -41,7 +40,7 @@ export function rankReachedFacts(
   const diversified = fused.map((item, rank) => {
     const seen = repeats.get(item.reachedUid) ?? 0;
     repeats.set(item.reachedUid, seen + 1);
-    return { item: { ...item, score: item.score * REPEAT_FACTOR ** seen }, rank };
+    return { item: { ...item, score: item.score * walk.repeatFactor ** seen }, rank };
   });
   diversified.sort((a, b) => b.item.score - a.item.score || a.rank - b.rank);
   return diversified.map((d) => d.item);

@@ -2,6 +2,8 @@ import { isSelfReference, normalizeKey, USER_ENTITY_KEY } from '../model/normali
 import { STOP_WORDS } from '../model/text.js';
 import type { Entity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
+import { OFFLINE_RECIPE } from './recipe.js';
+import type { LinkRecipe } from './recipe-types.js';
 
 /** An entity named in the query text. */
 export interface LinkedEntity {
@@ -15,9 +17,6 @@ export interface LinkedEntity {
 /** What `matched` says of the user's entity linked by "I", "me" or "my". */
 export const SELF_REFERENCE = 'self reference';
 
-/** Longest name, in words, that linking looks for. */
-const MAX_NAME_WORDS = 10;
-
 /**
  * Finds the entities a query names: every word n-gram of the query (and of a variant with
  * possessive "'s" removed) is looked up by normalised key in one indexed query; the longest
@@ -28,6 +27,7 @@ export async function linkEntities(
   store: GraphStore,
   userId: string,
   query: string,
+  recipe: LinkRecipe = OFFLINE_RECIPE.link,
 ): Promise<LinkedEntity[]> {
   const variants = [...new Set([normalizeKey(query.replace(/['’]s\b/gi, '')), normalizeKey(query)])]
     .filter((text) => text.length > 0)
@@ -35,7 +35,7 @@ export async function linkEntities(
   const spans: { words: string[]; start: number; length: number; variant: number; key: string }[] = [];
   variants.forEach((words, variant) => {
     for (let start = 0; start < words.length; start++) {
-      for (let length = 1; length <= MAX_NAME_WORDS && start + length <= words.length; length++) {
+      for (let length = 1; length <= recipe.maxNameWords && start + length <= words.length; length++) {
         const key = words.slice(start, start + length).join(' ');
         spans.push({ words, start, length, variant, key });
       }
@@ -61,13 +61,13 @@ export async function linkEntities(
     if (stopOnly && hasContentMatch) continue;
     for (let i = match.start; i < match.start + match.length; i++) used[i] = true;
     const entity = found.get(match.key) as Entity;
-    const weight = stopOnly ? 0.3 : 1;
+    const weight = stopOnly ? recipe.stopWordName : 1;
     const previous = linked.get(entity.uid);
     if (!previous || previous.weight < weight) linked.set(entity.uid, { entity, weight, matched: match.key });
   }
   const self = found.get(USER_ENTITY_KEY);
   if (selfReferenced && self && !linked.has(self.uid)) {
-    linked.set(self.uid, { entity: self, weight: 0.6, matched: SELF_REFERENCE });
+    linked.set(self.uid, { entity: self, weight: recipe.selfReference, matched: SELF_REFERENCE });
   }
   await linkUserByName(store, userId, linked);
   return [...linked.values()];

@@ -7,19 +7,19 @@ import type { Fact, RecalledEntity, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { placeNames } from './anchors.js';
 import { AnswerFit } from './answer-fit.js';
-import { formatContext } from './context.js';
-import { type FusionOptions, fuseEvidence, inScope, resolveFusionOptions } from './evidence.js';
+import { contextBlock } from './context.js';
+import { fuseEvidence, inScope } from './evidence.js';
 import { expand, type ReachedEdge, reachedHead, withFacts } from './expand.js';
 import { rankReachedFacts } from './graph-rank.js';
 import { linkEntities, SELF_REFERENCE } from './link.js';
 import { OpenRelationReader } from './open-relation.js';
 import { compareUids } from './order.js';
+import { fusionFields, OFFLINE_RECIPE, resolveFusionOptions } from './recipe.js';
+import type { FusionOptions, RankingRecipe, SeedWeights } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
 
 // How an entity entered a recall, best first (the order of equal scores).
 const VIA_RANK: Readonly<Record<RecalledEntity['via'], number>> = { name: 0, similarity: 1, traversal: 2 };
-/** Hops walked when the question names no relation. */
-const DEFAULT_HOPS = 2;
 
 /** A checked recall request. */
 export interface RecallRequest {
@@ -31,10 +31,20 @@ export interface RecallRequest {
   asOf?: Date;
   includeHistory: boolean;
   maxChars: number;
+  /** Report what each scorer contributed to each result's score (`contributions`). */
+  explain?: boolean;
 }
 
-/** Tuning of the hybrid retriever. */
+/**
+ * Tuning of the hybrid retriever: a whole recipe (`recipe`), and single numbers over it (the
+ * fusion's by name, and those below).
+ */
 export interface RetrieverOptions extends Partial<FusionOptions> {
+  /**
+   * Every number recall ranks with (see `recipe.ts`).
+   * @default OFFLINE_RECIPE (a memory with a semantic embedder: SEMANTIC_RECIPE)
+   */
+  recipe?: RankingRecipe;
   /**
    * Widen full-text search of stored turns with WordNet synonyms, derived forms and kinds of the
    * query's words (weighted below the words themselves), and search the turns' concepts (the
@@ -42,15 +52,9 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default true
    */
   expandQueries?: boolean;
-  /**
-   * Similar entities added as seeds.
-   * @default 5
-   */
+  /** Similar entities added as seeds (the recipe's `search.vectorSeeds`). */
   vectorSeeds?: number;
-  /**
-   * Minimum cosine similarity of a vector seed.
-   * @default 0.3
-   */
+  /** Minimum cosine similarity of a vector seed (the recipe's `search.minSimilarity`). */
   minSimilarity?: number;
   /**
    * Fusion, over the rest, for questions that name no entity but the user ("Which company pays my
@@ -58,7 +62,7 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * and a semantic embedder's similarity of each fact to the question tells them apart
    * (`SEMANTIC_FUSION`). A question naming an entity keeps the walk's weights: the walk from it
    * says what is near, and the answer at the end of a chain of relations is not like the question.
-   * @default none (the same fusion for every question)
+   * @default the recipe's `unnamed`
    */
   unnamed?: Partial<FusionOptions>;
   /**
@@ -66,54 +70,12 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * reads, from paths that cover every relation it does name, ranked by how well the embedder's
    * vectors of the unread words fit each predicate (`OpenRelationReader`; for a semantic
    * embedder, which memories turn on).
-   * @default false
+   * @default the recipe's `search.openRelations`
    */
   openRelations?: boolean;
   /** How strongly each kind of seed starts the walk (see {@link SeedWeights}). */
   seeds?: Partial<SeedWeights>;
 }
-
-/**
- * The weight each kind of seed starts the walk with, as a share of how sure its match is. Named
- * entities are the strong signal; similar entities and facts widen the net for paraphrases.
- */
-export interface SeedWeights {
-  /**
-   * A one-word name that is also a relation word of the question ("director", "actors"): more
-   * likely the relation than the entity.
-   * @default 0.2
-   */
-  relationWordName: number;
-  /**
-   * A one-word name written in lower case inside the question ("rose" in "who gave me a rose").
-   * @default 0.3
-   */
-  lowercaseName: number;
-  /**
-   * An entity similar to the question when the question names an entity.
-   * @default 0.5
-   */
-  similarWhenNamed: number;
-  /**
-   * An entity similar to the question when it names none (the similar ones are all there is).
-   * @default 0.9
-   */
-  similarWhenUnnamed: number;
-  /**
-   * The ends of a fact whose statement is similar to the question, times its similarity.
-   * @default 0.5
-   */
-  similarFact: number;
-}
-
-/** The seed weights recall uses unless told otherwise. */
-export const DEFAULT_SEED_WEIGHTS: Readonly<SeedWeights> = {
-  relationWordName: 0.2,
-  lowercaseName: 0.3,
-  similarWhenNamed: 0.5,
-  similarWhenUnnamed: 0.9,
-  similarFact: 0.5,
-};
 
 /**
  * The vector entities are sought with when the question names none: the question without its
@@ -140,12 +102,6 @@ function nameWords(tokens: readonly string[], relations: RelationMatcher): strin
   return tokens.filter((t) => !STOP_WORDS.has(t) && !relations.isRelationWord(stem(t)));
 }
 
-// Near spellings of a name sought when the question links no entity ("Interstelar"), when what
-// is left of it is short enough to be a name (a turn recalled as a query is not).
-const SPELLING_SEEDS = 3;
-const MAX_NAME_WORDS = 4;
-const MAX_NAME_WORD_LENGTH = 40;
-
 /**
  * Hybrid retrieval with no model call. Entities named in the query (index lookups), entities and
  * facts similar to it (vector search) seed a walk along the user's facts that follows the
@@ -154,8 +110,8 @@ const MAX_NAME_WORD_LENGTH = 40;
  * found it, and formatted for a prompt.
  */
 export class Retriever {
-  private readonly vectorSeeds: number;
-  private readonly minSimilarity: number;
+  /** The recipe in force, the caller's single numbers applied. */
+  readonly recipe: Readonly<RankingRecipe>;
   private readonly options: FusionOptions;
   private readonly unnamedOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
@@ -170,13 +126,15 @@ export class Retriever {
     /** Widens full-text search of turns by meaning (WordNet); none to search the query's words only. */
     private readonly expander?: QueryExpander,
   ) {
-    this.vectorSeeds = options.vectorSeeds ?? 5;
-    this.minSimilarity = options.minSimilarity ?? 0.3;
-    this.options = resolveFusionOptions(options);
-    this.unnamedOptions = resolveFusionOptions({ ...options, ...options.unnamed });
-    this.answerFit = new AnswerFit(lexicon);
-    this.seedWeights = { ...DEFAULT_SEED_WEIGHTS, ...options.seeds };
-    if (options.openRelations) this.openReader = new OpenRelationReader(embeddings);
+    this.recipe = withOptions(options.recipe ?? OFFLINE_RECIPE, options);
+    this.options = this.recipe.fusion;
+    this.unnamedOptions = resolveFusionOptions(
+      { ...this.recipe.unnamed, ...fusionFields(options), ...options.unnamed },
+      this.recipe.fusion,
+    );
+    this.answerFit = new AnswerFit(lexicon, this.recipe.fit);
+    this.seedWeights = this.recipe.seeds;
+    if (this.recipe.search.openRelations) this.openReader = new OpenRelationReader(embeddings);
   }
 
   /**
@@ -190,6 +148,7 @@ export class Retriever {
   /** Runs one recall. */
   async recall(request: RecallRequest): Promise<RecallResult> {
     const { userId, query } = request;
+    const { search } = this.recipe;
     const time: TimeScope = request.includeHistory
       ? { mode: 'all' }
       : request.asOf
@@ -201,7 +160,7 @@ export class Retriever {
     // parallel); their results are merged in a fixed order, so the outcome is the same.
     const vectorPending = settleLater(this.embeddings.embedQuery(query));
     const [linked, vocabulary] = await Promise.all([
-      linkEntities(this.store, userId, query),
+      linkEntities(this.store, userId, query, this.recipe.link),
       this.store.predicateKeys(userId),
     ]);
     // Relation words are the question's words outside names: multi-word names, and one-word
@@ -216,8 +175,15 @@ export class Retriever {
       vocabulary,
     );
     const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
-    const relations = new RelationMatcher(tokens, nameTokens, vocabulary, this.lexicon, anchors);
-    const hops = request.hops ?? relations.inferHops(DEFAULT_HOPS);
+    const relations = new RelationMatcher(
+      tokens,
+      nameTokens,
+      vocabulary,
+      this.lexicon,
+      anchors,
+      this.recipe.relations,
+    );
+    const hops = request.hops ?? relations.inferHops(search.defaultHops, this.recipe.walk.maxHops);
     // Words the lexicon does not read may name the last relation asked ("what types are the films
     // penned by X"): a semantic embedder tells which, while the graph is read. Only a walk of two
     // hops or more has a last hop beyond the named chain (the one-hop recall of `remember()`'s
@@ -231,7 +197,7 @@ export class Retriever {
     const fusion = this.fusionFor(aboutUserOnly);
     const vector = await vectorPending;
     // Stored turns are searched while the graph is read and walked.
-    const depth = Math.max(3 * request.limit, 30);
+    const depth = Math.max(search.depthPerResult * request.limit, search.minDepth);
     // Every stored turn is the user's own: the user's name, when the question says it ("What did
     // Caroline research?" asked of Caroline's memory), tells none of them apart, and the rare turn
     // that happens to say it would rank first on that word alone.
@@ -270,16 +236,16 @@ export class Retriever {
     const spellingWords = linked.length === 0 ? nameWords(tokens, relations) : [];
     const spellable =
       spellingWords.length > 0 &&
-      spellingWords.length <= MAX_NAME_WORDS &&
-      spellingWords.every((w) => w.length <= MAX_NAME_WORD_LENGTH);
+      spellingWords.length <= search.maxNameWords &&
+      spellingWords.every((w) => w.length <= search.maxNameWordLength);
     const [spellingHits, similarHits] = await Promise.all([
-      spellable ? this.store.searchNames(userId, spellingWords.join(' '), SPELLING_SEEDS) : [],
-      this.vectorSeeds > 0
+      spellable ? this.store.searchNames(userId, spellingWords.join(' '), search.spellingSeeds) : [],
+      search.vectorSeeds > 0
         ? this.store.similarEntities(
             userId,
             linked.length > 0 ? vector : entityQueryVector(this.embeddings, tokens, relations, vector),
-            this.vectorSeeds,
-            this.minSimilarity,
+            search.vectorSeeds,
+            search.minSimilarity,
           )
         : [],
     ]);
@@ -342,9 +308,10 @@ export class Retriever {
             hops,
             time,
             relations,
+            walk: this.recipe.walk,
             ...(openPending ? { open: await openPending } : {}),
           });
-    const head = reachedHead(reached.values(), request.limit);
+    const head = reachedHead(reached.values(), request.limit, this.recipe.walk);
     // With a named entity, the facts compared with the question are the best the walk reached.
     const cosines =
       similar?.cosines ?? (await this.headCosines(userId, vector, depth, head, fusion.factSimilarity));
@@ -353,7 +320,7 @@ export class Retriever {
     if (!similar) for (const uid of cosines.keys()) wanted.add(uid);
     const loaded = new Map((await this.store.factsByUids(userId, [...wanted])).map((f) => [f.uid, f]));
     similar ??= { facts: similarFacts(cosines, loaded), cosines };
-    const walked = rankReachedFacts(withFacts(head, loaded), tokens, request.limit);
+    const walked = rankReachedFacts(withFacts(head, loaded), tokens, request.limit, this.recipe.walk);
     const episodeHits = await episodesPending;
 
     const focus = this.answerFit.focus(
@@ -381,6 +348,12 @@ export class Retriever {
       episodeHits,
       time,
       limit: request.limit,
+      pool: { perResult: this.recipe.walk.headPerResult, min: this.recipe.walk.minHead },
+      turns: {
+        perResult: search.turnsPerResult,
+        excerptChars: search.excerptChars,
+        excerptLead: search.excerptLead,
+      },
       query,
       options: fusion,
     });
@@ -401,12 +374,21 @@ export class Retriever {
       // On equal scores a seed comes before what was reached from it.
       .sort((a, b) => b.score - a.score || VIA_RANK[a.via] - VIA_RANK[b.via] || compareUids(a.uid, b.uid));
 
-    const context = formatContext(facts, episodes, {
+    const block = contextBlock(facts, episodes, {
       maxChars: request.maxChars,
+      factShare: this.recipe.factShare,
       includeHistory: request.includeHistory,
       ...(request.asOf ? { asOf: request.asOf } : {}),
     });
-    return { facts, entities, episodes, context };
+    const quoted = { facts: block.facts, episodes: block.episodes };
+    if (request.explain) return { facts, entities, episodes, context: block.text, quoted };
+    return {
+      facts: facts.map(({ contributions: _, ...fact }) => fact),
+      entities,
+      episodes: episodes.map(({ contributions: _, ...episode }) => episode),
+      context: block.text,
+      quoted,
+    };
   }
 
   /**
@@ -431,6 +413,21 @@ export class Retriever {
     );
     return new Map(hits.map((h) => [h.uid, h.score]));
   }
+}
+
+/** A recipe with the caller's single numbers over it. */
+function withOptions(recipe: Readonly<RankingRecipe>, options: RetrieverOptions): RankingRecipe {
+  return {
+    ...recipe,
+    search: {
+      ...recipe.search,
+      ...(options.vectorSeeds !== undefined ? { vectorSeeds: options.vectorSeeds } : {}),
+      ...(options.minSimilarity !== undefined ? { minSimilarity: options.minSimilarity } : {}),
+      ...(options.openRelations !== undefined ? { openRelations: options.openRelations } : {}),
+    },
+    seeds: { ...recipe.seeds, ...options.seeds },
+    fusion: resolveFusionOptions(fusionFields(options), recipe.fusion),
+  };
 }
 
 /**

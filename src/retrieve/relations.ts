@@ -1,21 +1,11 @@
 import type { RelationLexicon } from '../lexicon/base.js';
 import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+import { OFFLINE_RECIPE } from './recipe.js';
+import type { RelationRecipe } from './recipe-types.js';
 
 const ANSWER_TYPE_WORDS = new Set(Object.keys(ANSWER_TYPES));
 const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
-
-/**
- * Below this score a word does not name a predicate. Words two WordNet links apart (0.5) count,
- * but only when they name one predicate better than every other (see `matchWord`), and recall
- * trusts a path found through such a loose reading less (the fusion's relation confidence).
- */
-export const MIN_MATCH = 0.5;
-// A match this strong (a shared stem, a synonym, a derivation) may name several predicates at
-// once; a weaker one counts only when it names exactly one predicate better than all others.
-const STRONG_MATCH = 0.85;
-// Keys within this much of a word's best key are matched too.
-const TIE = 0.05;
 
 /** A relation word of the question and the predicate keys it names. */
 export interface RelationWord {
@@ -72,6 +62,12 @@ export class RelationMatcher {
     lexicon: RelationLexicon,
     /** Token positions of the entities the question names (where chains start). */
     anchors: readonly number[] = [],
+    /**
+     * Below `minMatch` a word does not name a predicate (words two WordNet links apart count, but
+     * only when they name one predicate better than every other: a match below `strongMatch`
+     * names exactly one).
+     */
+    recipe: RelationRecipe = OFFLINE_RECIPE.relations,
   ) {
     const names = new Set(nameTokens.map(stem));
     const words = new Map<string, RelationWord | null>();
@@ -88,7 +84,7 @@ export class RelationMatcher {
       if (names.has(id)) continue;
       let word = words.get(id);
       if (word === undefined) {
-        word = matchWord(id, token, vocabulary, lexicon);
+        word = matchWord(id, token, vocabulary, lexicon, recipe);
         words.set(id, word);
       }
       if (word) mentions.push({ ...word, position });
@@ -130,14 +126,14 @@ export class RelationMatcher {
    * relation mention (each fact covers each of its words once: "films directed by the director
    * of X" is two `directed_by` hops, "what year was X released" one `release_year` hop), plus one
    * for a return along a relation ("films that share actors with X" names one relation and walks
-   * it there and back), at most 3; `fallback` when the question names no relation. The walk's
+   * it there and back), at most `max`; `fallback` when the question names no relation. The walk's
    * scoring keeps paths that go further than the question asks below those that do not.
    */
-  inferHops(fallback: number): number {
+  inferHops(fallback: number, max: number = OFFLINE_RECIPE.walk.maxHops): number {
     if (this.mentions.length === 0) return fallback;
     const remaining = new Map(this.targetCounts);
     let hops = 0;
-    while ([...remaining.values()].some((n) => n > 0) && hops < 3) {
+    while ([...remaining.values()].some((n) => n > 0) && hops < max) {
       let bestKey: string | undefined;
       let bestCover = 0;
       for (const [key, ids] of this.byKey) {
@@ -155,7 +151,7 @@ export class RelationMatcher {
       }
       hops++;
     }
-    return Math.max(1, Math.min(3, hops + 1));
+    return Math.max(1, Math.min(max, hops + 1));
   }
 }
 
@@ -171,9 +167,11 @@ function chainOrder(mentions: readonly RelationMention[], anchors: readonly numb
   if (anchors.length === 0) return order;
   const first = Math.min(...anchors);
   const last = Math.max(...anchors);
+  // Words before the entity come before every word after it.
+  const afterAll = 2 * (Math.max(last, ...mentions.map((m) => m.position)) + 1);
   const distance = new Map<string, number>();
   for (const mention of mentions) {
-    const d = mention.position < first ? first - mention.position : 1000 + mention.position - last;
+    const d = mention.position < first ? first - mention.position : afterAll + mention.position - last;
     distance.set(mention.id, Math.min(distance.get(mention.id) ?? Infinity, d));
   }
   [...distance.entries()]
@@ -189,17 +187,18 @@ function matchWord(
   token: string,
   vocabulary: readonly string[],
   lexicon: RelationLexicon,
+  recipe: RelationRecipe,
 ): RelationWord | null {
   let best = 0;
   const scored: [string, number][] = [];
   for (const key of vocabulary) {
     const score = lexicon.score(token, key);
-    if (score < MIN_MATCH) continue;
+    if (score < recipe.minMatch) continue;
     scored.push([key, score]);
     if (score > best) best = score;
   }
-  if (best < MIN_MATCH) return null;
-  const top = scored.filter(([, score]) => score >= best - TIE).map(([key]) => key);
-  if (best < STRONG_MATCH && top.length > 1) return null;
+  if (best < recipe.minMatch) return null;
+  const top = scored.filter(([, score]) => score >= best - recipe.tie).map(([key]) => key);
+  if (best < recipe.strongMatch && top.length > 1) return null;
   return { id, weight: best, keys: new Set(top) };
 }

@@ -50,6 +50,7 @@ export const recallQuery = z.strictObject({
   asOf: dateText.optional(),
   history: flag.optional(),
   maxChars: intIn(0, 100_000).optional(),
+  explain: flag.optional(),
 });
 
 /** Query of `GET /api/users/:user/facts`. */

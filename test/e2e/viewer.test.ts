@@ -303,7 +303,17 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
       };
     }, pizzaFact ?? '');
     expect(highlighted).toEqual({ inHighlight: true, color: '#ff2e63' });
-    expect(await page.locator('#recall-result .context').textContent()).toContain('Polar bear likes Pizza');
+    const context = (await page.locator('#recall-result .context').textContent()) ?? '';
+    expect(context).toContain('Polar bear likes Pizza');
+    // The highlight is what the context quotes, marked in the list, not every fact returned.
+    const quoted = await page.locator('#recall-facts li.quoted').allTextContents();
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const text of quoted) expect(context).toContain(text.replace(/\d\.\d{3}$/, ''));
+    const unquoted = await page.locator('#recall-facts li:not(.quoted)').allTextContents();
+    for (const text of unquoted) expect(context).not.toContain(`- ${text.replace(/\d\.\d{3}$/, '')}\n`);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.highlight?.edges.size),
+    ).toBe(quoted.length);
     await page.locator('#recall-result button', { hasText: 'Clear' }).click();
   });
 

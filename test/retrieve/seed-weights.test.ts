@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
-import type { SeedWeights } from '../../src/retrieve/recall.js';
+import type { SeedWeights } from '../../src/retrieve/recipe-types.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /** The facts recalled for a misspelt question on a small film memory, with these seed weights. */

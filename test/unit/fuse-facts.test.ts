@@ -4,9 +4,10 @@ import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
 import { stem } from '../../src/model/text.js';
 import type { Fact } from '../../src/model/types.js';
 import { AnswerFit } from '../../src/retrieve/answer-fit.js';
-import { DEFAULT_FUSION, type FusionOptions, SEMANTIC_FUSION } from '../../src/retrieve/evidence.js';
 import type { ReachedFact } from '../../src/retrieve/expand.js';
 import { type FactEvidence, fuseFacts } from '../../src/retrieve/fuse-facts.js';
+import { DEFAULT_FUSION, SEMANTIC_FUSION } from '../../src/retrieve/recipe.js';
+import type { FusionOptions } from '../../src/retrieve/recipe-types.js';
 import { testFact } from '../helpers/fact.js';
 
 function fact(
@@ -41,6 +42,7 @@ function evidence(
     factCosines: new Map(),
     time: { mode: 'current' },
     limit: 10,
+    pool: { perResult: 10, min: 200 },
     ...rest,
     options: { ...DEFAULT_FUSION, ...options },
   };
@@ -100,8 +102,8 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     const semantic = fuseFacts(evidence({ ...similar, options: SEMANTIC_FUSION })).facts;
     expect(semantic.map((f) => f.predicate)).toEqual(['plays']);
     expect(semantic[0]?.signals).toEqual(['fact-similarity']);
-    // (0.3 - 0.1) / 0.9 at weight 1, raised by at most recency and mentions.
-    expect(semantic[0]?.score).toBeCloseTo((0.2 / 0.9) * 1.15, 1);
+    // (0.3 - 0.1) / 0.9 at weight 1; the only candidate is the newest and most mentioned.
+    expect(semantic[0]?.score).toBeCloseTo(0.2 / 0.9, 6);
   });
 
   it('noisy-ORs agreeing signals above either alone', () => {
@@ -116,8 +118,56 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
   it('cuts below minScore and at limit', () => {
     const many = Array.from({ length: 30 }, (_, i) => walked(fact('likes', `dish ${i}`), 30 - i));
     expect(fuseFacts(evidence({ walked: many, limit: 5 })).facts).toHaveLength(5);
-    // Scores are raised by at most 15 % (recency and mentions, all equal here): 1.15 and 1.11 pass 1.1.
-    expect(fuseFacts(evidence({ walked: many, options: { minScore: 1.1 } })).facts).toHaveLength(2);
+    // The cut is on the evidence: the walk's scores relative to its best (1, 29/30, 28/30, …).
+    expect(fuseFacts(evidence({ walked: many, options: { minScore: 0.92 } })).facts).toHaveLength(3);
+  });
+
+  it('keeps every score in [0, 1], however many signals, lifts and ties agree', () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const job = fact('works_as', 'pilot', { day: 300, mentions: 9 });
+    const employer = fact('works_at', 'Novartis', { day: 300, mentions: 9 });
+    const question = 'What do I work as?';
+    for (const options of [{}, SEMANTIC_FUSION, { answerFitWeight: 5, fitTieBreak: 3, recencyWeight: 4 }]) {
+      const { facts } = fuseFacts(
+        evidence({
+          walked: [walked(job, 9), walked(employer, 9)],
+          similarFacts: [job, employer],
+          factCosines: new Map([
+            [job.uid, 1],
+            [employer.uid, 0.99],
+          ]),
+          answerFit: answerFit.bind(answerFit.focus(question, [], new Set())),
+          boostFit: true,
+          options,
+        }),
+      );
+      expect(facts.length).toBe(2);
+      for (const f of facts) {
+        expect(f.score).toBeGreaterThan(0);
+        expect(f.score).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('says what each scorer contributed: the signals as chances, the lifts and cuts as changes', () => {
+    const old = fact('likes', 'Tea', { day: 0 });
+    const recent = fact('likes', 'Coffee', { day: 200, mentions: 5 });
+    const { facts } = fuseFacts(
+      evidence({
+        walked: [walked(old, 1), walked(recent, 1)],
+        similarFacts: [old],
+        factCosines: new Map([[old.uid, 0.675]]),
+      }),
+    );
+    const tea = facts.find((f) => f.object === 'Tea');
+    // Walk: 1 (the best path of a named start); similarity: (0.675 − 0.35) / 0.65 = 0.5 at weight 0.5.
+    expect(tea?.contributions?.graph).toBeCloseTo(1, 6);
+    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.25, 6);
+    // Older and said once: cut by recency and mentions (negative), the newest coffee not by recency.
+    expect(tea?.contributions?.recency).toBeLessThan(0);
+    expect(tea?.contributions?.mentions).toBeLessThan(0);
+    const coffee = facts.find((f) => f.object === 'Coffee');
+    expect(coffee?.contributions?.recency ?? 0).toBeCloseTo(0, 9);
   });
 
   it('raises newer and more often said facts a little, never past their order by evidence', () => {

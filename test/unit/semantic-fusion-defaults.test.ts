@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { memoryContext } from '../../src/memory/context.js';
 import { resolveMemoryOptions } from '../../src/memory/options.js';
-import { DEFAULT_FUSION, SEMANTIC_FUSION, SEMANTIC_TURNS } from '../../src/retrieve/evidence.js';
+import { DEFAULT_FUSION, SEMANTIC_FUSION, SEMANTIC_TURNS } from '../../src/retrieve/recipe.js';
 import type { GraphStore } from '../../src/store/base.js';
 
 /** The recall settings a memory gets with each kind of embedder (nothing is read or written). */

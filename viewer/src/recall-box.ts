@@ -35,23 +35,29 @@ export function setupRecall(
       result.facts.map((f) => ({ ...f })),
     );
     if (graph.order !== before) deps.graphChanged();
-    const nodes = new Set<string>([
-      ...result.entities.map((e) => e.uid),
-      ...result.facts.flatMap((f) => [f.subjectUid, f.objectUid]),
-    ]);
-    view.set({ highlight: { kind: 'recall', nodes, edges: new Set(result.facts.map((f) => f.uid)) } });
+    // What the agent is given: the facts the context quotes (not every fact returned) and their ends.
+    const quoted = new Set(result.quoted.facts);
+    const nodes = new Set<string>(
+      result.facts.filter((f) => quoted.has(f.uid)).flatMap((f) => [f.subjectUid, f.objectUid]),
+    );
+    view.set({ highlight: { kind: 'recall', nodes, edges: quoted } });
     void deps.fitNodes(nodes);
     const clear = clearButton(output, view);
     output.replaceChildren(
       ...children(
-        el('p', {}, `${result.facts.length} facts, ${result.entities.length} entities `, clear),
+        el(
+          'p',
+          {},
+          `${result.facts.length} facts, ${quoted.size} in the context (highlighted), ${result.entities.length} entities `,
+          clear,
+        ),
         el(
           'ol',
           { id: 'recall-facts', class: 'ranked' },
           ...result.facts.map((f) =>
             el(
               'li',
-              { 'data-fact-uid': f.uid },
+              { 'data-fact-uid': f.uid, ...(quoted.has(f.uid) ? { class: 'quoted' } : {}) },
               f.statement,
               el('span', { class: 'count' }, f.score.toFixed(3)),
             ),

@@ -50,6 +50,8 @@ export interface RecallPayload {
   facts: Json<RecalledFact>[];
   entities: RecalledEntity[];
   context: string;
+  /** The facts and turns the context quotes. */
+  quoted: { facts: string[]; episodes: string[] };
 }
 
 /** `GET /api/users/:user/path`. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { isoDay } from '../../model/present.js';
 import { type CliIo, intOption, requireKnownUser, requireUser, UsageError, withReader } from '../context.js';
+import { formatContributions } from '../explain.js';
 import { formatTable, toJson } from '../table.js';
 
 /** `kgmem recall "<query>" --user u`: what an agent would be given. */
@@ -14,6 +15,7 @@ export function registerRecall(program: Command, io: CliIo): void {
     .option('--limit <n>', 'number of facts and of conversation turns', '10')
     .option('--as-of <date>', 'recall what was true at this time')
     .option('--history', 'include facts that are no longer true')
+    .option('--explain', "show what each scorer added to each result's score")
     .option('--json', 'print {facts, entities, episodes, context} as JSON')
     .action(async (query: string, options, command: Command) => {
       const userId = requireUser(options);
@@ -29,6 +31,7 @@ export function registerRecall(program: Command, io: CliIo): void {
           limit: intOption(options.limit, '--limit', 10),
           includeHistory: Boolean(options.history),
           ...(options.asOf ? { asOf: options.asOf } : {}),
+          ...(options.explain ? { explain: true } : {}),
         });
         if (options.json) {
           io.out(toJson(result));
@@ -41,13 +44,21 @@ export function registerRecall(program: Command, io: CliIo): void {
         if (result.facts.length > 0) {
           io.out(
             formatTable(
-              ['score', 'statement', 'validFrom', 'validTo', 'hops', 'signals'],
+              [
+                'score',
+                'statement',
+                'validFrom',
+                'validTo',
+                'hops',
+                options.explain ? 'contributions' : 'signals',
+              ],
               result.facts.map((f) => ({
                 ...f,
                 score: f.score.toFixed(4),
                 validFrom: isoDay(f.validFrom),
                 validTo: f.validTo ? isoDay(f.validTo) : '',
                 signals: f.signals.join('+'),
+                contributions: formatContributions(f.contributions),
               })),
             ),
           );
@@ -56,13 +67,14 @@ export function registerRecall(program: Command, io: CliIo): void {
           io.out(`${result.facts.length > 0 ? '\n' : ''}Conversation turns:`);
           io.out(
             formatTable(
-              ['score', 'at', 'thread', 'excerpt', 'signals'],
+              ['score', 'at', 'thread', 'excerpt', options.explain ? 'contributions' : 'signals'],
               result.episodes.map((e) => ({
                 score: e.score.toFixed(4),
                 at: isoDay(e.at),
                 thread: e.threadId,
                 excerpt: e.excerpt.replace(/\s+/g, ' '),
                 signals: e.signals.join('+'),
+                contributions: formatContributions(e.contributions),
               })),
             ),
           );

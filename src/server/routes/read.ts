@@ -60,6 +60,7 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
         ...(q.asOf ? { asOf: q.asOf } : {}),
         ...(q.history ? { includeHistory: true } : {}),
         ...(q.maxChars !== undefined ? { maxChars: q.maxChars } : {}),
+        ...(q.explain ? { explain: true } : {}),
       }),
     );
   });

@@ -1,0 +1,69 @@
+import type { FusionOptions } from '../src/retrieve/recipe-types.js';
+
+/** A number of the fusion the fit may move, and the values it tries. */
+export interface FitParameter {
+  name: keyof FusionOptions;
+  /** `weight`: a chance in [0, 1], 0 (the scorer dropped) among its tries; `scale`: any positive number. */
+  kind: 'weight' | 'scale';
+}
+
+/** The values tried for a parameter now at `value`: halves, quarters and a zero for a weight. */
+export function candidates(parameter: FitParameter, value: number): number[] {
+  const factors = [0.5, 0.75, 1.25, 1.5];
+  const tried = factors.map((f) => Math.round(value * f * 1000) / 1000);
+  if (parameter.kind === 'weight') tried.unshift(0);
+  const bounded = parameter.kind === 'weight' ? tried.map((v) => Math.min(1, v)) : tried.filter((v) => v > 0);
+  // A weight at 0 tries small values again (a dropped scorer may earn its place back).
+  if (value === 0 && parameter.kind === 'weight') bounded.push(0.25, 0.5);
+  return [...new Set(bounded)].filter((v) => v !== value);
+}
+
+/** One change the fit kept. */
+export interface FitStep {
+  parameter: keyof FusionOptions;
+  from: number;
+  to: number;
+  objective: number;
+}
+
+/**
+ * Coordinate ascent: for each parameter in turn, every candidate value is tried with the others
+ * fixed, and the best is kept when it raises the objective (a tie keeps the current value, so
+ * the result is deterministic and prefers what is there); rounds repeat until one changes
+ * nothing or `rounds` are done. The objective is evaluated on training questions only.
+ */
+export async function coordinateAscent(
+  start: Readonly<FusionOptions>,
+  parameters: readonly FitParameter[],
+  objective: (fusion: Readonly<FusionOptions>) => Promise<number>,
+  rounds: number,
+  log: (line: string) => void = () => undefined,
+): Promise<{ fusion: FusionOptions; objective: number; steps: FitStep[]; evaluations: number }> {
+  let fusion: FusionOptions = { ...start };
+  let best = await objective(fusion);
+  let evaluations = 1;
+  const steps: FitStep[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    let changed = false;
+    for (const parameter of parameters) {
+      const current = fusion[parameter.name];
+      let choice = current;
+      for (const value of candidates(parameter, current)) {
+        const score = await objective({ ...fusion, [parameter.name]: value });
+        evaluations++;
+        if (score > best) {
+          best = score;
+          choice = value;
+        }
+      }
+      if (choice !== current) {
+        fusion = { ...fusion, [parameter.name]: choice };
+        steps.push({ parameter: parameter.name, from: current, to: choice, objective: best });
+        log(`round ${round}: ${parameter.name} ${current} → ${choice} (objective ${best.toFixed(4)})`);
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return { fusion, objective: best, steps, evaluations };
+}

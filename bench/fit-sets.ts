@@ -1,0 +1,175 @@
+import type { Memory } from '../src/memory/memory.js';
+import { normalizeKey } from '../src/model/normalize.js';
+import type { RecallResult } from '../src/model/types.js';
+import type { Retriever } from '../src/retrieve/recall.js';
+import { rankedTurns, scoreOf, userOf, writeConversation } from './locomo.js';
+import { loadLocomo } from './locomo-data.js';
+import { importKb, sample } from './metaqa.js';
+import { loadKb, loadQuestions } from './metaqa-data.js';
+import { answers } from './personal.js';
+import { personas } from './personal-data.js';
+
+/** One question of a fit set: how to ask it, and how good a recall of it is. */
+interface FitQuestion {
+  /** The memory users it is asked of (several: their results are ranked together). */
+  users: readonly string[];
+  query: string;
+  hops?: number;
+  limit: number;
+  /** The question's figures from its recalls: the objective first. */
+  judge: (results: readonly RecallResult[]) => Record<string, number>;
+}
+
+/** A named set of questions, split into the part the fit learns from and the part it never sees. */
+export interface FitSet {
+  name: string;
+  /** The figure the fit maximises (a key of each question's figures). */
+  objective: string;
+  /** What each split is. */
+  describe: { train: string; validation: string };
+  train: FitQuestion[];
+  validation: FitQuestion[];
+}
+
+/** The reciprocal rank of the first item that holds, within the list (0 when none does). */
+function reciprocalRank<T>(items: readonly T[], hit: (item: T) => boolean): number {
+  const at = items.findIndex(hit);
+  return at < 0 ? 0 : 1 / (at + 1);
+}
+
+/**
+ * Personal memory: every persona's saved triples (`addTriples`); the fit learns from the dev
+ * wording of half the personas and is checked on the held-apart wording of the other half.
+ */
+export async function personalSet(memory: Memory): Promise<FitSet> {
+  const train: FitQuestion[] = [];
+  const validation: FitQuestion[] = [];
+  for (const [index, persona] of personas().entries()) {
+    const userId = `fit-${persona.id}`;
+    await memory.addTriples(userId, persona.triples, {
+      at: new Date(Date.UTC(2026, 0, 1)),
+      source: 'save_knowledge',
+    });
+    const learns = index % 2 === 0;
+    for (const question of persona.questions) {
+      if ((question.wording === 'dev') !== learns) continue;
+      (learns ? train : validation).push({
+        users: [userId],
+        query: question.question,
+        limit: 10,
+        judge: ([result]) => {
+          const rr = reciprocalRank(result?.facts ?? [], (f) => answers(f, question));
+          return { mrr: rr, hit1: rr === 1 ? 1 : 0 };
+        },
+      });
+    }
+  }
+  return {
+    name: 'personal memory (addTriples)',
+    objective: 'mrr',
+    describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
+    train,
+    validation,
+  };
+}
+
+/**
+ * LoCoMo: both development conversations through `remember()`; the fit learns from the first and
+ * is checked on the second.
+ */
+export async function locomoSet(memory: Memory): Promise<FitSet> {
+  const conversations = loadLocomo();
+  const splits: FitQuestion[][] = [];
+  for (const conversation of conversations) {
+    const turnOf = new Map<string, string>();
+    await writeConversation(memory, conversation, turnOf);
+    const users = conversation.speakers.map((s) => userOf(conversation, s));
+    splits.push(
+      conversation.questions
+        .filter((q) => q.category >= 1 && q.category <= 4 && q.evidence.length > 0)
+        .map((q) => ({
+          users,
+          query: q.question,
+          limit: 10,
+          judge: (results) => {
+            const s = scoreOf(rankedTurns(results, turnOf), q.evidence);
+            return { mean: (s.hit[1] + s.recall[10]) / 2, hit1: s.hit[1], recall10: s.recall[10] };
+          },
+        })),
+    );
+  }
+  return {
+    name: 'LoCoMo (remember, rules)',
+    objective: 'mean',
+    describe: {
+      train: `conversation ${conversations[0]?.id}`,
+      validation: `conversation ${conversations[1]?.id}`,
+    },
+    train: splits[0] ?? [],
+    validation: splits[1] ?? [],
+  };
+}
+
+/**
+ * MetaQA: the whole kb; the fit learns from a spread sample of the dev questions of each hop
+ * count and is checked on the paraphrased wording of other questions.
+ */
+export async function metaqaSet(memory: Memory, perHop: number): Promise<FitSet> {
+  await importKb(memory, 'fit-metaqa', loadKb());
+  const asked = (paraphrased: boolean, offset: number) =>
+    ([1, 2, 3] as const).flatMap((hops) =>
+      sample(loadQuestions(hops, paraphrased), perHop * 2)
+        .filter((_, i) => i % 2 === offset)
+        .map(
+          (question): FitQuestion => ({
+            users: ['fit-metaqa'],
+            query: question.question,
+            limit: 20,
+            judge: ([result]) => {
+              const wanted = new Set(question.answers.map(normalizeKey));
+              const rr = reciprocalRank(
+                result?.facts ?? [],
+                (f) => wanted.has(normalizeKey(f.subject)) || wanted.has(normalizeKey(f.object)),
+              );
+              return { mrr: rr, hit1: rr === 1 ? 1 : 0 };
+            },
+          }),
+        ),
+    );
+  return {
+    name: 'MetaQA (kb, 1–3 hops)',
+    objective: 'mrr',
+    describe: {
+      train: `${perHop} dev questions per hop`,
+      validation: `${perHop} other questions per hop, paraphrased`,
+    },
+    train: asked(false, 0),
+    validation: asked(true, 1),
+  };
+}
+
+/** The mean of each figure over a split's questions, recalled by one retriever. */
+export async function evaluate(
+  retriever: Retriever,
+  questions: readonly FitQuestion[],
+): Promise<Record<string, number>> {
+  const sums: Record<string, number> = {};
+  for (const q of questions) {
+    const results: RecallResult[] = [];
+    for (const userId of q.users)
+      results.push(
+        await retriever.recall({
+          userId,
+          query: q.query,
+          limit: q.limit,
+          includeHistory: false,
+          maxChars: 0,
+          ...(q.hops ? { hops: q.hops } : {}),
+        }),
+      );
+    for (const [name, value] of Object.entries(q.judge(results))) sums[name] = (sums[name] ?? 0) + value;
+  }
+  return Object.fromEntries(
+    Object.entries(sums).map(([name, sum]) => [name, sum / Math.max(1, questions.length)]),
+  );
+}
