@@ -312,7 +312,9 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     const unquoted = await page.locator('#recall-facts li:not(.quoted)').allTextContents();
     for (const text of unquoted) expect(context).not.toContain(`- ${text.replace(/\d\.\d{3}$/, '')}\n`);
     expect(
-      await page.evaluate(() => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.highlight?.edges.size),
+      await page.evaluate(
+        () => (globalThis as unknown as ViewerWindow).kgmemViewer.view.state.highlight?.edges.size,
+      ),
     ).toBe(quoted.length);
     await page.locator('#recall-result button', { hasText: 'Clear' }).click();
   });
