@@ -70,7 +70,7 @@ export async function withMemory<T>(
   if (remote) return runWith(remote, body);
   const { dir, found } = findDataDir(command);
   const memory = await openOrReachHolder(dir, { writing: true, ...options });
-  if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found);
+  if (!(memory instanceof RemoteMemory)) announceIfCreated(dir, found, memory);
   return runWith(memory, body);
 }
 
@@ -85,7 +85,7 @@ export async function withLocalMemory<T>(
 ): Promise<T> {
   const { dir, found } = findDataDir(command);
   const memory = await createMemory({ dataDir: dir, ...options });
-  announceIfCreated(dir, found);
+  announceIfCreated(dir, found, memory);
   return runWith(memory, body);
 }
 
@@ -110,12 +110,23 @@ export async function withReader<T>(command: Command, body: (memory: MemoryApi) 
 
 /**
  * Says on stderr where a writing command just created a memory, when the data dir had none
- * (so a write in the wrong folder is noticed, not silently kept apart).
+ * (so a write in the wrong folder is noticed, not silently kept apart); and, once, when that
+ * memory embeds with the offline hashing embedder, how to set up the sentence model (a memory
+ * keeps the embedder it was made with until `kgmem reembed`).
  */
-function announceIfCreated(dir: string, found: boolean): void {
+function announceIfCreated(dir: string, found: boolean, memory: { embedder: { semantic: boolean } }): void {
   if (found || storeKind(process.env) !== 'ladybug') return;
-  if (existsSync(join(dir, DATABASE_FILE))) process.stderr.write(`kgmem: created a new memory at ${dir}\n`);
+  if (!existsSync(join(dir, DATABASE_FILE))) return;
+  process.stderr.write(`kgmem: created a new memory at ${dir}\n`);
+  if (!memory.embedder.semantic) process.stderr.write(`${OFFLINE_EMBEDDER_NOTE}\n`);
 }
+
+/** What a new memory with the offline embedder is told, once. */
+export const OFFLINE_EMBEDDER_NOTE =
+  'kgmem: it embeds with the offline hashing embedder (spelling, not meaning). For recall by meaning, ' +
+  'set KGMEM_EMBEDDINGS=local:<dir> to a sentence model run in process (in a clone of kgmem, `npm run embeddings:local` ' +
+  'makes <dir>), or KGMEM_EMBEDDINGS_BASE_URL to an embeddings server, before the first write; ' +
+  'an existing memory changes with `kgmem reembed`.';
 
 function remoteFor(command: Command): RemoteMemory | undefined {
   const server = globalOptions(command).server ?? process.env.KGMEM_SERVER;

@@ -1,22 +1,20 @@
-import { type EmbeddingsLike, embedInProcess } from '../embed/base.js';
+import type { EmbeddingsLike } from '../embed/base.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
-import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
-import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
-import type { Fact, RecalledEntity, RecallResult } from '../model/types.js';
+import { USER_ENTITY_KEY } from '../model/normalize.js';
+import type { RecalledEntity, RecalledEpisode, RecalledFact, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
-import { placeNames } from './anchors.js';
 import { AnswerFit } from './answer-fit.js';
 import { contextBlock } from './context.js';
-import { fuseEvidence, inScope } from './evidence.js';
-import { expand, type ReachedEdge, reachedHead, withFacts } from './expand.js';
-import { rankReachedFacts } from './graph-rank.js';
-import { linkEntities, SELF_REFERENCE } from './link.js';
+import { fuseEvidence } from './evidence.js';
 import { OpenRelationReader } from './open-relation.js';
 import { compareUids } from './order.js';
+import { type QuestionReading, readQuestion } from './question.js';
 import { fusionFields, OFFLINE_RECIPE, resolveFusionOptions } from './recipe.js';
 import type { FusionOptions, RankingRecipe, SeedWeights } from './recipe-types.js';
-import { RelationMatcher } from './relations.js';
+import { type Seeds, seedEntities, seedFromFacts } from './seeds.js';
+import { searchTurns } from './turn-search.js';
+import { similarFactsOf, type WalkInput, walkFrom } from './walk.js';
 
 // How an entity entered a recall, best first (the order of equal scores).
 const VIA_RANK: Readonly<Record<RecalledEntity['via'], number>> = { name: 0, similarity: 1, traversal: 2 };
@@ -78,31 +76,6 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
 }
 
 /**
- * The vector entities are sought with when the question names none: the question without its
- * relation and function words ("who directed Interstelar" → "interstelar") when the embedder
- * embeds in process and costs no request, since what is left is the name it meant; the whole
- * question's vector otherwise. (The offline embedder's senses half comes mostly from relation
- * words, which names lack.) When the question names an entity, similar ones only widen the net
- * for paraphrases, and the whole question says best which.
- */
-function entityQueryVector(
-  embeddings: EmbeddingsLike,
-  tokens: readonly string[],
-  relations: RelationMatcher,
-  vector: number[],
-): ArrayLike<number> {
-  const content = tokens.filter((t) => !STOP_WORDS.has(t));
-  const names = nameWords(tokens, relations);
-  if (names.length === 0 || names.length === content.length) return vector;
-  return embedInProcess(embeddings, names.join(' ')) ?? vector;
-}
-
-/** The question's words outside its function and relation words: what is left is a name. */
-function nameWords(tokens: readonly string[], relations: RelationMatcher): string[] {
-  return tokens.filter((t) => !STOP_WORDS.has(t) && !relations.isRelationWord(stem(t)));
-}
-
-/**
  * Hybrid retrieval with no model call. Entities named in the query (index lookups), entities and
  * facts similar to it (vector search) seed a walk along the user's facts that follows the
  * relations the question names; stored turns are searched by full text (BM25) and similarity.
@@ -115,7 +88,6 @@ export class Retriever {
   private readonly options: FusionOptions;
   private readonly unnamedOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
-  private readonly seedWeights: SeedWeights;
   private readonly openReader?: OpenRelationReader;
 
   constructor(
@@ -133,7 +105,6 @@ export class Retriever {
       this.recipe.fusion,
     );
     this.answerFit = new AnswerFit(lexicon, this.recipe.fit);
-    this.seedWeights = this.recipe.seeds;
     if (this.recipe.search.openRelations) this.openReader = new OpenRelationReader(embeddings);
   }
 
@@ -145,209 +116,61 @@ export class Retriever {
     return aboutUserOnly ? this.unnamedOptions : this.options;
   }
 
-  /** Runs one recall. */
+  /**
+   * Runs one recall: link (the question's names and relations) → seed → walk and gather (the
+   * turns searched meanwhile) → score and fuse (`fuseEvidence`) → format (`contextBlock`).
+   */
   async recall(request: RecallRequest): Promise<RecallResult> {
-    const { userId, query } = request;
+    const { userId, query, limit } = request;
     const { search } = this.recipe;
-    const time: TimeScope = request.includeHistory
-      ? { mode: 'all' }
-      : request.asOf
-        ? { mode: 'asOf', asOf: request.asOf }
-        : { mode: 'current' };
-
-    const tokens = tokenize(query);
+    const time = timeScope(request);
     // Reads that do not depend on each other run at once (a server backend answers them in
     // parallel); their results are merged in a fixed order, so the outcome is the same.
     const vectorPending = settleLater(this.embeddings.embedQuery(query));
-    const [linked, vocabulary] = await Promise.all([
-      linkEntities(this.store, userId, query, this.recipe.link),
-      this.store.predicateKeys(userId),
-    ]);
-    // Relation words are the question's words outside names: multi-word names, and one-word
-    // names written capitalised inside the question. A one-word name that is also a relation
-    // word ("director", "actors") is more likely the relation than the entity.
-    const spans = placeNames(query, tokens, linked);
-    const nameTokens = spans
-      .filter((s) => s.link.matched.includes(' ') || (s.capitalised && (s.positions[0] ?? 0) > 0))
-      .flatMap((s) => s.link.matched.split(' '));
-    await this.lexicon.prepare(
-      tokens.filter((t) => !STOP_WORDS.has(t)),
-      vocabulary,
-    );
-    const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
-    const relations = new RelationMatcher(
-      tokens,
-      nameTokens,
-      vocabulary,
-      this.lexicon,
-      anchors,
-      this.recipe.relations,
-    );
-    const hops = request.hops ?? relations.inferHops(search.defaultHops, this.recipe.walk.maxHops);
+    const question = await readQuestion(this.store, this.lexicon, this.recipe, request);
+    const { relations } = question;
     // Words the lexicon does not read may name the last relation asked ("what types are the films
     // penned by X"): a semantic embedder tells which, while the graph is read. Only a walk of two
-    // hops or more has a last hop beyond the named chain (the one-hop recall of `remember()`'s
-    // known facts asks nothing).
+    // hops or more has a last hop beyond the named chain.
     const openPending =
-      this.openReader && hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0
-        ? settleLater(this.openReader.fit(relations.unread, vocabulary))
+      this.openReader && question.hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0
+        ? settleLater(this.openReader.fit(relations.unread, question.vocabulary))
         : undefined;
-    // A question that names no entity but the user is answered by telling the user's facts apart.
-    const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
-    const fusion = this.fusionFor(aboutUserOnly);
+    const fusion = this.fusionFor(question.aboutUserOnly);
     const vector = await vectorPending;
-    // Stored turns are searched while the graph is read and walked.
-    const depth = Math.max(search.depthPerResult * request.limit, search.minDepth);
-    // Every stored turn is the user's own: the user's name, when the question says it ("What did
-    // Caroline research?" asked of Caroline's memory), tells none of them apart, and the rare turn
-    // that happens to say it would rank first on that word alone.
-    // Compared by stem: "Caroline's" is her name too.
-    const ownName = new Set(
-      searchTerms(
-        linked
-          .filter((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE)
-          .map((l) => l.matched)
-          .join(' '),
-      ),
-    );
-    const turnWords = tokens.filter((t) => {
-      const terms = searchTerms(t);
-      return terms.length === 0 || terms.some((term) => !ownName.has(term));
-    });
+    const depth = Math.max(search.depthPerResult * limit, search.minDepth);
     const episodesPending = settleLater(
-      this.store.searchEpisodes(userId, {
-        text: turnWords.length > 0 && ownName.size > 0 ? turnWords.join(' ') : query,
-        expansion: this.expander
-          ? tokens
-              .filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t))
-              .flatMap((t) => this.expander?.expand(t) ?? [])
-          : [],
-        concepts: this.expander?.conceptTerms(query) ?? [],
+      searchTurns(this.store, this.expander, userId, question, {
         vector,
-        k: depth,
+        depth,
         minSimilarity: fusion.episodeSimilarity,
       }),
     );
-    // A question that links no entity may misspell one: its name words are sought as typed
-    // (exact, prefix, word starts, near spellings; `rankNames`), seeded as sure as the match.
-    // Names that merely share a word with the question are not seeds (a full-text match of
-    // "dates" finds the film "20 Dates", which then outranks the walk from the named actor), so
-    // every backend seeds the same entities.
-    const spellingWords = linked.length === 0 ? nameWords(tokens, relations) : [];
-    const spellable =
-      spellingWords.length > 0 &&
-      spellingWords.length <= search.maxNameWords &&
-      spellingWords.every((w) => w.length <= search.maxNameWordLength);
-    const [spellingHits, similarHits] = await Promise.all([
-      spellable ? this.store.searchNames(userId, spellingWords.join(' '), search.spellingSeeds) : [],
-      search.vectorSeeds > 0
-        ? this.store.similarEntities(
-            userId,
-            linked.length > 0 ? vector : entityQueryVector(this.embeddings, tokens, relations, vector),
-            search.vectorSeeds,
-            search.minSimilarity,
-          )
-        : [],
-    ]);
-    const seeds = new Map<string, number>();
-    const via = new Map<string, RecalledEntity['via']>();
-    for (const { link, lowercaseWord } of spans) {
-      const relationWord = !link.matched.includes(' ') && relations.isRelationWord(stem(link.matched));
-      seeds.set(
-        link.entity.uid,
-        relationWord
-          ? link.weight * this.seedWeights.relationWordName
-          : lowercaseWord
-            ? link.weight * this.seedWeights.lowercaseName
-            : link.weight,
-      );
-      via.set(link.entity.uid, 'name');
-    }
-    for (const hit of spellingHits) {
-      if ((seeds.get(hit.uid) ?? 0) >= hit.score) continue;
-      seeds.set(hit.uid, hit.score);
-      via.set(hit.uid, 'name');
-    }
-    // Named entities are the strong signal; similar ones widen the net for paraphrases.
-    const similarScale =
-      linked.length > 0 ? this.seedWeights.similarWhenNamed : this.seedWeights.similarWhenUnnamed;
-    for (const hit of similarHits) {
-      if (seeds.has(hit.uid)) continue;
-      seeds.set(hit.uid, hit.score * similarScale);
-      via.set(hit.uid, 'similarity');
-    }
-    // Facts whose statements resemble the query: evidence of their own, and, when the query names
-    // no entity, their ends seed the walk (a named entity keeps the walk where the question is, and
-    // then only the facts around it need comparing).
-    const similarFacts = (cosines: ReadonlyMap<string, number>, loaded: ReadonlyMap<string, Fact>) =>
-      [...cosines.keys()]
-        .flatMap((uid) => loaded.get(uid) ?? [])
-        .filter((f) => inScope(f, time))
-        .sort((a, b) => (cosines.get(b.uid) ?? 0) - (cosines.get(a.uid) ?? 0) || compareUids(a.uid, b.uid));
-    const named = linked.length > 0;
-    let similar: { facts: Fact[]; cosines: Map<string, number> } | undefined;
-    if (!named) {
-      const hits = await this.store.similarFacts(userId, vector, depth, fusion.factSimilarity);
-      const cosines = new Map(hits.map((h) => [h.uid, h.score]));
-      const loaded = await this.store.factsByUids(userId, [...cosines.keys()]);
-      similar = { facts: similarFacts(cosines, new Map(loaded.map((f) => [f.uid, f]))), cosines };
-    }
-    for (const fact of similar?.facts ?? []) {
-      const weight = this.seedWeights.similarFact * (similar?.cosines.get(fact.uid) ?? 0);
-      for (const uid of [fact.subjectUid, fact.objectUid]) {
-        if ((seeds.get(uid) ?? 0) >= weight) continue;
-        seeds.set(uid, weight);
-        if (!via.has(uid)) via.set(uid, 'similarity');
-      }
-    }
-
-    const { facts: reached, entityScores } =
-      seeds.size === 0
-        ? { facts: new Map(), entityScores: new Map<string, number>() }
-        : await expand(this.store, userId, seeds, {
-            hops,
-            time,
-            relations,
-            walk: this.recipe.walk,
-            ...(openPending ? { open: await openPending } : {}),
-          });
-    const head = reachedHead(reached.values(), request.limit, this.recipe.walk);
-    // With a named entity, the facts compared with the question are the best the walk reached.
-    const cosines =
-      similar?.cosines ?? (await this.headCosines(userId, vector, depth, head, fusion.factSimilarity));
-    // One read loads the facts ranking can still bring to the top and the similar ones.
-    const wanted = new Set(head.map((r) => r.fact.uid));
-    if (!similar) for (const uid of cosines.keys()) wanted.add(uid);
-    const loaded = new Map((await this.store.factsByUids(userId, [...wanted])).map((f) => [f.uid, f]));
-    similar ??= { facts: similarFacts(cosines, loaded), cosines };
-    const walked = rankReachedFacts(withFacts(head, loaded), tokens, request.limit, this.recipe.walk);
-    const episodeHits = await episodesPending;
-
-    const focus = this.answerFit.focus(
-      query,
-      nameTokens,
-      new Set(linked.filter((l) => l.entity.key !== USER_ENTITY_KEY).map((l) => l.entity.uid)),
-    );
+    const seeds = await seedEntities(this.store, this.embeddings, userId, question, vector, this.recipe);
+    const walkInput: WalkInput = {
+      userId,
+      question,
+      time,
+      vector,
+      depth,
+      factSimilarity: fusion.factSimilarity,
+      limit,
+      walk: this.recipe.walk,
+    };
+    const similarRead = question.linked.length > 0 ? undefined : await similarFactsOf(this.store, walkInput);
+    if (similarRead)
+      seedFromFacts(seeds, similarRead.facts, similarRead.cosines, this.recipe.seeds.similarFact);
+    if (openPending) walkInput.open = await openPending;
+    const { walked, similar, entityScores } = await walkFrom(this.store, seeds, walkInput, similarRead);
     const { facts, episodes } = await fuseEvidence(this.store, userId, {
-      answerFit: this.answerFit.bind(focus),
-      boostFit:
-        new Set(
-          relations.mentions
-            .filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading)
-            .map((m) => m.id),
-        ).size <= 1,
-      walkRead: (key) => relations.matched(key).size > 0,
+      ...this.evidenceOf(question, fusion),
       walked,
-      seedStrength: Math.min(1, Math.max(0, ...seeds.values())),
-      relationsNamed: relations.mentions.length > 0,
-      relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
-      userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
-      questionerUid: linked.find((l) => l.entity.key === USER_ENTITY_KEY)?.entity.uid,
+      seedStrength: Math.min(1, Math.max(0, ...seeds.strength.values())),
       similarFacts: similar.facts,
       factCosines: similar.cosines,
-      episodeHits,
+      episodeHits: await episodesPending,
       time,
-      limit: request.limit,
+      limit,
       pool: { perResult: this.recipe.walk.headPerResult, min: this.recipe.walk.minHead },
       turns: {
         perResult: search.turnsPerResult,
@@ -357,23 +180,58 @@ export class Retriever {
       query,
       options: fusion,
     });
+    const entities = await this.entitiesOf(userId, seeds, facts, entityScores);
+    return this.result(request, facts, entities, episodes);
+  }
 
-    const entityUids = new Set(seeds.keys());
+  /** What the question itself tells the fusion: how it reads the relations and the answer asked. */
+  private evidenceOf(question: QuestionReading, fusion: Readonly<FusionOptions>) {
+    const { relations, linked, aboutUserOnly } = question;
+    const named = new Set(linked.filter((l) => l.entity.key !== USER_ENTITY_KEY).map((l) => l.entity.uid));
+    // The fit ranks facts when the question names at most one relation (a chain is the walk's);
+    // in a question about the user alone, only readings surer than `chainReading` make a chain.
+    const chain = relations.mentions.filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading);
+    return {
+      answerFit: this.answerFit.bind(this.answerFit.focus(question.query, question.nameTokens, named)),
+      boostFit: new Set(chain.map((m) => m.id)).size <= 1,
+      walkRead: (key: string) => relations.matched(key).size > 0,
+      relationsNamed: relations.mentions.length > 0,
+      relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
+      userNamed: question.userNamed,
+      questionerUid: linked.find((l) => l.entity.key === USER_ENTITY_KEY)?.entity.uid,
+    };
+  }
+
+  /** The seeds and the recalled facts' ends, best first; on equal scores a seed before what it reached. */
+  private async entitiesOf(
+    userId: string,
+    seeds: Seeds,
+    facts: readonly RecalledFact[],
+    entityScores: ReadonlyMap<string, number>,
+  ): Promise<RecalledEntity[]> {
+    const uids = new Set(seeds.strength.keys());
     for (const fact of facts) {
-      entityUids.add(fact.subjectUid);
-      entityUids.add(fact.objectUid);
+      uids.add(fact.subjectUid);
+      uids.add(fact.objectUid);
     }
-    const entities: RecalledEntity[] = (await this.store.entitiesByUids(userId, [...entityUids]))
+    return (await this.store.entitiesByUids(userId, [...uids]))
       .map((entity) => ({
         uid: entity.uid,
         name: entity.name,
         type: entity.type,
         score: entityScores.get(entity.uid) ?? 0,
-        via: via.get(entity.uid) ?? 'traversal',
+        via: seeds.via.get(entity.uid) ?? 'traversal',
       }))
-      // On equal scores a seed comes before what was reached from it.
       .sort((a, b) => b.score - a.score || VIA_RANK[a.via] - VIA_RANK[b.via] || compareUids(a.uid, b.uid));
+  }
 
+  /** Format stage: the context block, what it quotes, and the contributions only when asked. */
+  private result(
+    request: RecallRequest,
+    facts: RecalledFact[],
+    entities: RecalledEntity[],
+    episodes: RecalledEpisode[],
+  ): RecallResult {
     const block = contextBlock(facts, episodes, {
       maxChars: request.maxChars,
       factShare: this.recipe.factShare,
@@ -390,29 +248,12 @@ export class Retriever {
       quoted,
     };
   }
+}
 
-  /**
-   * The `depth` facts of the walk's head most similar to the question (cosine at least
-   * `factSimilarity`). Only the head is compared, not every fact a hub question reaches
-   * (thousands, ~12 µs each on a Neo4j server): a fact ranked below the head no longer enters by
-   * similarity alone, which changed no answer of 300 MetaQA questions per hop.
-   */
-  private async headCosines(
-    userId: string,
-    vector: ArrayLike<number>,
-    depth: number,
-    head: readonly ReachedEdge[],
-    minSimilarity: number,
-  ): Promise<Map<string, number>> {
-    const hits = await this.store.similarFacts(
-      userId,
-      vector,
-      depth,
-      minSimilarity,
-      head.map((r) => r.fact.uid),
-    );
-    return new Map(hits.map((h) => [h.uid, h.score]));
-  }
+/** The facts a request may see: current, as of a date, or all with their history. */
+function timeScope(request: RecallRequest): TimeScope {
+  if (request.includeHistory) return { mode: 'all' };
+  return request.asOf ? { mode: 'asOf', asOf: request.asOf } : { mode: 'current' };
 }
 
 /** A recipe with the caller's single numbers over it. */

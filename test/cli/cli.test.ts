@@ -160,8 +160,11 @@ describe('kgmem command line', () => {
     expect(first.code).toBe(0);
     // The first write to a data dir without a memory says where it created one.
     if (onLadybug) expect(first.stderr).toContain(`created a new memory at ${dataDir}`);
+    // With the offline embedder (no model set up here), it says once how to set up one.
+    if (onLadybug) expect(first.stderr).toContain('KGMEM_EMBEDDINGS=local:<dir>');
     const second = await kgmem(['add', 'Acme', 'located_in', 'Porto', '--user', 'a']);
     expect(second.stderr).not.toContain('created a new memory');
+    expect(second.stderr).not.toContain('KGMEM_EMBEDDINGS');
     expect((await kgmem(['remember', '--user', 'a', '-'], 'I moved to Oslo last week\n')).code).toBe(0);
 
     const entity = await kgmem(['entity', 'Acme', '--user', 'a', '--json']);

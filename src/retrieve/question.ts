@@ -1,0 +1,71 @@
+import type { RelationLexicon } from '../lexicon/base.js';
+import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
+import { STOP_WORDS } from '../model/text.js';
+import type { GraphStore } from '../store/base.js';
+import { type NameSpan, placeNames } from './anchors.js';
+import { type LinkedEntity, linkEntities, SELF_REFERENCE } from './link.js';
+import type { RankingRecipe } from './recipe-types.js';
+import { RelationMatcher } from './relations.js';
+
+/** A question as recall reads it: its words, the entities it names, the relations it asks. */
+export interface QuestionReading {
+  query: string;
+  tokens: string[];
+  /** The entities it names (the user's own by "I", "my" or their name). */
+  linked: LinkedEntity[];
+  /** Where each named entity stands in the question. */
+  spans: NameSpan[];
+  /** The words of multi-word names and of capitalised one-word names (not relation words). */
+  nameTokens: string[];
+  /** The user's predicate keys. */
+  vocabulary: string[];
+  relations: RelationMatcher;
+  /** Hops to walk: asked, or inferred from the relations named. */
+  hops: number;
+  /** It names no entity but the user: the user's facts must be told apart. */
+  aboutUserOnly: boolean;
+  /** It names the user by name ("What did Caroline research?"), not "I" or "me". */
+  userNamed: boolean;
+}
+
+/**
+ * Link stage: the entities the question names (`linkEntities`), where they stand, and the
+ * relations its other words name (`RelationMatcher`). Relation words are the question's words
+ * outside names: multi-word names, and one-word names written capitalised inside the question; a
+ * one-word name that is also a relation word ("director") is likelier the relation.
+ */
+export async function readQuestion(
+  store: GraphStore,
+  lexicon: RelationLexicon,
+  recipe: Readonly<RankingRecipe>,
+  request: { userId: string; query: string; hops?: number },
+): Promise<QuestionReading> {
+  const { userId, query } = request;
+  const tokens = tokenize(query);
+  const [linked, vocabulary] = await Promise.all([
+    linkEntities(store, userId, query, recipe.link),
+    store.predicateKeys(userId),
+  ]);
+  const spans = placeNames(query, tokens, linked);
+  const nameTokens = spans
+    .filter((s) => s.link.matched.includes(' ') || (s.capitalised && (s.positions[0] ?? 0) > 0))
+    .flatMap((s) => s.link.matched.split(' '));
+  await lexicon.prepare(
+    tokens.filter((t) => !STOP_WORDS.has(t)),
+    vocabulary,
+  );
+  const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
+  const relations = new RelationMatcher(tokens, nameTokens, vocabulary, lexicon, anchors, recipe.relations);
+  return {
+    query,
+    tokens,
+    linked,
+    spans,
+    nameTokens,
+    vocabulary,
+    relations,
+    hops: request.hops ?? relations.inferHops(recipe.search.defaultHops, recipe.walk.maxHops),
+    aboutUserOnly: linked.every((l) => l.entity.key === USER_ENTITY_KEY),
+    userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
+  };
+}
