@@ -6,6 +6,7 @@ import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
 import { calibrateBm25, calibrateCosine, type Fused, lifted, noisyOr, recency, scaled } from './fuse.js';
 import { type FactEvidence, fuseFacts } from './fuse-facts.js';
 import { byScore, byScoreThenEvidence } from './order.js';
+import type { FusionOptions } from './recipe-types.js';
 
 /** What fusion works on: the facts' evidence, the turns found, and where to stop. */
 export interface EvidenceInput extends FactEvidence {
@@ -23,58 +24,10 @@ export async function fuseEvidence(
 ): Promise<{ facts: RecalledFact[]; episodes: RecalledEpisode[] }> {
   const { options, limit } = input;
   const { facts, fitFactor } = fuseFacts(input);
-
-  // Turns: full text, similarity, and the turns the recalled facts came from.
-  const provenance = new Map<string, number>();
-  for (const fact of facts) {
-    // A fact that cannot answer the "when" asked (another doing than the one named) is no
-    // evidence for the turn it came from.
-    if (input.answerFit && !input.answerFit.answersWhen(fact)) continue;
-    const evidence = fact.score / (fitFactor.get(fact.uid) ?? 1);
-    for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, evidence));
-  }
-  const direct = noisyOr([
-    {
-      signal: 'episode-text',
-      weight: options.episodeTextWeight,
-      scores: new Map(input.episodeHits.text.map((h) => [h.uid, calibrateBm25(h.score, options.bm25Half)])),
-    },
-    {
-      signal: 'episode-similarity',
-      weight: options.episodeSimilarityWeight,
-      scores: new Map(
-        input.episodeHits.vector.map((h) => [h.uid, calibrateCosine(h.score, options.episodeSimilarity)]),
-      ),
-    },
-    { signal: 'provenance', weight: options.provenanceWeight, scores: provenance },
-  ]);
-  // The conversation around the best hits: their neighbours in the thread, lifted by their score.
-  const around = new Map<string, number>();
-  if (options.neighbourWeight > 0) {
-    const top = direct.slice(0, limit);
-    const neighbours = await store.episodeNeighbours(
-      userId,
-      top.map((e) => e.uid),
-      1,
-    );
-    for (const hit of top) {
-      for (const uid of neighbours.get(hit.uid) ?? [])
-        around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
-    }
-  }
-  // Noisy-OR again: the neighbour evidence joins what each turn already had.
-  const turns = new Map<string, Fused>(
-    direct.map((e) => [e.uid, { ...e, signals: [...e.signals], contributions: { ...e.contributions } }]),
+  const direct = turnSignals(input, facts, fitFactor);
+  const candidates = (await withNeighbours(store, userId, direct, options, limit)).filter(
+    (e) => e.score >= options.minScore,
   );
-  for (const [uid, score] of around) {
-    const p = options.neighbourWeight * score;
-    const entry = turns.get(uid) ?? { uid, score: 0, signals: [], contributions: {} };
-    entry.score = 1 - (1 - entry.score) * (1 - p);
-    entry.signals.push('neighbour');
-    entry.contributions.neighbour = p;
-    turns.set(uid, entry);
-  }
-  const candidates = [...turns.values()].sort(byScore).filter((e) => e.score >= options.minScore);
   // Provenance lists sources such as import file names too: only stored turns are kept.
   const stored = new Map(
     (
@@ -86,34 +39,8 @@ export async function fuseEvidence(
       .filter((e) => inTime(e.at, input.time))
       .map((e) => [e.uid, e]),
   );
-  const newest = Math.max(0, ...[...stored.values()].map((e) => e.at.getTime()));
   const terms = new Set(searchTerms(input.query));
-  const asksWhen = input.answerFit?.asksWhen === true;
-  // A turn that says when rises, for a question asking when, and every turn when the question
-  // names the user (lifts: never past 1); the newest turn keeps its score, older ones a share.
-  const r = options.recencyWeight;
-  const lifts = candidates
-    .filter((c) => stored.has(c.uid))
-    .map((c) => {
-      const episode = stored.get(c.uid) as Episode;
-      const fresh = recency(episode.at, newest, options.recencyHalfLifeDays);
-      const when = asksWhen && saysWhen(episodeText(episode.messages)) ? options.whenTurnWeight : 0;
-      const speaker = input.userNamed ? options.speakerWeight : 0;
-      return scaled(
-        lifted(lifted(c, 'says-when', when), 'speaker', speaker),
-        'recency',
-        (1 + r * fresh) / (1 + r),
-      );
-    });
-  const byUid = new Map(lifts.map((c) => [c.uid, c]));
-  const episodes = lifts
-    .sort(
-      byScoreThenEvidence((uid) => {
-        const c = byUid.get(uid);
-        const episode = stored.get(uid);
-        return c && episode && { signals: c.signals.length, mentions: 1, at: episode.at.getTime() };
-      }),
-    )
+  const episodes = rankTurns(candidates, stored, input)
     .slice(0, limit)
     .map((c): RecalledEpisode => {
       const episode = stored.get(c.uid) as Episode;
@@ -128,6 +55,114 @@ export async function fuseEvidence(
       };
     });
   return { facts, episodes };
+}
+
+/**
+ * The turns' own signals, fused: full text, similarity, and the turns the recalled facts came
+ * from (by the facts' evidence before the question's fit, which ranks facts against each other
+ * only; a fact that cannot answer the "when" asked is no evidence for its turn).
+ */
+function turnSignals(
+  input: EvidenceInput,
+  facts: readonly RecalledFact[],
+  fitFactor: ReadonlyMap<string, number>,
+): Fused[] {
+  const { options } = input;
+  const provenance = new Map<string, number>();
+  for (const fact of facts) {
+    if (input.answerFit && !input.answerFit.answersWhen(fact)) continue;
+    const evidence = fact.score / (fitFactor.get(fact.uid) ?? 1);
+    for (const id of fact.episodeIds) provenance.set(id, Math.max(provenance.get(id) ?? 0, evidence));
+  }
+  return noisyOr([
+    {
+      signal: 'episode-text',
+      weight: options.episodeTextWeight,
+      scores: new Map(input.episodeHits.text.map((h) => [h.uid, calibrateBm25(h.score, options.bm25Half)])),
+    },
+    {
+      signal: 'episode-similarity',
+      weight: options.episodeSimilarityWeight,
+      scores: new Map(
+        input.episodeHits.vector.map((h) => [h.uid, calibrateCosine(h.score, options.episodeSimilarity)]),
+      ),
+    },
+    { signal: 'provenance', weight: options.provenanceWeight, scores: provenance },
+  ]);
+}
+
+/**
+ * The conversation around the best turns: their neighbours in the thread get a share of their
+ * score, joined by noisy-OR to what each turn already had. Best first.
+ */
+async function withNeighbours(
+  store: GraphStore,
+  userId: string,
+  direct: readonly Fused[],
+  options: Readonly<FusionOptions>,
+  limit: number,
+): Promise<Fused[]> {
+  const around = new Map<string, number>();
+  if (options.neighbourWeight > 0) {
+    const top = direct.slice(0, limit);
+    const neighbours = await store.episodeNeighbours(
+      userId,
+      top.map((e) => e.uid),
+      1,
+    );
+    for (const hit of top) {
+      for (const uid of neighbours.get(hit.uid) ?? [])
+        around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
+    }
+  }
+  const turns = new Map<string, Fused>(
+    direct.map((e) => [e.uid, { ...e, signals: [...e.signals], contributions: { ...e.contributions } }]),
+  );
+  for (const [uid, score] of around) {
+    const p = options.neighbourWeight * score;
+    const entry = turns.get(uid) ?? { uid, score: 0, signals: [], contributions: {} };
+    entry.score = 1 - (1 - entry.score) * (1 - p);
+    entry.signals.push('neighbour');
+    entry.contributions.neighbour = p;
+    turns.set(uid, entry);
+  }
+  return [...turns.values()].sort(byScore);
+}
+
+/**
+ * The stored candidate turns, lifted and ranked: a turn that says when rises for a question
+ * asking when, every turn when the question names the user (lifts: never past 1); the newest
+ * turn keeps its score, older ones a share. Equal scores fall to more signals, then newer.
+ */
+function rankTurns(
+  candidates: readonly Fused[],
+  stored: ReadonlyMap<string, Episode>,
+  input: EvidenceInput,
+): Fused[] {
+  const { options } = input;
+  const newest = Math.max(0, ...[...stored.values()].map((e) => e.at.getTime()));
+  const asksWhen = input.answerFit?.asksWhen === true;
+  const r = options.recencyWeight;
+  const lifts = candidates
+    .filter((c) => stored.has(c.uid))
+    .map((c) => {
+      const episode = stored.get(c.uid) as Episode;
+      const fresh = recency(episode.at, newest, options.recencyHalfLifeDays);
+      const when = asksWhen && saysWhen(episodeText(episode.messages)) ? options.whenTurnWeight : 0;
+      const speaker = input.userNamed ? options.speakerWeight : 0;
+      return scaled(
+        lifted(lifted(c, 'says-when', when), 'speaker', speaker),
+        'recency',
+        (1 + r * fresh) / (1 + r),
+      );
+    });
+  const signals = new Map(lifts.map((l) => [l.uid, l.signals.length]));
+  return lifts.sort(
+    byScoreThenEvidence((uid) => {
+      const episode = stored.get(uid);
+      return episode && { signals: signals.get(uid) ?? 0, mentions: 1, at: episode.at.getTime() };
+    }),
+  );
 }
 
 /** Whether a fact is valid in a time scope. */

@@ -112,161 +112,209 @@ export async function expand(
   seeds: ReadonlyMap<string, number>,
   options: ExpandOptions,
 ): Promise<{ facts: Map<string, ReachedEdge>; entityScores: Map<string, number> }> {
-  const { relations } = options;
-  const walk = options.walk ?? OFFLINE_RECIPE.walk;
-  const { unrelatedEdge, reexpandFactor, maxFanout, hopDecay, outOfOrder, openFloor, openTop, coverageBase } =
-    walk;
-  const target = relations.targetTotal;
-  const gain = (coveredTotal: number) =>
-    target === 0 ? 1 : coverageBase + ((1 - coverageBase) * coveredTotal) / target;
-  const cover = (state: PathState, matched: ReadonlySet<string>): PathState['covered'] => {
-    if (matched.size === 0) return state.covered;
-    const covered = new Map(state.covered);
-    for (const word of matched) {
-      const count = covered.get(word) ?? 0;
-      if (count < (relations.targetCounts.get(word) ?? 0)) covered.set(word, count + 1);
-    }
-    return covered;
-  };
-  const frontierSize = options.frontier ?? walk.frontier;
-  const facts = new Map<string, ReachedEdge>();
-  const entityScores = new Map<string, number>(seeds);
-  const states = new Map<string, PathState>();
-  for (const [uid, weight] of seeds)
-    states.set(uid, {
-      base: weight,
-      seed: weight,
-      covered: new Map(),
-      coveredTotal: 0,
-      length: 0,
-      reached: -1,
-    });
+  const walker = new Walker(seeds, options);
+  let frontier = [...seeds.keys()];
+  for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
+    const batch = walker.batch(frontier);
+    if (batch.length === 0) break;
+    const openHop = hop > 1 && hop === options.hops && options.open !== undefined && walker.target > 0;
+    const relevant = options.relations.relevantKeys;
+    const keys = hop > 1 && relevant.length > 0 && !openHop ? relevant : undefined;
+    // Beyond the seeds, a hub (a year, a genre) contributes at most `maxFanout` facts.
+    const cap = hop > 1 ? walker.walk.maxFanout : undefined;
+    const edges = await store.incidentEdges(userId, batch, options.time, keys, cap);
+    frontier = walker.step(new Set(batch), edges, openHop);
+  }
+  return { facts: walker.facts, entityScores: walker.entityScores };
+}
+
+/** The state of one walk: the best path to each entity, and what it reached. */
+class Walker {
+  readonly walk: WalkRecipe;
+  readonly target: number;
+  readonly facts = new Map<string, ReachedEdge>();
+  readonly entityScores: Map<string, number>;
+  private readonly relations: RelationMatcher;
+  private readonly states = new Map<string, PathState>();
   // Score each entity had when it was expanded: a much better path later expands it again (a
   // weak vector seed that turns out to lie on the question's chain).
-  const expanded = new Map<string, number>();
-  let frontier = [...seeds.keys()];
+  private readonly expanded = new Map<string, number>();
 
-  for (let hop = 1; hop <= options.hops && frontier.length > 0; hop++) {
+  constructor(
+    seeds: ReadonlyMap<string, number>,
+    private readonly options: ExpandOptions,
+  ) {
+    this.walk = options.walk ?? OFFLINE_RECIPE.walk;
+    this.relations = options.relations;
+    this.target = options.relations.targetTotal;
+    this.entityScores = new Map(seeds);
+    for (const [uid, weight] of seeds)
+      this.states.set(uid, {
+        base: weight,
+        seed: weight,
+        covered: new Map(),
+        coveredTotal: 0,
+        length: 0,
+        reached: -1,
+      });
+  }
+
+  /** The entities of the frontier expanded this hop: the best, unless expanded before as well. */
+  batch(frontier: readonly string[]): string[] {
     const batch = frontier
-      .filter((uid) => score(states.get(uid)) > (expanded.get(uid) ?? 0) * reexpandFactor)
-      .sort((a, b) => score(states.get(b)) - score(states.get(a)) || compareUids(a, b))
-      .slice(0, frontierSize);
-    if (batch.length === 0) break;
-    for (const uid of batch) expanded.set(uid, score(states.get(uid)));
-    const inBatch = new Set(batch);
-    const openHop = hop > 1 && hop === options.hops && options.open !== undefined && target > 0;
-    const keys =
-      hop > 1 && relations.relevantKeys.length > 0 && !openHop ? relations.relevantKeys : undefined;
-    const next = new Set<string>();
+      .filter(
+        (uid) => this.score(this.states.get(uid)) > (this.expanded.get(uid) ?? 0) * this.walk.reexpandFactor,
+      )
+      .sort((a, b) => this.score(this.states.get(b)) - this.score(this.states.get(a)) || compareUids(a, b))
+      .slice(0, this.options.frontier ?? this.walk.frontier);
+    for (const uid of batch) this.expanded.set(uid, this.score(this.states.get(uid)));
+    return batch;
+  }
 
-    // Beyond the seeds, a hub (a year, a genre) contributes at most maxFanout facts.
-    const cap = hop > 1 ? maxFanout : undefined;
-    for (const fact of await store.incidentEdges(userId, batch, options.time, keys, cap)) {
-      const matched = relations.matched(fact.key);
-      const related = target === 0 || matched.size > 0 ? 1 : unrelatedEdge;
-      // The places in the question's chain this fact's relation words hold (first and last).
-      let place = -1;
-      let firstPlace = Infinity;
-      for (const word of matched) {
-        const at = relations.order.get(word);
-        if (at === undefined) continue;
-        place = Math.max(place, at);
-        firstPlace = Math.min(firstPlace, at);
-      }
+  /** Walks every edge of the batch, both ways; returns the entities to expand next. */
+  step(inBatch: ReadonlySet<string>, edges: readonly FactEdge[], openHop: boolean): string[] {
+    const next = new Set<string>();
+    for (const fact of edges) {
+      const matched = this.relations.matched(fact.key);
       for (const [from, to] of [
         [fact.subjectUid, fact.objectUid],
         [fact.objectUid, fact.subjectUid],
       ] as const) {
         if (!inBatch.has(from)) continue;
-        const state = states.get(from) as PathState;
+        const state = this.states.get(from) as PathState;
         if (state.viaFact === fact.uid) continue;
         // A relation the question does not name, fetched for the open last hop: followed only
         // from paths that cover every relation the question names, and not walked further.
-        if (openHop && matched.size === 0) {
-          if (state.coveredTotal < target * (1 - Number.EPSILON) - Number.EPSILON) continue;
-          const fit = options.open?.get(fact.key) ?? 0;
-          const weight = openFloor + (openTop - openFloor) * fit;
-          record(
-            fact,
-            state.base * weight * gain(state.coveredTotal) * hopDecay ** (state.length - 1),
-            state,
-            to,
-          );
-          continue;
-        }
-        const forward = from === fact.subjectUid;
-        const covered = cover(state, matched);
-        const coveredTotal =
-          covered === state.covered ? state.coveredTotal : weightedSum(covered, relations.weights);
-        // A relation the question names, but already walked as often as it is named, is not part
-        // of the asked chain, unless the path goes straight back along it once to a sibling
-        // ("films that share actors with X": X → actor → other films).
-        const exhausted = matched.size > 0 && coveredTotal <= state.coveredTotal;
-        const roundTrip =
-          exhausted && !state.returned && state.viaKey === fact.key && state.viaForward !== forward;
-        // Out of order: back to a relation the question puts before one already walked, or ahead
-        // of one it puts first that is still unwalked.
-        const skipsAhead = place >= 0 && firstPlace > firstUncovered(state.covered);
-        const ordered = place >= 0 && (place < state.reached || skipsAhead) ? related * outOfOrder : related;
-        const edge = exhausted && !roundTrip ? unrelatedEdge : ordered;
-        const length = state.length + 1;
-        // An unrelated last edge gets no credit for relations covered earlier on its path: the
-        // fact itself answers none of them (the path may still continue through it).
-        const factGain = edge >= outOfOrder ? gain(coveredTotal) : gain(0);
-        const factScore = state.base * edge * factGain * hopDecay ** (length - 1);
-        record(fact, factScore, state, to);
-        const candidate: PathState = {
-          base: state.base * edge,
-          seed: state.seed,
-          covered,
-          coveredTotal,
-          viaFact: fact.uid,
-          length,
-          reached: Math.max(state.reached, place < 0 ? place : firstPlace),
-          viaKey: fact.key,
-          viaForward: forward,
-          returned: state.returned || roundTrip,
-        };
-        if (
-          score(candidate) > score(states.get(to)) &&
-          score(candidate) > (expanded.get(to) ?? 0) * reexpandFactor
-        ) {
-          states.set(to, candidate);
-          next.add(to);
-        }
+        if (openHop && matched.size === 0) this.stepOpen(fact, state, to);
+        else if (this.stepNamed(fact, matched, state, from, to)) next.add(to);
       }
     }
-    frontier = [...next];
+    return [...next];
   }
-  return { facts, entityScores };
+
+  /** An open last hop: weighed by how well its relation fits the question's unread words. */
+  private stepOpen(fact: FactEdge, state: PathState, to: string): void {
+    if (state.coveredTotal < this.target * (1 - Number.EPSILON) - Number.EPSILON) return;
+    const { openFloor, openTop, hopDecay } = this.walk;
+    const weight = openFloor + (openTop - openFloor) * (this.options.open?.get(fact.key) ?? 0);
+    this.record(
+      fact,
+      state.base * weight * this.gain(state.coveredTotal) * hopDecay ** (state.length - 1),
+      state,
+      to,
+    );
+  }
+
+  /**
+   * One edge along the named relations (or any, at the first hop): the fact's score, and the
+   * path it extends when that path is the best to its far end. Returns whether it is.
+   */
+  private stepNamed(
+    fact: FactEdge,
+    matched: ReadonlySet<string>,
+    state: PathState,
+    from: string,
+    to: string,
+  ): boolean {
+    const { unrelatedEdge, outOfOrder, hopDecay, reexpandFactor } = this.walk;
+    const related = this.target === 0 || matched.size > 0 ? 1 : unrelatedEdge;
+    const { place, firstPlace } = this.places(matched);
+    const forward = from === fact.subjectUid;
+    const covered = this.cover(state, matched);
+    const coveredTotal =
+      covered === state.covered ? state.coveredTotal : weightedSum(covered, this.relations.weights);
+    // A relation the question names, but already walked as often as it is named, is not part
+    // of the asked chain, unless the path goes straight back along it once to a sibling
+    // ("films that share actors with X": X → actor → other films).
+    const exhausted = matched.size > 0 && coveredTotal <= state.coveredTotal;
+    const roundTrip =
+      exhausted && !state.returned && state.viaKey === fact.key && state.viaForward !== forward;
+    // Out of order: back to a relation the question puts before one already walked, or ahead
+    // of one it puts first that is still unwalked.
+    const skipsAhead = place >= 0 && firstPlace > this.firstUncovered(state.covered);
+    const ordered = place >= 0 && (place < state.reached || skipsAhead) ? related * outOfOrder : related;
+    const edge = exhausted && !roundTrip ? unrelatedEdge : ordered;
+    const length = state.length + 1;
+    // An unrelated last edge gets no credit for relations covered earlier on its path: the fact
+    // itself answers none of them (the path may still continue through it).
+    const factGain = edge >= outOfOrder ? this.gain(coveredTotal) : this.gain(0);
+    this.record(fact, state.base * edge * factGain * hopDecay ** (length - 1), state, to);
+    const candidate: PathState = {
+      base: state.base * edge,
+      seed: state.seed,
+      covered,
+      coveredTotal,
+      viaFact: fact.uid,
+      length,
+      reached: Math.max(state.reached, place < 0 ? place : firstPlace),
+      viaKey: fact.key,
+      viaForward: forward,
+      returned: state.returned || roundTrip,
+    };
+    const better =
+      this.score(candidate) > this.score(this.states.get(to)) &&
+      this.score(candidate) > (this.expanded.get(to) ?? 0) * reexpandFactor;
+    if (better) this.states.set(to, candidate);
+    return better;
+  }
+
+  /** The places in the question's chain a fact's relation words hold (last and first). */
+  private places(matched: ReadonlySet<string>): { place: number; firstPlace: number } {
+    let place = -1;
+    let firstPlace = Infinity;
+    for (const word of matched) {
+      const at = this.relations.order.get(word);
+      if (at === undefined) continue;
+      place = Math.max(place, at);
+      firstPlace = Math.min(firstPlace, at);
+    }
+    return { place, firstPlace };
+  }
+
+  /** The relation words a path covers after walking a fact that names `matched`. */
+  private cover(state: PathState, matched: ReadonlySet<string>): PathState['covered'] {
+    if (matched.size === 0) return state.covered;
+    const covered = new Map(state.covered);
+    for (const word of matched) {
+      const count = covered.get(word) ?? 0;
+      if (count < (this.relations.targetCounts.get(word) ?? 0)) covered.set(word, count + 1);
+    }
+    return covered;
+  }
+
+  /** A path's share of a full score for the relations it covers. */
+  private gain(coveredTotal: number): number {
+    const base = this.walk.coverageBase;
+    return this.target === 0 ? 1 : base + ((1 - base) * coveredTotal) / this.target;
+  }
 
   /** Keeps a fact's best path score, and the score of the entity it reaches. */
-  function record(fact: FactEdge, factScore: number, state: PathState, to: string): void {
-    const seen = facts.get(fact.uid);
+  private record(fact: FactEdge, factScore: number, state: PathState, to: string): void {
+    const seen = this.facts.get(fact.uid);
     if (!seen || seen.score < factScore)
-      facts.set(fact.uid, {
+      this.facts.set(fact.uid, {
         fact,
         score: factScore,
         hops: state.length + 1,
         reachedUid: to,
         seed: state.seed,
       });
-    if ((entityScores.get(to) ?? 0) < factScore) entityScores.set(to, factScore);
+    if ((this.entityScores.get(to) ?? 0) < factScore) this.entityScores.set(to, factScore);
   }
 
   /** The earliest place in the question's chain not yet walked as often as it is named. */
-  function firstUncovered(covered: ReadonlyMap<string, number>): number {
+  private firstUncovered(covered: ReadonlyMap<string, number>): number {
     let first = Infinity;
-    for (const [word, count] of relations.targetCounts) {
+    for (const [word, count] of this.relations.targetCounts) {
       if ((covered.get(word) ?? 0) >= count) continue;
-      const place = relations.order.get(word);
+      const place = this.relations.order.get(word);
       if (place !== undefined && place < first) first = place;
     }
     return first;
   }
 
-  function score(state: PathState | undefined): number {
-    return state ? state.base * gain(state.coveredTotal) * hopDecay ** state.length : 0;
+  private score(state: PathState | undefined): number {
+    return state ? state.base * this.gain(state.coveredTotal) * this.walk.hopDecay ** state.length : 0;
   }
 }
 
