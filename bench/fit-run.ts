@@ -1,82 +1,154 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HAND_SET_FUSION } from '../src/retrieve/recipe.js';
+import { FITTED_OFFLINE } from '../src/retrieve/recipe-fitted.js';
+import { FITTED_SEMANTIC } from '../src/retrieve/recipe-fitted-semantic.js';
 import type { FusionOptions } from '../src/retrieve/recipe-types.js';
-import { figures, fitData, fitRecipe } from './fit.js';
+import {
+  FIT_PARAMETERS,
+  type FitKind,
+  figures,
+  fitData,
+  fitRecipe,
+  HAND_SET,
+  trainObjective,
+} from './fit.js';
+import { currentValue, type FitState, withValue } from './fit-search.js';
 import { markdownTable } from './table.js';
 
 /**
- * `npm run fit`: fits the offline recipe's fusion numbers on the training splits of the personal
- * memory, LoCoMo and MetaQA sets, prints train and validation figures before and after, and
- * writes src/retrieve/recipe-fitted.ts. FIT_METAQA_PER_HOP (default 50) and FIT_ROUNDS (default
- * 2) set its size.
+ * `npm run fit [offline|semantic]`: fits a recipe's fusion numbers on the training splits of the
+ * personal-memory, LoCoMo and (offline) MetaQA sets, prints train and validation figures before
+ * and after, and writes src/retrieve/recipe-fitted.ts (offline) or recipe-fitted-semantic.ts.
+ * FIT_METAQA_PER_HOP (default 50) and FIT_ROUNDS (default 2) set its size. With `--check` it
+ * fits nothing: it checks that the committed numbers reach the training objective they record,
+ * and that putting back any one of them to its hand-set value does not do better.
  */
+const FILES: Readonly<Record<FitKind, { file: string; name: string }>> = {
+  offline: { file: 'recipe-fitted.ts', name: 'FITTED_OFFLINE' },
+  semantic: { file: 'recipe-fitted-semantic.ts', name: 'FITTED_SEMANTIC' },
+};
+
 function table(
   before: Awaited<ReturnType<typeof figures>>,
   after: Awaited<ReturnType<typeof figures>>,
 ): string {
+  const pick = (r: Record<string, number>) =>
+    Object.entries(r)
+      .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+      .join(', ');
   const rows = before.flatMap((b, i) => {
     const a = after[i] ?? b;
-    return (['train', 'validation'] as const).map((split) => {
-      const pick = (r: Record<string, number>) =>
-        Object.entries(r)
-          .map(([k, v]) => `${k} ${v.toFixed(3)}`)
-          .join(', ');
-      return {
-        set: b.set.name,
-        split: `${split}: ${b.set.describe[split]}`,
-        questions: b.set[split].length,
-        'hand-set': pick(b[split]),
-        fitted: pick(a[split]),
-      };
-    });
+    return (['train', 'validation'] as const).map((split) => ({
+      set: b.set.name,
+      split: `${split}: ${b.set.describe[split]}`,
+      questions: b.set[split].length,
+      'hand-set': pick(b[split]),
+      fitted: pick(a[split]),
+    }));
   });
   return markdownTable(rows);
 }
 
+/** The numbers of one group the fit moved from the hand-set start. */
+function moved(start: Partial<FusionOptions>, end: Partial<FusionOptions>): Partial<FusionOptions> {
+  return Object.fromEntries(
+    Object.entries(end).filter(([k, v]) => start[k as keyof FusionOptions] !== v),
+  ) as Partial<FusionOptions>;
+}
+
 /** The recipe module the fit writes: the numbers it moved, and where they come from. */
-function fittedModule(changed: Partial<FusionOptions>, provenance: string): string {
-  const body = Object.entries(changed)
-    .map(([k, v]) => `    ${k}: ${v},`)
-    .join('\n');
-  return `import type { FusionOptions } from './recipe-types.js';
+function fittedModule(
+  kind: FitKind,
+  start: FitState,
+  end: FitState,
+  objective: number,
+  provenance: string,
+): string {
+  const lines = (group: Partial<FusionOptions>) =>
+    Object.entries(group)
+      .map(([k, v]) => `    ${k}: ${v},`)
+      .join('\n');
+  const fusion = moved(start.fusion, end.fusion);
+  const unnamed = moved(start.unnamed, end.unnamed);
+  const unnamedPart = Object.keys(unnamed).length > 0 ? `  unnamed: {\n${lines(unnamed)}\n  },\n` : '';
+  return `import type { FittedFusion } from './recipe-types.js';
 
 /**
- * Written by \`npm run fit\` (bench/fit.ts); do not edit by hand. The offline fusion numbers the
- * fit moved from their hand-set start (\`HAND_SET_FUSION\`), and where they come from.
+ * Written by \`npm run fit${kind === 'offline' ? '' : ` ${kind}`}\` (bench/fit.ts); do not edit by hand. The ${kind} fusion
+ * numbers the fit moved from their hand-set start, and where they come from.
  */
-export const FITTED_OFFLINE: { readonly fusion: Readonly<Partial<FusionOptions>>; readonly provenance: string } = {
+export const ${FILES[kind].name}: FittedFusion = {
   fusion: {
-${body}
+${lines(fusion)}
   },
+${unnamedPart}  objective: ${objective},
   provenance: ${JSON.stringify(provenance)},
 };
 `;
 }
 
+/** `--check`: the committed fit reproduces its objective, and no single number is better hand-set. */
+async function check(kind: FitKind): Promise<void> {
+  const fitted = kind === 'offline' ? FITTED_OFFLINE : FITTED_SEMANTIC;
+  const start = HAND_SET[kind];
+  const committed: FitState = {
+    fusion: { ...start.fusion, ...fitted.fusion },
+    unnamed: { ...start.unnamed, ...fitted.unnamed },
+  };
+  const { memory, sets, close } = await fitData(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50));
+  try {
+    const objective = await trainObjective(memory, kind, sets, committed);
+    const failures: string[] = [];
+    if (fitted.objective === undefined || Math.abs(objective - fitted.objective) > 1e-12)
+      failures.push(`the committed numbers reach ${objective}, not the recorded ${fitted.objective}`);
+    for (const parameter of FIT_PARAMETERS[kind]) {
+      const handSet = currentValue(start, parameter);
+      if (currentValue(committed, parameter) === handSet) continue;
+      const reverted = await trainObjective(memory, kind, sets, withValue(committed, parameter, handSet));
+      const name = `${parameter.group}.${parameter.name}`;
+      console.log(`${name}: fitted ${objective.toFixed(4)}, hand-set ${reverted.toFixed(4)}`);
+      if (reverted > objective) failures.push(`${name} is better hand-set (${reverted} > ${objective})`);
+    }
+    console.log(
+      failures.length === 0
+        ? `fit check (${kind}): ok`
+        : `fit check (${kind}) failed:\n${failures.join('\n')}`,
+    );
+    if (failures.length > 0) process.exitCode = 1;
+  } finally {
+    await close();
+  }
+}
+
 async function main(): Promise<void> {
+  const kind: FitKind = process.argv.includes('semantic') ? 'semantic' : 'offline';
+  if (process.argv.includes('--check')) return check(kind);
   const perHop = Number(process.env.FIT_METAQA_PER_HOP ?? 50);
   const rounds = Number(process.env.FIT_ROUNDS ?? 2);
   const started = performance.now();
-  const { memory, sets, close } = await fitData(perHop);
+  const { memory, sets, close } = await fitData(kind, perHop);
   try {
-    const before = await figures(memory, sets, HAND_SET_FUSION);
-    const fit = await fitRecipe(memory, sets, rounds, (line) => console.error(line));
-    const after = await figures(memory, sets, fit.fusion);
-    const changed = Object.fromEntries(fit.steps.map((s) => [s.parameter, fit.fusion[s.parameter]]));
+    const before = await figures(memory, kind, sets, HAND_SET[kind]);
+    const fit = await fitRecipe(memory, kind, sets, rounds, (line) => console.error(line));
+    const after = await figures(memory, kind, sets, fit.state);
     const date = new Date().toISOString().slice(0, 10);
     const provenance = `Coordinate ascent (bench/fit-search.ts, ${rounds} rounds at most, ${fit.evaluations} evaluations) on the mean training objective of: ${sets
       .map(
         (s) => `${s.name} (${s.objective}; train ${s.describe.train}; validation ${s.describe.validation})`,
       )
-      .join('; ')}. Offline embedder, seeded uids, no randomness. ${date}.`;
+      .join(
+        '; ',
+      )}. ${kind === 'offline' ? 'Offline embedder' : 'all-MiniLM-L6-v2 in process'}, seeded uids, no randomness. ${date}.`;
+    const { file } = FILES[kind];
     writeFileSync(
-      join(import.meta.dirname, '../src/retrieve/recipe-fitted.ts'),
-      fittedModule(changed, provenance),
+      join(import.meta.dirname, '../src/retrieve', file),
+      fittedModule(kind, HAND_SET[kind], fit.state, fit.objective, provenance),
     );
-    console.log(`### Fitting the offline recipe (\`npm run fit\`)\n\n${table(before, after)}\n`);
     console.log(
-      `Moved: ${fit.steps.map((s) => `${s.parameter} ${s.from} → ${s.to}`).join('; ') || 'nothing'}. Training objective ${fit.objective.toFixed(4)}; ${fit.evaluations} evaluations in ${((performance.now() - started) / 1000).toFixed(0)} s. Written to src/retrieve/recipe-fitted.ts.`,
+      `### Fitting the ${kind} recipe (\`npm run fit${kind === 'offline' ? '' : ` ${kind}`}\`)\n\n${table(before, after)}\n`,
+    );
+    console.log(
+      `Moved: ${fit.steps.map((s) => `${s.parameter} ${s.from} → ${s.to}`).join('; ') || 'nothing'}. Training objective ${fit.objective.toFixed(4)}; ${fit.evaluations} evaluations in ${((performance.now() - started) / 1000).toFixed(0)} s. Written to src/retrieve/${file}.`,
     );
   } finally {
     await close();

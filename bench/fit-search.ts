@@ -1,10 +1,28 @@
 import type { FusionOptions } from '../src/retrieve/recipe-types.js';
 
+/** The numbers a fit moves: the fusion for every question, and over it for questions about the user alone. */
+export interface FitState {
+  fusion: FusionOptions;
+  unnamed: Partial<FusionOptions>;
+}
+
 /** A number of the fusion the fit may move, and the values it tries. */
 export interface FitParameter {
+  /** Which fusion it belongs to. */
+  group: keyof FitState;
   name: keyof FusionOptions;
   /** `weight`: a chance in [0, 1], 0 (the scorer dropped) among its tries; `scale`: any positive number. */
   kind: 'weight' | 'scale';
+}
+
+/** The parameter's current value (an `unnamed` number not set is the fusion's). */
+export function currentValue(state: FitState, parameter: FitParameter): number {
+  return state[parameter.group][parameter.name] ?? state.fusion[parameter.name];
+}
+
+/** The state with one number changed. */
+export function withValue(state: FitState, parameter: FitParameter, value: number): FitState {
+  return { ...state, [parameter.group]: { ...state[parameter.group], [parameter.name]: value } };
 }
 
 /** The values tried for a parameter now at `value`: halves, quarters and a zero for a weight. */
@@ -20,7 +38,7 @@ export function candidates(parameter: FitParameter, value: number): number[] {
 
 /** One change the fit kept. */
 export interface FitStep {
-  parameter: keyof FusionOptions;
+  parameter: string;
   from: number;
   to: number;
   objective: number;
@@ -33,23 +51,23 @@ export interface FitStep {
  * nothing or `rounds` are done. The objective is evaluated on training questions only.
  */
 export async function coordinateAscent(
-  start: Readonly<FusionOptions>,
+  start: Readonly<FitState>,
   parameters: readonly FitParameter[],
-  objective: (fusion: Readonly<FusionOptions>) => Promise<number>,
+  objective: (state: Readonly<FitState>) => Promise<number>,
   rounds: number,
   log: (line: string) => void = () => undefined,
-): Promise<{ fusion: FusionOptions; objective: number; steps: FitStep[]; evaluations: number }> {
-  let fusion: FusionOptions = { ...start };
-  let best = await objective(fusion);
+): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
+  let state: FitState = { fusion: { ...start.fusion }, unnamed: { ...start.unnamed } };
+  let best = await objective(state);
   let evaluations = 1;
   const steps: FitStep[] = [];
   for (let round = 1; round <= rounds; round++) {
     let changed = false;
     for (const parameter of parameters) {
-      const current = fusion[parameter.name];
+      const current = currentValue(state, parameter);
       let choice = current;
       for (const value of candidates(parameter, current)) {
-        const score = await objective({ ...fusion, [parameter.name]: value });
+        const score = await objective(withValue(state, parameter, value));
         evaluations++;
         if (score > best) {
           best = score;
@@ -57,13 +75,14 @@ export async function coordinateAscent(
         }
       }
       if (choice !== current) {
-        fusion = { ...fusion, [parameter.name]: choice };
-        steps.push({ parameter: parameter.name, from: current, to: choice, objective: best });
-        log(`round ${round}: ${parameter.name} ${current} → ${choice} (objective ${best.toFixed(4)})`);
+        state = withValue(state, parameter, choice);
+        const name = `${parameter.group}.${parameter.name}`;
+        steps.push({ parameter: name, from: current, to: choice, objective: best });
+        log(`round ${round}: ${name} ${current} → ${choice} (objective ${best.toFixed(4)})`);
         changed = true;
       }
     }
     if (!changed) break;
   }
-  return { fusion, objective: best, steps, evaluations };
+  return { state, objective: best, steps, evaluations };
 }

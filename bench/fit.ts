@@ -1,56 +1,115 @@
+import type { EmbeddingsLike } from '../src/embed/base.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
+import { LocalEmbeddings } from '../src/embed/local.js';
 import { QueryExpander } from '../src/lexicon/expansion.js';
 import { relationLexicon } from '../src/lexicon/resolve.js';
 import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
 import { Retriever } from '../src/retrieve/recall.js';
-import { HAND_SET_FUSION, OFFLINE_RECIPE } from '../src/retrieve/recipe.js';
-import type { FusionOptions } from '../src/retrieve/recipe-types.js';
+import {
+  HAND_SET_FUSION,
+  OFFLINE_RECIPE,
+  SEMANTIC_FUSION,
+  SEMANTIC_RECIPE,
+  SEMANTIC_TURNS,
+} from '../src/retrieve/recipe.js';
+import type { FusionOptions, RankingRecipe } from '../src/retrieve/recipe-types.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
-import { coordinateAscent, type FitParameter } from './fit-search.js';
+import { coordinateAscent, type FitParameter, type FitState } from './fit-search.js';
 import { evaluate, type FitSet, locomoSet, metaqaSet, personalSet } from './fit-sets.js';
+import { MemoEmbeddings } from './memo-embeddings.js';
 import { seededUids } from './seeded-uids.js';
+import { localModel } from './semantic.js';
 
-/** The fusion numbers the fit moves (every weight, floor and threshold of the fusion but the cut). */
-export const FIT_PARAMETERS: readonly FitParameter[] = [
-  { name: 'graphWeight', kind: 'weight' },
-  { name: 'factSimilarityWeight', kind: 'weight' },
-  { name: 'answerFitWeight', kind: 'weight' },
-  { name: 'episodeTextWeight', kind: 'weight' },
-  { name: 'episodeSimilarityWeight', kind: 'weight' },
-  { name: 'provenanceWeight', kind: 'weight' },
-  { name: 'neighbourWeight', kind: 'weight' },
-  { name: 'whenTurnWeight', kind: 'weight' },
-  { name: 'speakerWeight', kind: 'weight' },
-  { name: 'recencyWeight', kind: 'weight' },
-  { name: 'mentionsWeight', kind: 'weight' },
-  { name: 'chainReading', kind: 'weight' },
-  { name: 'factSimilarity', kind: 'weight' },
-  { name: 'episodeSimilarity', kind: 'weight' },
-  { name: 'nearFloor', kind: 'weight' },
-  { name: 'looseReadingTrust', kind: 'weight' },
-  { name: 'otherKindFactor', kind: 'weight' },
-  { name: 'namedObjectShare', kind: 'weight' },
-  { name: 'otherKindFit', kind: 'weight' },
-  { name: 'fitTieBreak', kind: 'weight' },
-  { name: 'bm25Half', kind: 'scale' },
-  { name: 'recencyHalfLifeDays', kind: 'scale' },
+/** Which recipe a fit is for: the offline embedder's, or a sentence model's. */
+export type FitKind = 'offline' | 'semantic';
+
+const weight = (name: keyof FusionOptions, group: keyof FitState = 'fusion'): FitParameter => ({
+  group,
+  name,
+  kind: 'weight',
+});
+
+/** The fusion numbers every fit moves (every weight, floor and threshold of the fusion but the cut). */
+const FUSION_PARAMETERS: readonly FitParameter[] = [
+  ...(
+    [
+      'graphWeight',
+      'factSimilarityWeight',
+      'answerFitWeight',
+      'episodeTextWeight',
+      'episodeSimilarityWeight',
+      'provenanceWeight',
+      'neighbourWeight',
+      'whenTurnWeight',
+      'speakerWeight',
+      'recencyWeight',
+      'mentionsWeight',
+      'chainReading',
+      'factSimilarity',
+      'episodeSimilarity',
+      'nearFloor',
+      'looseReadingTrust',
+      'otherKindFactor',
+      'namedObjectShare',
+      'otherKindFit',
+      'fitTieBreak',
+    ] as const
+  ).map((name) => weight(name)),
+  { group: 'fusion', name: 'bm25Half', kind: 'scale' },
+  { group: 'fusion', name: 'recencyHalfLifeDays', kind: 'scale' },
 ];
 
-/** The fit's data, in one memory (offline embedder, seeded uids: the same every run). */
+/** What each fit moves: a semantic fit moves the numbers of questions about the user alone too. */
+export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> = {
+  offline: FUSION_PARAMETERS,
+  semantic: [
+    ...FUSION_PARAMETERS,
+    ...(
+      ['graphWeight', 'factSimilarityWeight', 'factSimilarity', 'answerFitWeight', 'chainReading'] as const
+    ).map((name) => weight(name, 'unnamed')),
+  ],
+};
+
+/** Where each fit starts: the hand-set numbers. */
+export const HAND_SET: Readonly<Record<FitKind, FitState>> = {
+  offline: { fusion: { ...HAND_SET_FUSION }, unnamed: {} },
+  semantic: { fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS }, unnamed: { ...SEMANTIC_FUSION } },
+};
+
+const BASE_RECIPE: Readonly<Record<FitKind, Readonly<RankingRecipe>>> = {
+  offline: OFFLINE_RECIPE,
+  semantic: SEMANTIC_RECIPE,
+};
+
+/** The fit's embedder: the offline one, or all-MiniLM-L6-v2 in process (each text embedded once). */
+function embedderFor(kind: FitKind): EmbeddingsLike {
+  if (kind === 'offline') return new HashingEmbeddings();
+  const model = localModel();
+  if ('skipped' in model)
+    throw new Error(`the semantic fit needs the local sentence model: ${model.skipped}`);
+  return new MemoEmbeddings(new LocalEmbeddings({ directory: model.directory }), 'all-MiniLM-L6-v2');
+}
+
+/**
+ * The fit's data, in one memory (seeded uids: the same every run). The semantic fit leaves MetaQA
+ * out: embedding its 129k statements with the sentence model takes longer than the fit.
+ */
 export async function fitData(
+  kind: FitKind,
   metaqaPerHop: number,
 ): Promise<{ memory: Memory; sets: FitSet[]; close: () => Promise<void> }> {
   const dir = tempDir('kgmem-fit-');
   const memory = await createMemory({
     dataDir: dir.path,
-    embeddings: new HashingEmbeddings(),
+    embeddings: embedderFor(kind),
     env: {},
     newUid: seededUids(),
     share: false,
   });
-  const sets = [await personalSet(memory), await locomoSet(memory), await metaqaSet(memory, metaqaPerHop)];
-  // The first recall of a user migrates what it must: done once, before anything is timed or fit.
+  const sets = [await personalSet(memory), await locomoSet(memory)];
+  if (kind === 'offline') sets.push(await metaqaSet(memory, metaqaPerHop));
+  // The first recall of a user migrates what it must: done once, before anything is fit.
   for (const set of sets)
     for (const userId of new Set([...set.train, ...set.validation].flatMap((q) => q.users)))
       await memory.recall({ userId, query: 'warm up' });
@@ -64,20 +123,30 @@ export async function fitData(
   };
 }
 
-/** A retriever over the fit's memory with the offline recipe and these fusion numbers. */
-export function retrieverWith(memory: Memory, fusion: Readonly<FusionOptions>): Retriever {
+/** A retriever over the fit's memory with the kind's recipe and these fusion numbers. */
+export function retrieverWith(memory: Memory, kind: FitKind, state: Readonly<FitState>): Retriever {
+  const recipe: RankingRecipe = {
+    ...BASE_RECIPE[kind],
+    fusion: { ...state.fusion },
+    unnamed: { ...state.unnamed },
+  };
   return new Retriever(
     memory.store,
     memory.embedder.embeddings,
     relationLexicon(),
-    { recipe: { ...OFFLINE_RECIPE, fusion: { ...fusion } } },
+    { recipe },
     new QueryExpander(),
   );
 }
 
 /** Every set's figures on both splits. */
-export async function figures(memory: Memory, sets: readonly FitSet[], fusion: Readonly<FusionOptions>) {
-  const retriever = retrieverWith(memory, fusion);
+export async function figures(
+  memory: Memory,
+  kind: FitKind,
+  sets: readonly FitSet[],
+  state: Readonly<FitState>,
+) {
+  const retriever = retrieverWith(memory, kind, state);
   const rows: { set: FitSet; train: Record<string, number>; validation: Record<string, number> }[] = [];
   for (const set of sets)
     rows.push({
@@ -91,26 +160,28 @@ export async function figures(memory: Memory, sets: readonly FitSet[], fusion: R
 /** The training objective: the mean over sets of each set's objective on its training split. */
 export async function trainObjective(
   memory: Memory,
+  kind: FitKind,
   sets: readonly FitSet[],
-  fusion: Readonly<FusionOptions>,
-) {
-  const retriever = retrieverWith(memory, fusion);
+  state: Readonly<FitState>,
+): Promise<number> {
+  const retriever = retrieverWith(memory, kind, state);
   let sum = 0;
   for (const set of sets) sum += (await evaluate(retriever, set.train))[set.objective] ?? 0;
   return sum / sets.length;
 }
 
 /** The fit as `npm run fit` runs it: from the hand-set numbers, on the training splits. */
-export async function fitRecipe(
+export function fitRecipe(
   memory: Memory,
+  kind: FitKind,
   sets: readonly FitSet[],
   rounds: number,
   log?: (line: string) => void,
 ) {
   return coordinateAscent(
-    HAND_SET_FUSION,
-    FIT_PARAMETERS,
-    (f) => trainObjective(memory, sets, f),
+    HAND_SET[kind],
+    FIT_PARAMETERS[kind],
+    (state) => trainObjective(memory, kind, sets, state),
     rounds,
     log,
   );

@@ -79,7 +79,7 @@ export function localServer(): { baseUrl: string; model: string; stop: () => voi
 }
 
 /** The local model as an ONNX directory for the in-process embedder: made once by `npm run embeddings:local`. */
-function localModel(): { directory: string } | { skipped: string } {
+export function localModel(): { directory: string } | { skipped: string } {
   const script = join(ROOT, 'scripts', 'embeddings.mjs');
   const made = spawnSync(process.execPath, [script, 'local'], { encoding: 'utf8', cwd: ROOT });
   const line = made.stdout?.trim().split('\n').at(-1) ?? '';

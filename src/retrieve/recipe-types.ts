@@ -230,3 +230,12 @@ export interface RankingRecipe {
   /** The share of the context block's budget facts may fill before turns get theirs (facts are denser). */
   factShare: number;
 }
+
+/** What `npm run fit` writes: the fusion numbers it moved from their hand-set start, and where they come from. */
+export interface FittedFusion {
+  readonly fusion: Readonly<Partial<FusionOptions>>;
+  readonly unnamed?: Readonly<Partial<FusionOptions>>;
+  /** The mean training objective the fitted numbers reach (`npm run fit` reproduces it). */
+  readonly objective?: number;
+  readonly provenance: string;
+}

@@ -1,4 +1,5 @@
 import { FITTED_OFFLINE } from './recipe-fitted.js';
+import { FITTED_SEMANTIC } from './recipe-fitted-semantic.js';
 import type {
   FitRecipe,
   FusionOptions,
@@ -151,7 +152,7 @@ export const OFFLINE_RECIPE: Readonly<RankingRecipe> = {
   walk: WALK,
   fit: FIT,
   fusion: DEFAULT_FUSION,
-  unnamed: {},
+  unnamed: { ...FITTED_OFFLINE.unnamed },
   factShare: 0.6,
 };
 
@@ -163,9 +164,10 @@ export const OFFLINE_RECIPE: Readonly<RankingRecipe> = {
 export const SEMANTIC_RECIPE: Readonly<RankingRecipe> = {
   ...OFFLINE_RECIPE,
   name: 'semantic',
+  provenance: `Hand-set (HAND_SET_FUSION with SEMANTIC_TURNS, SEMANTIC_FUSION and the other stages), the fusion fitted: ${FITTED_SEMANTIC.provenance}`,
   search: { ...SEARCH, openRelations: true },
-  fusion: { ...DEFAULT_FUSION, ...SEMANTIC_TURNS },
-  unnamed: SEMANTIC_FUSION,
+  fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS, ...FITTED_SEMANTIC.fusion },
+  unnamed: { ...SEMANTIC_FUSION, ...FITTED_SEMANTIC.unnamed },
 };
 
 /** The fusion settings among other options (only the numbers {@link FusionOptions} names). */

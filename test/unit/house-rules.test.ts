@@ -45,7 +45,7 @@ describe('the shape of the code', () => {
   it('keeps every number recall ranks with in the recipe: no numeric literal but 0, 1 and 2 elsewhere in src/retrieve', () => {
     const found: string[] = [];
     for (const path of sources(join(root, 'src/retrieve'))) {
-      if (/recipe(-types|-fitted)?\.ts$/.test(path)) continue;
+      if (/recipe(-types|-fitted|-fitted-semantic)?\.ts$/.test(path)) continue;
       const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node): void => {
         if (ts.isNumericLiteral(node) && !['0', '1', '2'].includes(node.text)) {

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  candidates,
+  coordinateAscent,
+  currentValue,
+  type FitParameter,
+  type FitState,
+  withValue,
+} from '../../bench/fit-search.js';
+import { HAND_SET_FUSION } from '../../src/retrieve/recipe.js';
+
+const start: FitState = { fusion: { ...HAND_SET_FUSION }, unnamed: {} };
+const graph: FitParameter = { group: 'fusion', name: 'graphWeight', kind: 'weight' };
+const text: FitParameter = { group: 'fusion', name: 'episodeTextWeight', kind: 'weight' };
+const half: FitParameter = { group: 'fusion', name: 'bm25Half', kind: 'scale' };
+const unnamedGraph: FitParameter = { group: 'unnamed', name: 'graphWeight', kind: 'weight' };
+
+describe('the fit: coordinate ascent over the recipe', () => {
+  it('tries a weight at 0 (dropped), halves and quarters, within [0, 1]; a scale only above 0', () => {
+    expect(candidates(graph, 1)).toEqual([0, 0.5, 0.75]);
+    expect(candidates(graph, 0.4)).toEqual([0, 0.2, 0.3, 0.5, 0.6]);
+    expect(candidates(graph, 0)).toEqual([0.25, 0.5]);
+    expect(candidates(half, 3)).toEqual([1.5, 2.25, 3.75, 4.5]);
+  });
+
+  it('reads an unnamed number as the fusion one until it is set', () => {
+    expect(currentValue(start, unnamedGraph)).toBe(HAND_SET_FUSION.graphWeight);
+    const moved = withValue(start, unnamedGraph, 0.6);
+    expect(currentValue(moved, unnamedGraph)).toBe(0.6);
+    expect(moved.fusion.graphWeight).toBe(HAND_SET_FUSION.graphWeight);
+  });
+
+  it('climbs to the best values on the grid, one parameter at a time, the same every run', async () => {
+    // Best at graph 0.5 and text 0.45 (0.9 · 0.5): reachable in two rounds of halving.
+    const objective = async (s: Readonly<FitState>) =>
+      -((s.fusion.graphWeight - 0.5) ** 2) - (s.fusion.episodeTextWeight - 0.45) ** 2;
+    const runs = await Promise.all(
+      [1, 2].map(() => coordinateAscent(start, [graph, text, half], objective, 3)),
+    );
+    for (const run of runs) {
+      expect(run.state.fusion.graphWeight).toBe(0.5);
+      expect(run.state.fusion.episodeTextWeight).toBe(0.45);
+      // bm25Half does not matter: a tie keeps the hand-set value.
+      expect(run.state.fusion.bm25Half).toBe(HAND_SET_FUSION.bm25Half);
+      expect(run.steps.map((s) => s.parameter)).toEqual(['fusion.graphWeight', 'fusion.episodeTextWeight']);
+    }
+    expect(runs[0]).toEqual(runs[1]);
+  });
+
+  it('drops a scorer whose weight only hurts (its weight goes to 0)', async () => {
+    const objective = async (s: Readonly<FitState>) => 1 - s.fusion.episodeTextWeight;
+    const run = await coordinateAscent(start, [text], objective, 2);
+    expect(run.state.fusion.episodeTextWeight).toBe(0);
+  });
+});
