@@ -5,6 +5,20 @@ import type { FittedFusion } from './recipe-types.js';
  * numbers the fit moved from their hand-set start, and where they come from.
  */
 export const FITTED_SEMANTIC: FittedFusion = {
-  fusion: {},
-  provenance: 'not fitted yet',
+  fusion: {
+    episodeSimilarityWeight: 0.5,
+    provenanceWeight: 0,
+    bm25Half: 4.5,
+    recencyWeight: 0.038,
+    factSimilarity: 0,
+    episodeSimilarity: 0,
+    nearFloor: 0.375,
+    looseReadingTrust: 0,
+  },
+  unnamed: {
+    factSimilarity: 0,
+  },
+  objective: 0.7596866925064598,
+  provenance:
+    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 220 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-11-28.',
 };

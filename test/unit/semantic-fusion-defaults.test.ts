@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { memoryContext } from '../../src/memory/context.js';
 import { resolveMemoryOptions } from '../../src/memory/options.js';
-import { DEFAULT_FUSION, SEMANTIC_FUSION, SEMANTIC_TURNS } from '../../src/retrieve/recipe.js';
+import { DEFAULT_FUSION, OFFLINE_RECIPE, SEMANTIC_RECIPE } from '../../src/retrieve/recipe.js';
 import type { GraphStore } from '../../src/store/base.js';
 
 /** The recall settings a memory gets with each kind of embedder (nothing is read or written). */
@@ -25,12 +25,14 @@ describe('fusion defaults per embedder', () => {
     expect(userOnly).toEqual(DEFAULT_FUSION);
   });
 
-  it("semantic: turns' similarity and words at full weight for every question, the facts' similarity for questions about the user alone", () => {
+  it("semantic: the sentence model's recipe, its own numbers for questions about the user alone", () => {
     const { named, userOnly } = fusion(true);
-    expect(named).toEqual({ ...DEFAULT_FUSION, ...SEMANTIC_TURNS });
-    expect(userOnly).toEqual({ ...DEFAULT_FUSION, ...SEMANTIC_TURNS, ...SEMANTIC_FUSION });
-    expect(named.episodeSimilarityWeight).toBe(1);
-    expect(named.graphWeight).toBe(DEFAULT_FUSION.graphWeight);
+    expect(named).toEqual(SEMANTIC_RECIPE.fusion);
+    expect(userOnly).toEqual({ ...SEMANTIC_RECIPE.fusion, ...SEMANTIC_RECIPE.unnamed });
+    // A turn's similarity counts, and for questions about the user alone so does a fact's.
+    expect(named.episodeSimilarityWeight).toBeGreaterThan(0);
+    expect(userOnly.factSimilarityWeight).toBeGreaterThan(0);
+    expect(OFFLINE_RECIPE.fusion).toEqual(DEFAULT_FUSION);
   });
 
   it("the caller's settings win over the embedder's defaults", () => {
