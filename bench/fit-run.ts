@@ -10,9 +10,9 @@ import {
   fitData,
   fitRecipe,
   HAND_SET,
-  trainObjective,
+  trainObjectives,
 } from './fit.js';
-import { currentValue, type FitState, withValue } from './fit-search.js';
+import { currentValue, type FitState, mean, withValue } from './fit-search.js';
 import { markdownTable } from './table.js';
 
 /**
@@ -97,14 +97,16 @@ async function check(kind: FitKind): Promise<void> {
   };
   const { memory, sets, close } = await fitData(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50));
   try {
-    const objective = await trainObjective(memory, kind, sets, committed);
+    const objective = mean(await trainObjectives(memory, kind, sets, committed));
     const failures: string[] = [];
     if (fitted.objective === undefined || Math.abs(objective - fitted.objective) > 1e-12)
       failures.push(`the committed numbers reach ${objective}, not the recorded ${fitted.objective}`);
     for (const parameter of FIT_PARAMETERS[kind]) {
       const handSet = currentValue(start, parameter);
       if (currentValue(committed, parameter) === handSet) continue;
-      const reverted = await trainObjective(memory, kind, sets, withValue(committed, parameter, handSet));
+      const reverted = mean(
+        await trainObjectives(memory, kind, sets, withValue(committed, parameter, handSet)),
+      );
       const name = `${parameter.group}.${parameter.name}`;
       console.log(`${name}: fitted ${objective.toFixed(4)}, hand-set ${reverted.toFixed(4)}`);
       if (reverted > objective) failures.push(`${name} is better hand-set (${reverted} > ${objective})`);

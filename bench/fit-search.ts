@@ -46,19 +46,20 @@ export interface FitStep {
 
 /**
  * Coordinate ascent: for each parameter in turn, every candidate value is tried with the others
- * fixed, and the best is kept when it raises the objective (a tie keeps the current value, so
+ * fixed, and the best is kept when it raises the mean of the sets' objectives without lowering
+ * any one set's (no set's gain is bought with another's loss; a tie keeps the current value, so
  * the result is deterministic and prefers what is there); rounds repeat until one changes
- * nothing or `rounds` are done. The objective is evaluated on training questions only.
+ * nothing or `rounds` are done. The objectives are evaluated on training questions only.
  */
 export async function coordinateAscent(
   start: Readonly<FitState>,
   parameters: readonly FitParameter[],
-  objective: (state: Readonly<FitState>) => Promise<number>,
+  objectives: (state: Readonly<FitState>) => Promise<readonly number[]>,
   rounds: number,
   log: (line: string) => void = () => undefined,
 ): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
   let state: FitState = { fusion: { ...start.fusion }, unnamed: { ...start.unnamed } };
-  let best = await objective(state);
+  let best = await objectives(state);
   let evaluations = 1;
   const steps: FitStep[] = [];
   for (let round = 1; round <= rounds; round++) {
@@ -67,22 +68,29 @@ export async function coordinateAscent(
       const current = currentValue(state, parameter);
       let choice = current;
       for (const value of candidates(parameter, current)) {
-        const score = await objective(withValue(state, parameter, value));
+        const scores = await objectives(withValue(state, parameter, value));
         evaluations++;
-        if (score > best) {
-          best = score;
+        if (mean(scores) > mean(best) && scores.every((score, i) => score >= (best[i] ?? 0))) {
+          best = scores;
           choice = value;
         }
       }
       if (choice !== current) {
         state = withValue(state, parameter, choice);
         const name = `${parameter.group}.${parameter.name}`;
-        steps.push({ parameter: name, from: current, to: choice, objective: best });
-        log(`round ${round}: ${name} ${current} → ${choice} (objective ${best.toFixed(4)})`);
+        steps.push({ parameter: name, from: current, to: choice, objective: mean(best) });
+        log(
+          `round ${round}: ${name} ${current} → ${choice} (objective ${mean(best).toFixed(4)}: ${best.map((b) => b.toFixed(4)).join(', ')})`,
+        );
         changed = true;
       }
     }
     if (!changed) break;
   }
-  return { state, objective: best, steps, evaluations };
+  return { state, objective: mean(best), steps, evaluations };
+}
+
+/** The mean of the sets' objectives. */
+export function mean(scores: readonly number[]): number {
+  return scores.reduce((sum, s) => sum + s, 0) / Math.max(1, scores.length);
 }

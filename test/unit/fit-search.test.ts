@@ -32,8 +32,9 @@ describe('the fit: coordinate ascent over the recipe', () => {
 
   it('climbs to the best values on the grid, one parameter at a time, the same every run', async () => {
     // Best at graph 0.5 and text 0.45 (0.9 · 0.5): reachable in two rounds of halving.
-    const objective = async (s: Readonly<FitState>) =>
-      -((s.fusion.graphWeight - 0.5) ** 2) - (s.fusion.episodeTextWeight - 0.45) ** 2;
+    const objective = async (s: Readonly<FitState>) => [
+      -((s.fusion.graphWeight - 0.5) ** 2) - (s.fusion.episodeTextWeight - 0.45) ** 2,
+    ];
     const runs = await Promise.all(
       [1, 2].map(() => coordinateAscent(start, [graph, text, half], objective, 3)),
     );
@@ -48,8 +49,19 @@ describe('the fit: coordinate ascent over the recipe', () => {
   });
 
   it('drops a scorer whose weight only hurts (its weight goes to 0)', async () => {
-    const objective = async (s: Readonly<FitState>) => 1 - s.fusion.episodeTextWeight;
+    const objective = async (s: Readonly<FitState>) => [1 - s.fusion.episodeTextWeight];
     const run = await coordinateAscent(start, [text], objective, 2);
     expect(run.state.fusion.episodeTextWeight).toBe(0);
+  });
+
+  it("never buys one set's gain with another's loss", async () => {
+    // Dropping the text weight gains the first set more than it costs the second: refused.
+    const objective = async (s: Readonly<FitState>) => [
+      1 - s.fusion.episodeTextWeight,
+      s.fusion.episodeTextWeight / 2,
+    ];
+    const run = await coordinateAscent(start, [text], objective, 2);
+    expect(run.state.fusion.episodeTextWeight).toBe(HAND_SET_FUSION.episodeTextWeight);
+    expect(run.steps).toEqual([]);
   });
 });

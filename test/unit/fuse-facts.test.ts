@@ -59,9 +59,9 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
   it('ranks by the walk when the question names a relation, the best path counting as sure as its start', () => {
     const result = fuseFacts(evidence({ walked: [walked(home, 2), walked(work, 1)] }));
     expect(result.facts.map((f) => f.predicate)).toEqual(['lives in', 'works at']);
-    // The best path counts 1 (a named start), times at most the recency and mentions raises.
+    // The best path counts 1 (a named start), at the graph's weight: the newest and most said keeps it.
     const top = result.facts[0];
-    expect(top?.score).toBeGreaterThan(0.99);
+    expect(top?.score).toBeCloseTo(DEFAULT_FUSION.graphWeight, 9);
     expect(top?.signals).toEqual(['graph']);
     expect(top?.hops).toBe(1);
     expect(top?.episodeIds).toEqual(['turn-lives_in']);
@@ -69,9 +69,9 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
 
   it('gives every walked fact only the near floor when no relation is named, so similarity decides', () => {
     const alone = fuseFacts(evidence({ walked: [walked(home, 5), walked(work, 3)], relationsNamed: false }));
-    // Both sit at the floor (0.3 for a named start one hop away), whatever their path scores.
+    // Both sit at the floor (for a named start one hop away), whatever their path scores.
     const [a, b] = alone.facts;
-    expect(a?.score).toBeCloseTo(0.3, 1);
+    expect(a?.score).toBeCloseTo(DEFAULT_FUSION.nearFloor * DEFAULT_FUSION.graphWeight, 1);
     expect(Math.abs((a?.score ?? 0) - (b?.score ?? 0))).toBeLessThan(0.01);
     const withSimilarity = order(
       evidence({
@@ -97,7 +97,8 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
 
   it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
     const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
-    // 0.3 is under the offline floor (0.35): not found at all.
+    // 0.3 is under the offline floor: not found at all.
+    expect(DEFAULT_FUSION.factSimilarity).toBeGreaterThan(0.3);
     expect(order(evidence(similar))).toEqual([]);
     const semantic = fuseFacts(evidence({ ...similar, options: SEMANTIC_FUSION })).facts;
     expect(semantic.map((f) => f.predicate)).toEqual(['plays']);
@@ -156,13 +157,14 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
       evidence({
         walked: [walked(old, 1), walked(recent, 1)],
         similarFacts: [old],
-        factCosines: new Map([[old.uid, 0.675]]),
+        // Halfway between the offline floor and 1: calibrated to 0.5.
+        factCosines: new Map([[old.uid, (1 + DEFAULT_FUSION.factSimilarity) / 2]]),
       }),
     );
     const tea = facts.find((f) => f.object === 'Tea');
-    // Walk: 1 (the best path of a named start); similarity: (0.675 − 0.35) / 0.65 = 0.5 at weight 0.5.
-    expect(tea?.contributions?.graph).toBeCloseTo(1, 6);
-    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.25, 6);
+    // Walk: the best path of a named start, at the graph's weight; similarity: 0.5 at its weight.
+    expect(tea?.contributions?.graph).toBeCloseTo(DEFAULT_FUSION.graphWeight, 6);
+    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.5 * DEFAULT_FUSION.factSimilarityWeight, 6);
     // Older and said once: cut by recency and mentions (negative), the newest coffee not by recency.
     expect(tea?.contributions?.recency).toBeLessThan(0);
     expect(tea?.contributions?.mentions).toBeLessThan(0);
