@@ -45,11 +45,19 @@ export interface FitStep {
 }
 
 /**
+ * The least rise of the mean training objective a move must bring: below it a move changes the
+ * rank of about one training question in two thousand, which is noise, not something learned
+ * (such a move once put a title sharing the question's words above the misspelt film asked for).
+ */
+export const MIN_GAIN = 0.0005;
+
+/**
  * Coordinate ascent: for each parameter in turn, every candidate value is tried with the others
- * fixed, and the best is kept when it raises the mean of the sets' objectives without lowering
- * any one set's (no set's gain is bought with another's loss; a tie keeps the current value, so
- * the result is deterministic and prefers what is there); rounds repeat until one changes
- * nothing or `rounds` are done. The objectives are evaluated on training questions only.
+ * fixed, and the best is kept when it raises the mean of the sets' objectives by at least
+ * {@link MIN_GAIN} without lowering any one set's (no set's gain is bought with another's loss; a
+ * tie keeps the current value, so the result is deterministic and prefers what is there); rounds
+ * repeat until one changes nothing or `rounds` are done. The objectives are evaluated on training
+ * questions only.
  */
 export async function coordinateAscent(
   start: Readonly<FitState>,
@@ -57,6 +65,7 @@ export async function coordinateAscent(
   objectives: (state: Readonly<FitState>) => Promise<readonly number[]>,
   rounds: number,
   log: (line: string) => void = () => undefined,
+  minGain = MIN_GAIN,
 ): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
   let state: FitState = { fusion: { ...start.fusion }, unnamed: { ...start.unnamed } };
   let best = await objectives(state);
@@ -67,14 +76,17 @@ export async function coordinateAscent(
     for (const parameter of parameters) {
       const current = currentValue(state, parameter);
       let choice = current;
+      let chosen = best;
       for (const value of candidates(parameter, current)) {
         const scores = await objectives(withValue(state, parameter, value));
         evaluations++;
-        if (mean(scores) > mean(best) && scores.every((score, i) => score >= (best[i] ?? 0))) {
-          best = scores;
+        if (mean(scores) > mean(chosen) && scores.every((score, i) => score >= (best[i] ?? 0))) {
+          chosen = scores;
           choice = value;
         }
       }
+      if (mean(chosen) < mean(best) + minGain) choice = current;
+      else best = chosen;
       if (choice !== current) {
         state = withValue(state, parameter, choice);
         const name = `${parameter.group}.${parameter.name}`;

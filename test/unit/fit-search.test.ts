@@ -54,6 +54,15 @@ describe('the fit: coordinate ascent over the recipe', () => {
     expect(run.state.fusion.episodeTextWeight).toBe(0);
   });
 
+  it('keeps no move that gains less than the least gain (noise, not learning)', async () => {
+    const objective = async (s: Readonly<FitState>) => [s.fusion.episodeTextWeight / 10_000];
+    const run = await coordinateAscent(start, [text], objective, 2);
+    expect(run.state.fusion.episodeTextWeight).toBe(HAND_SET_FUSION.episodeTextWeight);
+    // The same gain counts when the least gain allows it.
+    const loose = await coordinateAscent(start, [text], objective, 2, undefined, 0);
+    expect(loose.state.fusion.episodeTextWeight).toBe(1);
+  });
+
   it("never buys one set's gain with another's loss", async () => {
     // Dropping the text weight gains the first set more than it costs the second: refused.
     const objective = async (s: Readonly<FitState>) => [
