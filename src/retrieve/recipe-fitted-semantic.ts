@@ -20,5 +20,5 @@ export const FITTED_SEMANTIC: FittedFusion = {
   },
   objective: 0.7596866925064598,
   provenance:
-    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 220 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-11-28.',
+    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 170 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-11-28.',
 };
