@@ -20,8 +20,9 @@ export function formatContributions(contributions: Readonly<Record<string, numbe
   if (!contributions) return '';
   const entries = Object.entries(contributions);
   const signals = entries.filter(([name]) => SIGNALS.has(name)).map(([name, p]) => `${name} ${p.toFixed(3)}`);
+  // A change too small to print (recency between facts said seconds apart) is left out.
   const changes = entries
-    .filter(([name]) => !SIGNALS.has(name))
+    .filter(([name, d]) => !SIGNALS.has(name) && Math.abs(d) >= 0.0005)
     .map(([name, d]) => `${name} ${d >= 0 ? '+' : '−'}${Math.abs(d).toFixed(3)}`);
   return [...signals, ...changes].join(', ');
 }

@@ -39,7 +39,7 @@ describe('kgmem recall: ranking a user can read', () => {
   it('--explain shows what each scorer added, the signals as chances and the lifts as changes', async () => {
     const run = await kgmem(['recall', 'what is my job?', '--user', 'me', '--explain']);
     expect(run.code, run.stderr).toBe(0);
-    const nurse = run.stdout.split('\n').find((line) => line.includes('User works as nurse'));
+    const nurse = run.stdout.split('\n').find((line) => line.includes('User works as nurse:'));
     expect(nurse).toMatch(/graph \d\.\d{3}/);
     expect(nurse).toMatch(/answer-fit \+\d\.\d{3}/);
     const json = JSON.parse(

@@ -44,40 +44,43 @@ export function registerRecall(program: Command, io: CliIo): void {
         if (result.facts.length > 0) {
           io.out(
             formatTable(
-              [
-                'score',
-                'statement',
-                'validFrom',
-                'validTo',
-                'hops',
-                options.explain ? 'contributions' : 'signals',
-              ],
+              ['score', 'statement', 'validFrom', 'validTo', 'hops', 'signals'],
               result.facts.map((f) => ({
                 ...f,
                 score: f.score.toFixed(4),
                 validFrom: isoDay(f.validFrom),
                 validTo: f.validTo ? isoDay(f.validTo) : '',
                 signals: f.signals.join('+'),
-                contributions: formatContributions(f.contributions),
               })),
             ),
           );
+          if (options.explain) {
+            io.out('\nWhat each scorer added:');
+            for (const f of result.facts)
+              io.out(`  ${f.score.toFixed(4)}  ${f.statement}: ${formatContributions(f.contributions)}`);
+          }
         }
         if (result.episodes.length > 0) {
           io.out(`${result.facts.length > 0 ? '\n' : ''}Conversation turns:`);
           io.out(
             formatTable(
-              ['score', 'at', 'thread', 'excerpt', options.explain ? 'contributions' : 'signals'],
+              ['score', 'at', 'thread', 'excerpt', 'signals'],
               result.episodes.map((e) => ({
                 score: e.score.toFixed(4),
                 at: isoDay(e.at),
                 thread: e.threadId,
                 excerpt: e.excerpt.replace(/\s+/g, ' '),
                 signals: e.signals.join('+'),
-                contributions: formatContributions(e.contributions),
               })),
             ),
           );
+          if (options.explain) {
+            io.out('\nWhat each scorer added:');
+            for (const e of result.episodes)
+              io.out(
+                `  ${e.score.toFixed(4)}  [${isoDay(e.at)}, ${e.threadId}]: ${formatContributions(e.contributions)}`,
+              );
+          }
         }
         io.out(`\nContext for the prompt:\n${result.context}`);
       });
