@@ -882,6 +882,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
           entities: [],
           episodes: [],
           context: '',
+          quoted: { facts: [], episodes: [] },
         });
       });
 
