@@ -39,23 +39,20 @@ describe('kgmem recall: ranking a user can read', () => {
     expect(result.facts[0]?.contributions).toBeUndefined();
   });
 
-  it(
-    '--explain shows what each scorer added, the signals as chances and the lifts as changes',
-    async () => {
-      const run = await kgmem(['recall', 'what is my job?', '--user', 'me', '--explain']);
-      expect(run.code, run.stderr).toBe(0);
-      const nurse = run.stdout.split('\n').find((line) => line.includes('User works as nurse:'));
-      expect(nurse).toMatch(/graph \d\.\d{3}/);
-      expect(nurse).toMatch(/answer-fit \+\d\.\d{3}/);
-      const json = JSON.parse(
-        (await kgmem(['recall', 'what is my job?', '--user', 'me', '--json', '--explain'])).stdout,
-      );
-      const first = json.facts[0] as { score: number; contributions: Record<string, number> };
-      // The contributions account for the score: the noisy-OR of the signals, then each change.
-      const { graph = 0, 'fact-similarity': similar = 0, ...changes } = first.contributions;
-      const fused = 1 - (1 - graph) * (1 - similar);
-      const total = Object.values(changes).reduce((sum, d) => sum + d, fused);
-      expect(total).toBeCloseTo(first.score, 9);
-    },
-  );
+  it('--explain shows what each scorer added, the signals as chances and the lifts as changes', async () => {
+    const run = await kgmem(['recall', 'what is my job?', '--user', 'me', '--explain']);
+    expect(run.code, run.stderr).toBe(0);
+    const nurse = run.stdout.split('\n').find((line) => line.includes('User works as nurse:'));
+    expect(nurse).toMatch(/graph \d\.\d{3}/);
+    expect(nurse).toMatch(/answer-fit \+\d\.\d{3}/);
+    const json = JSON.parse(
+      (await kgmem(['recall', 'what is my job?', '--user', 'me', '--json', '--explain'])).stdout,
+    );
+    const first = json.facts[0] as { score: number; contributions: Record<string, number> };
+    // The contributions account for the score: the noisy-OR of the signals, then each change.
+    const { graph = 0, 'fact-similarity': similar = 0, ...changes } = first.contributions;
+    const fused = 1 - (1 - graph) * (1 - similar);
+    const total = Object.values(changes).reduce((sum, d) => sum + d, fused);
+    expect(total).toBeCloseTo(first.score, 9);
+  });
 });
