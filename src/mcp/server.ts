@@ -174,7 +174,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     );
     tool(
       'forget_fact',
-      'Delete one fact by uid (to correct a fact and keep its history, use update_fact).',
+      'Delete one fact by uid, with the sentences of stored turns that said it (to correct a fact and keep its history, use update_fact).',
       { destructiveHint: true, idempotentHint: true },
       async (args, user) => {
         const uid = args.uid;
@@ -184,7 +184,7 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     );
     tool(
       'forget_entity',
-      'Delete an entity and every fact touching it.',
+      'Delete an entity, every fact touching it and the sentences of stored turns that name it.',
       { destructiveHint: true, idempotentHint: true },
       async (args, user) => {
         const { entity } = await memory.entity(user, args.name_or_uid, { factLimit: 1 });

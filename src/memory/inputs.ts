@@ -105,10 +105,19 @@ export interface GraphOptions {
 export type { RememberInput, RememberResult } from './episodes.js';
 
 /** What {@link Memory.forget} removes: one fact, one entity (by name) or the whole user. */
-export type ForgetInput =
+export type ForgetInput = (
   | { userId: string; factUid: string }
   | { userId: string; entity: string }
-  | { userId: string; all: true };
+  | { userId: string; all: true }
+) & {
+  /**
+   * Keep the stored turns as they were said: only the graph forgets (the fact, or the entity and
+   * its facts). By default a turn that said what is forgotten loses the sentences naming it, or
+   * is removed when nothing else is left of it.
+   * @default false
+   */
+  keepTurns?: boolean;
+};
 
 /** Which fact {@link Memory.updateFact} corrects: by uid, or the current one of a subject and predicate. */
 export type FactTarget = { uid: string } | { subject: string; predicate: string };

@@ -11,6 +11,7 @@ import { type MemoryContext, MemoryPart } from './context.js';
 import { EntityResolver, mentionName } from './entity-resolver.js';
 import { EpisodeProcessor, type RememberInput, type RememberResult } from './episodes.js';
 import { planFacts, type ResolvedTriple } from './fact-planner.js';
+import { Forgetting } from './forgetting.js';
 import type {
   AddTriplesOptions,
   AddTriplesResult,
@@ -28,9 +29,11 @@ import type {
  */
 export class MemoryWriter extends MemoryPart {
   private readonly episodes: EpisodeProcessor;
+  private readonly forgetting: Forgetting;
 
   constructor(context: MemoryContext, extractor: Extractor) {
     super(context);
+    this.forgetting = new Forgetting(context);
     this.episodes = new EpisodeProcessor({
       store: this.store,
       extractor,
@@ -187,15 +190,22 @@ export class MemoryWriter extends MemoryPart {
     if (typeof input !== 'object' || input === null)
       throw new InvalidInputError(`${where}: expected {userId, …}`);
     const userId = checkUserId(input.userId, where);
+    const keepTurns = input.keepTurns ?? false;
+    if (typeof keepTurns !== 'boolean')
+      throw new InvalidInputError(`${where}: keepTurns must be true or false`);
     return this.lock.run(async () => {
       if ('factUid' in input) {
-        return { deleted: await this.store.deleteFact(userId, checkText(input.factUid, 'factUid', where)) };
+        const fact = await this.store.factByUid(userId, checkText(input.factUid, 'factUid', where));
+        if (!fact) return { deleted: false };
+        await this.forgetting.forget(userId, { facts: [fact], entities: [], keepTurns });
+        return { deleted: true };
       }
       if ('entity' in input) {
         const name = checkText(input.entity, 'entity', where);
         const entity = await this.store.entityByKey(userId, entityKeyOf(name));
         if (!entity) throw new NotFoundError(`${where}: user "${userId}" has no entity named "${name}"`);
-        return { deleted: await this.store.deleteEntity(userId, entity.uid) };
+        await this.forgetting.forget(userId, { facts: [], entities: [entity], keepTurns });
+        return { deleted: true };
       }
       if ('all' in input && input.all === true) return { deleted: await this.store.deleteUser(userId) };
       throw new InvalidInputError(`${where}: say what to forget: {factUid}, {entity} or {all: true}`);
@@ -206,10 +216,8 @@ export class MemoryWriter extends MemoryPart {
     const where = 'Memory.forgetFact';
     const user = checkUserId(userId, where);
     const uid = checkText(factUid, 'factUid', where);
-    await this.lock.run(async () => {
-      if (!(await this.store.deleteFact(user, uid))) {
-        throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}; list them with memory.facts()`);
-      }
-    });
+    const { deleted } = await this.forget({ userId: user, factUid: uid });
+    if (!deleted)
+      throw new NotFoundError(`${where}: user "${user}" has no fact ${uid}; list them with memory.facts()`);
   }
 }

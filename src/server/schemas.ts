@@ -176,10 +176,13 @@ export const factUpdateBody = z.strictObject({
   correction: factCorrectionBody,
 });
 
-/** Body of `POST /api/users/:user/forget`: one fact, one entity (by name) or the whole user. */
+/**
+ * Body of `POST /api/users/:user/forget`: one fact, one entity (by name) or the whole user;
+ * `keepTurns` keeps the stored turns as said (by default the sentences naming what is forgotten go).
+ */
 export const forgetBody = z.union([
-  z.strictObject({ factUid: text }),
-  z.strictObject({ entity: text }),
+  z.strictObject({ factUid: text, keepTurns: z.boolean().optional() }),
+  z.strictObject({ entity: text, keepTurns: z.boolean().optional() }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 

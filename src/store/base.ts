@@ -2,6 +2,7 @@ import { episodeText } from '../model/episode-text.js';
 import type { Episode, EpisodeStatus } from '../model/types.js';
 import { DIMENSION_META_KEY, EMBEDDER_META_KEY, type EmbedderIdentity } from './embedder-identity.js';
 import type {
+  ForgetPlan,
   MissingVectors,
   PlannedWrite,
   PlanningReads,
@@ -127,6 +128,27 @@ export abstract class GraphStore extends GraphReads {
     return true;
   }
 
+  /**
+   * Forgets what `plan` names in one transaction: turns redacted or removed first, then facts,
+   * then entities, so a crash leaves either all of it or none.
+   */
+  async forgetPlanned(userId: string, plan: ForgetPlan): Promise<void> {
+    const statements: Statement[] = plan.redacted.map(({ episode, vector }) => ({
+      name: 'episode-redact',
+      params: this.episodeRedactParams(episode, vector),
+    }));
+    if (plan.removedTurns.length > 0)
+      statements.push({ name: 'episodes-delete', params: { userId, uids: [...plan.removedTurns] } });
+    statements.push(...this.factDeleteStatements(userId, plan.factUids));
+    for (const uid of plan.entityUids) statements.push({ name: 'entity-delete', params: { userId, uid } });
+    if (statements.length > 0) await this.runStatements('write', statements);
+  }
+
+  /** The statements that delete facts (a backend that keeps their vectors apart deletes those too). */
+  protected factDeleteStatements(userId: string, uids: readonly string[]): Statement[] {
+    return uids.map((uid) => ({ name: 'fact-delete', params: { userId, uid } }));
+  }
+
   /** The statements that delete what a user owns, before the user itself (`user-delete`). */
   protected userDeleteStatements(): string[] {
     return ['user-delete-keys', 'user-delete-entities', 'user-delete-episodes', 'user-delete-items'];
@@ -215,6 +237,21 @@ export abstract class GraphStore extends GraphReads {
       at: episode.at.toISOString(),
       text: episodeText(episode.messages),
       vector: this.encodeVector(vector),
+    };
+  }
+
+  /** The parameters of `episode-redact` (a backend may store more, such as search terms). */
+  protected episodeRedactParams(episode: Episode, vector?: ArrayLike<number>): Record<string, unknown> {
+    return {
+      userId: episode.userId,
+      uid: episode.uid,
+      threadId: episode.threadId,
+      messages: JSON.stringify(episode.messages),
+      contentHash: episode.contentHash,
+      text: episodeText(episode.messages),
+      vector: this.encodeVector(vector),
+      summary: episode.summary,
+      error: episode.error,
     };
   }
 

@@ -251,6 +251,20 @@ export interface RestoreBatch {
   mentions: { episodeUid: string; entityUid: string }[];
 }
 
+/**
+ * What one `forget` removes of a user, in one transaction: facts, entities (with every fact
+ * still touching them), and the turns that said them: redacted (the sentences naming what was
+ * forgotten gone, text, search terms and embedding made again) or removed.
+ */
+export interface ForgetPlan {
+  factUids: readonly string[];
+  entityUids: readonly string[];
+  /** Turns kept with fewer words: the episode as it is to be stored, and its new embedding. */
+  redacted: readonly { episode: Episode; vector: ArrayLike<number> | undefined }[];
+  /** Turns removed whole. */
+  removedTurns: readonly string[];
+}
+
 /** The reads a restore plans from (what the user already holds). */
 export type RestoreReads = Pick<GraphStore, 'entitiesByKeys' | 'entitiesByUids' | 'factsByUids' | 'episodes'>;
 

@@ -8,6 +8,7 @@ import type { ExportDocument } from '../../src/memory/export-format.js';
 import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
 import type { StoreInitializer } from './types.js';
 import { registerWritesInTransaction } from './writes-in-transaction.js';
 
@@ -18,6 +19,7 @@ import { registerWritesInTransaction } from './writes-in-transaction.js';
  */
 export function registerConformanceSuite(init: StoreInitializer): void {
   registerWritesInTransaction(init);
+  registerForgetLeavesNothing(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     let store: GraphStore;
     let memory: Memory;

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { Command } from 'commander';
 import { type CliIo, requireUser, UsageError, withMemory } from '../context.js';
 
-/** `kgmem forget --user u (--fact uid | --entity name | --all)`. */
+/** `kgmem forget --user u (--fact uid | --entity name | --all) [--keep-turns]`. */
 export function registerForget(program: Command, io: CliIo): void {
   program
     .command('forget')
@@ -11,6 +11,10 @@ export function registerForget(program: Command, io: CliIo): void {
     .option('--fact <uid>', 'delete this fact')
     .option('--entity <name>', 'delete this entity and every fact touching it')
     .option('--all', 'delete everything of this user (asks first unless --yes)')
+    .option(
+      '--keep-turns',
+      'keep the stored turns as they were said (by default the sentences naming what is forgotten go, and a turn with nothing else left)',
+    )
     .option('-y, --yes', 'do not ask before --all')
     .action(async (options, command: Command) => {
       const userId = requireUser(options);
@@ -28,11 +32,14 @@ export function registerForget(program: Command, io: CliIo): void {
           return;
         }
       }
+      if (options.all && options.keepTurns)
+        throw new UsageError('forget --all deletes the turns too; --keep-turns goes with --fact or --entity');
+      const keepTurns = options.keepTurns === true;
       await withMemory(command, async (memory) => {
         const result = options.fact
-          ? await memory.forget({ userId, factUid: options.fact })
+          ? await memory.forget({ userId, factUid: options.fact, keepTurns })
           : options.entity
-            ? await memory.forget({ userId, entity: options.entity })
+            ? await memory.forget({ userId, entity: options.entity, keepTurns })
             : await memory.forget({ userId, all: true });
         const what = options.fact
           ? `fact ${options.fact}`

@@ -200,6 +200,15 @@ export class RawLadybugStore extends LadybugConnection {
     return statements;
   }
 
+  /** Facts and their FactVector nodes. */
+  protected override factDeleteStatements(userId: string, uids: readonly string[]): Statement[] {
+    if (uids.length === 0) return [];
+    return [
+      ...super.factDeleteStatements(userId, uids),
+      { name: 'fact-vectors-delete', params: { userId, ids: uids.map((uid) => factVectorId(userId, uid)) } },
+    ];
+  }
+
   override async deleteFact(userId: string, factUid: string): Promise<boolean> {
     const [deleted] = await this.runStatements('write', [
       { name: 'fact-delete', params: { userId, uid: factUid } },
