@@ -1,5 +1,6 @@
 // kgmem schema for the embedded LadybugDB backend. Applied on every open whose recorded schema
-// differs; every statement is idempotent.
+// differs; every statement is idempotent. Entity keys keep + # & @ (migrations.ts re-keys
+// entities stored before, once, when this text changes).
 CREATE NODE TABLE IF NOT EXISTS Meta(key STRING PRIMARY KEY, value STRING);
 CREATE NODE TABLE IF NOT EXISTS User(id STRING PRIMARY KEY, createdAt TIMESTAMP);
 CREATE NODE TABLE IF NOT EXISTS Entity(uid STRING PRIMARY KEY, userId STRING, key STRING, name STRING, type STRING, summary STRING, aliases STRING[], vector STRING, createdAt TIMESTAMP, updatedAt TIMESTAMP, mentions INT64);

@@ -170,14 +170,14 @@ export class EntityResolver {
       const best = (await store.similarEntities(userId, vector, 1, options.mergeThreshold))[0];
       if (best) matches.set(candidates[i] as string, best.uid);
     }
-    // Names that differ in their numbers ("Room 101", "Room 102") are never the same thing,
-    // however similar their embeddings.
+    // Names that differ in their numbers ("Room 101", "Room 102") or in the symbols a key keeps
+    // ("C", "C++", "C#") are never the same thing, however similar their embeddings.
     if (matches.size > 0) {
       const named = new Map(
         (await store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e.key]),
       );
       for (const [key, uid] of matches) {
-        if (digitsOf(key) !== digitsOf(named.get(uid) ?? '')) matches.delete(key);
+        if (marksOf(key) !== marksOf(named.get(uid) ?? '')) matches.delete(key);
       }
     }
     if (matches.size === 0) return unknown;
@@ -200,8 +200,9 @@ export class EntityResolver {
   }
 }
 
-function digitsOf(key: string): string {
-  return (key.match(/\p{N}+/gu) ?? []).join(' ');
+/** What tells two names apart beyond their letters: their numbers and the symbols keys keep. */
+function marksOf(key: string): string {
+  return (key.match(/[\p{N}+#&@]+/gu) ?? []).join(' ');
 }
 
 /** The name a mention gives a new entity ("I", "me", "my" give the user's own display name). */

@@ -12,9 +12,11 @@ export const USER_ENTITY_KEY = 'user';
 
 /**
  * Folds a name to its lookup key: Unicode NFKC, lower case, punctuation dropped (apostrophes
- * removed inside words, other marks become spaces), whitespace collapsed.
+ * removed inside words, other marks become spaces), whitespace collapsed. The symbols that tell
+ * names apart stay (`+`, `#`, `&`, `@`): C, C++ and C# are three keys, AT&T is not "at t".
  *
  * @example normalizeKey("  Polar-Bear's ") === "polar bears"
+ * @example normalizeKey("C++") === "c++"
  */
 export function normalizeKey(name: string): string {
   return cachedKey(name);
@@ -24,14 +26,29 @@ export function normalizeKey(name: string): string {
 const KEY_CACHE = { limit: 100_000, maxLength: 200 };
 const cachedKey = memoizeByText((name) => foldName(name), KEY_CACHE);
 
-function foldName(name: string): string {
+function foldName(name: string, kept: RegExp = KEY_DROPS): string {
   const folded = name.normalize('NFKC').toLowerCase();
   const key = folded
     .replace(/['’`´]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(kept, ' ')
     .trim();
-  // A name made only of symbols ("$", "+") keeps its symbols rather than becoming empty.
+  // A name made only of symbols ("$", "%") keeps its symbols rather than becoming empty.
   return key.length > 0 ? key : folded.replace(/\s+/g, ' ').trim();
+}
+
+// What a key drops: every run of characters other than letters, digits and the symbols that
+// tell names apart.
+const KEY_DROPS = /[^\p{L}\p{N}+#&@]+/gu;
+// What keys dropped before they kept those symbols (databases written then are re-keyed once).
+const LEGACY_KEY_DROPS = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * The key a name had before keys kept `+`, `#`, `&` and `@` ("C++" was "c"): what the one-time
+ * re-keying of an older database compares stored keys with.
+ */
+export function legacyEntityKeyOf(name: string): string {
+  const key = foldName(name, LEGACY_KEY_DROPS);
+  return SELF_REFERENCES.has(key) ? USER_ENTITY_KEY : key;
 }
 
 /**

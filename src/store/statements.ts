@@ -8,6 +8,8 @@
  * batch on the other), the declaration holds both.
  */
 
+import { UPKEEP_PARAMS } from './statements-upkeep.js';
+
 /** A scalar parameter type. */
 export type ScalarType =
   /** Text. */
@@ -45,6 +47,7 @@ const incident = {
 
 /** Every statement's parameters, by statement name. */
 export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
+  ...UPKEEP_PARAMS,
   'await-indexes': { timeoutSeconds: 'integer' },
   'clear-all': {},
   schema: {},
@@ -134,20 +137,6 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     conceptTerms: 'string',
     vector: 'vector',
   },
-  'episode-redact': {
-    ...user,
-    uid: 'string',
-    threadId: 'string',
-    messages: 'string',
-    contentHash: 'string',
-    text: 'string',
-    terms: 'string',
-    conceptTerms: 'string',
-    vector: 'vector',
-    summary: 'string',
-    error: 'string',
-  },
-  'episodes-delete': { ...user, uids: 'strings' },
   'episode-mentions-create': { ...user, episodeUid: 'string', entityUids: 'strings' },
   'episode-mentioned': { ...user, episodeUid: 'string' },
   'episode-status': {

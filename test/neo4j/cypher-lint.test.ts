@@ -43,11 +43,13 @@ describe('statement files and the code that loads them', () => {
   // run('name', …), read('name', …), this.readRows('name', …), this.writeRows('name', …), runIn(tx, 'name', …),
   // { name: 'name', params } and loadCypher('dialect', 'name')
   const calls = /(?:run|read|write|readRows|writeRows|runIn\(tx,)\(?\s*'([a-z0-9-]+)'|name: '([a-z0-9-]+)'/g;
-  // Names the shared methods of the store (base.ts and the modules it builds on) load, on every backend.
+  // Names the shared methods of the store (base.ts and the modules it builds on, and the re-keying
+  // both backends' migrations run) load, on every backend.
   const SHARED_SOURCES = [
     'base.ts',
     'graph-reads.ts',
     'port.ts',
+    'rekey.ts',
     'restore-statements.ts',
     'vector-statements.ts',
   ];

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
 import { CachedStore } from '../../src/store/cache/cached-store.js';
 import { Neo4jConnection } from '../../src/store/neo4j/connection.js';
 import { Neo4jStore } from '../../src/store/neo4j/store.js';
@@ -129,6 +130,53 @@ describe('Neo4j, a real server', () => {
       statements.mockRestore();
       planned.mockRestore();
       await reader.close();
+    }
+  });
+
+  it('re-keys entities stored before keys kept + # & @ once, at open: a later "C" is not "C++"', async () => {
+    const writer = await createMemory({
+      env: storeEnv(),
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+    });
+    try {
+      await writer.addTriples('dev', [{ subject: 'I', predicate: 'uses', object: 'C++' }]);
+    } finally {
+      await writer.close();
+    }
+    // As an earlier release stored it: "C++" under the key "c", no re-keying recorded.
+    const raw = new Neo4jStore(settings());
+    await raw.open(64, { reembedding: true });
+    await raw.runCypher(
+      "MATCH (e:Entity {userId: 'dev', name: 'C++'}) SET e.key = 'c', e.aliases = ['c'], e.aliasText = 'c'",
+    );
+    await raw.runCypher(
+      "MATCH (k:EntityKey {userId: 'dev', key: 'c++'}) SET k.id = '[\"dev\",\"c\"]', k.key = 'c'",
+    );
+    await raw.runCypher("MATCH (m:Meta {key: 'keys-keep-symbols'}) DELETE m");
+    await raw.close();
+
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let memory: Memory;
+    try {
+      memory = await createMemory({ env: storeEnv(), embeddings: new HashingEmbeddings({ dimension: 64 }) });
+      expect(stderr.mock.calls.map(([text]) => String(text)).join('')).toMatch(
+        /re-keyed 1 stored before: C\+\+/,
+      );
+    } finally {
+      stderr.mockRestore();
+    }
+    try {
+      expect((await memory.store.entityByKey('dev', 'c++'))?.name).toBe('C++');
+      await memory.addTriples('dev', [{ subject: 'I', predicate: 'uses', object: 'C' }]);
+      const uses = await memory.facts('dev', { predicate: 'uses' });
+      expect(new Map(uses.map((f) => [f.object, f.mentions]))).toEqual(
+        new Map([
+          ['C++', 1],
+          ['C', 1],
+        ]),
+      );
+    } finally {
+      await memory.close();
     }
   });
 

@@ -19,6 +19,7 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
+import { rekeyingNotice } from '../rekey.js';
 import type { Row } from '../rows.js';
 import { CommitMark, commitMarkPath, readCommitMark } from './commit-mark.js';
 import { DatabaseFile, PoolExhausted } from './database-file.js';
@@ -97,8 +98,10 @@ export abstract class LadybugConnection extends GraphStore {
       // schema text was applied before (its hash is recorded in Meta).
       const hash = createHash('sha1').update(schema).digest('hex');
       if (this.recordedSchemaHash() !== hash) {
-        applySchema(this.migrationHost());
+        const rekeyed = applySchema(this.migrationHost());
         this.setMeta([{ key: SCHEMA_KEY, value: hash }]);
+        const notice = rekeyingNotice(`the database at ${path}`, rekeyed);
+        if (notice) process.stderr.write(notice);
       }
     }
     const recorded = this.embedderRecord();

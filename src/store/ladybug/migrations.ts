@@ -1,5 +1,6 @@
 import { loadCypher, splitStatements } from '../cypher-files.js';
-import { factVectorId, type Row } from '../rows.js';
+import { symbolRekeying } from '../rekey.js';
+import { entityFromRow, factVectorId, type Row } from '../rows.js';
 import { encodeVector } from './vector-codec.js';
 
 /** What a migration needs of the open database (`connection.ts`). */
@@ -23,14 +24,37 @@ const MOVE_BATCH = 5000;
 
 /**
  * Applies the schema (every statement idempotent) and moves what databases written by earlier
- * releases keep elsewhere; runs when a writable open finds another schema recorded. Each move is
+ * releases keep elsewhere; runs when a writable open finds another schema recorded. Returns the
+ * names of entities re-keyed (said once by the caller). Each move is
  * idempotent, and its old column is dropped only once every value was moved, so a move cut short
  * runs again at the next open.
  */
-export function applySchema(host: MigrationHost): void {
+export function applySchema(host: MigrationHost): string[] {
   for (const statement of splitStatements(loadCypher('ladybug', 'schema'))) host.execute(statement);
   moveLegacyEntityEmbeddings(host);
   moveFactVectorsToNodes(host);
+  return rekeySymbols(host);
+}
+
+/**
+ * Re-keys entities stored before keys kept `+`, `#`, `&` and `@` (`rekey.ts`), a user per
+ * transaction; returns the names of the entities re-keyed.
+ */
+function rekeySymbols(host: MigrationHost): string[] {
+  const renamed: string[] = [];
+  for (const user of host.run('users-list', {})) {
+    const userId = String(user.id);
+    const entities = host
+      .run('entities-list', { userId, limit: Number.MAX_SAFE_INTEGER })
+      .map((row) => entityFromRow(row, userId));
+    const rekeying = symbolRekeying(userId, entities);
+    if (rekeying.statements.length === 0) continue;
+    host.commitAll(() => {
+      for (const { name, params } of rekeying.statements) host.run(name, params);
+    });
+    renamed.push(...rekeying.renamed);
+  }
+  return renamed;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import neo4j, { type BookmarkManager, type Driver, type ManagedTransaction } from 'neo4j-driver';
-import { episodeText } from '../../model/episode-text.js';
 import { ClosedError } from '../../model/errors.js';
 import {
   GraphStore,
@@ -19,23 +18,15 @@ import {
   EMBEDDER_META_KEY,
   type EmbedderIdentity,
 } from '../embedder-identity.js';
-import { episodeFromRow, type Row } from '../rows.js';
+import type { Row } from '../rows.js';
 import { applyBatch, runIn, storableVector, withUserKey } from './batch.js';
 import { Neo4jConsole } from './console.js';
 import { connectionError, identityRecord, isConstraintRace, isSchemaRace } from './failures.js';
 import { EPOCH_META_KEY, generationOf, generationsMoved } from './generation.js';
+import { migrate, type Neo4jMigrationHost } from './migrations.js';
 import type { Neo4jStoreOptions } from './options.js';
-import { storedTerms, userSearchKey } from './queries.js';
 import { fromNeo4j, toNeo4jParams } from './values.js';
 
-// Meta key of the migration that replaced stored zero vectors by none.
-const ZERO_VECTORS_META_KEY = 'zeroVectors';
-// Meta key of the migration that gave older entities and episodes their user's full-text key.
-const USER_KEYS_META_KEY = 'userKeys';
-// Meta key of the migration that gave turns stored before they kept their search terms those terms.
-const EPISODE_TERMS_META_KEY = 'episodeTerms';
-// Turns given their search terms per statement by that migration.
-const TERMS_BATCH = 500;
 // How often a write is planned again after a uniqueness race with another writer.
 const CONSTRAINT_RETRIES = 3;
 
@@ -107,9 +98,7 @@ export abstract class Neo4jConnection extends GraphStore {
         else if (recorded.dimension === undefined)
           await this.writeRows('meta-set', { key: DIMENSION_META_KEY, value: String(dimension) });
       }
-      await this.migrateUserKeys();
-      await this.migrateZeroVectors();
-      await this.migrateEpisodeTerms();
+      await migrate(this.migrationHost());
     } catch (error) {
       await this.close();
       throw error;
@@ -168,56 +157,24 @@ export abstract class Neo4jConnection extends GraphStore {
     return changes;
   }
 
+  /** What the one-time migrations (`migrations.ts`) use of this connection. */
+  private migrationHost(): Neo4jMigrationHost {
+    return {
+      location: `the Neo4j database at ${this.options.uri}`,
+      meta: (key) => this.meta(key),
+      readRows: (name, params) => this.readRows(name, params),
+      writeRows: (name, params) => this.writeRows(name, params),
+      write: async (statements) => {
+        await this.runStatements('write', statements);
+      },
+      users: () => this.users(),
+      entities: (userId) => this.listEntities(userId, Number.MAX_SAFE_INTEGER),
+    };
+  }
+
   private async meta(key: string): Promise<string | undefined> {
     const value = (await this.readRows('meta-get', { key }))[0]?.value;
     return value === undefined || value === null ? undefined : String(value);
-  }
-
-  /**
-   * Replaces zero vectors stored before they were refused (Neo4j's cosine fails on them) by an
-   * empty list (see `storableVector`), once per database (recorded in Meta).
-   */
-  private async migrateZeroVectors(): Promise<void> {
-    if ((await this.meta(ZERO_VECTORS_META_KEY)) === '1') return;
-    await this.writeRows('vectors-zero-to-empty', {});
-    await this.writeRows('meta-set', { key: ZERO_VECTORS_META_KEY, value: '1' });
-  }
-
-  /**
-   * Gives entities and episodes written before the per-user full-text key their user's key
-   * (once per database: recorded in Meta).
-   */
-  private async migrateUserKeys(): Promise<void> {
-    if ((await this.meta(USER_KEYS_META_KEY)) === '1') return;
-    for (const row of await this.readRows('users-missing-user-key', {})) {
-      const userId = String(row.id);
-      await this.writeRows('user-set-user-key', { userId, userKey: userSearchKey(userId) });
-    }
-    await this.writeRows('meta-set', { key: USER_KEYS_META_KEY, value: '1' });
-  }
-
-  /**
-   * Gives turns stored before turns kept their search terms (`terms`, `conceptTerms`, which the
-   * two full-text indexes read) those terms, user by user in batches of {@link TERMS_BATCH}, once
-   * per database (recorded in Meta): at open, so a search never writes.
-   */
-  private async migrateEpisodeTerms(): Promise<void> {
-    if ((await this.meta(EPISODE_TERMS_META_KEY)) === '1') return;
-    for (const userId of await this.users()) {
-      for (;;) {
-        const rows = await this.readRows('episodes-missing-terms', { userId, limit: TERMS_BATCH });
-        if (rows.length === 0) break;
-        await this.writeRows('episodes-set-terms', {
-          userId,
-          rows: rows.map((r) => ({
-            uid: String(r.uid),
-            ...storedTerms(episodeText(episodeFromRow(r, userId).messages)),
-          })),
-        });
-        if (rows.length < TERMS_BATCH) break;
-      }
-    }
-    await this.writeRows('meta-set', { key: EPISODE_TERMS_META_KEY, value: '1' });
   }
 
   override async write(batch: WriteBatch): Promise<void> {

@@ -1,0 +1,5 @@
+// Lookup keys removed by id (an entity re-keyed: its old key goes).
+UNWIND $ids AS keyId
+MATCH (k:EntityKey {id: keyId})
+WHERE k.userId = $userId
+DETACH DELETE k
