@@ -332,5 +332,11 @@ describe('kgmem command line', () => {
     const again = await kgmem(['demo']);
     expect(again.code).toBe(0);
     expect(JSON.parse((await kgmem(['users', '--json'])).stdout)).toEqual(['demo-marco', 'demo-sasako']);
+    // The command the demo ends with runs as printed.
+    const hint = /Try: npx kgmem (recall "where do I live" --user (\S+))/.exec(again.stdout);
+    expect(hint?.[2]).toMatch(/^demo-/);
+    const tried = await kgmem(['recall', 'where do I live', '--user', hint?.[2] ?? '']);
+    expect(tried.code, tried.stderr).toBe(0);
+    expect(tried.stdout).toMatch(/lives in/);
   });
 });

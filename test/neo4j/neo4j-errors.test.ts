@@ -22,7 +22,7 @@ describe('Neo4j backend without a server', () => {
     const store = new Neo4jStore({ uri: `bolt://127.0.0.1:${port}`, user: 'neo4j', password: 'x' });
     const error = await store.open(64).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'StoreUnavailableError' });
-    expect((error as Error).message).toMatch(/unreachable.*docker compose up -d/);
+    expect((error as Error).message).toMatch(/unreachable.*npm run neo4j:start.*docker compose up -d/);
   });
 
   it('is chosen by KGMEM_STORE=neo4j, which needs NEO4J_URI', async () => {

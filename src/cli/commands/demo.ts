@@ -89,8 +89,12 @@ export function registerDemo(program: Command, io: CliIo): void {
               ? `, ≈${Math.round(promptChars / 4)} prompt tokens in all`
               : ' (offline rule extractor)'),
         );
-        io.out('Try: kgmem recall "where do I live" --user sasako    ·    kgmem cypher');
-        io.out('See the graphs: kgmem serve, then open http://127.0.0.1:7700/?user=sasako');
+        // The hints name a user the demo wrote, as `npx` finds kgmem in a clone or an install.
+        const example = demo.questions[0]?.userId ?? demo.users[0]?.userId ?? '';
+        io.out(`Try: npx kgmem recall "where do I live" --user ${example}    ·    npx kgmem cypher`);
+        io.out(
+          `See the graphs: npx kgmem serve, then open http://127.0.0.1:7700/?user=${encodeURIComponent(example)}`,
+        );
       });
     });
 }

@@ -37,6 +37,6 @@ export function connectionError(options: Neo4jStoreOptions, error: unknown): Sto
     );
   }
   return new StoreUnavailableError(
-    `Neo4j at ${options.uri} is unreachable (${message}). Start it with \`docker compose up -d\` and check NEO4J_URI.`,
+    `Neo4j at ${options.uri} is unreachable (${message}). Check NEO4J_URI, and start the server: \`npm run neo4j:start\` in a clone of kgmem (it prints the NEO4J_* settings to use), \`docker compose up -d\` with its docker-compose.yml, or your own.`,
   );
 }
