@@ -17,6 +17,7 @@ import { benchMetaqa } from './metaqa.js';
 import { benchMetaqaBatches } from './metaqa-batches.js';
 import { loadKb } from './metaqa-data.js';
 import { benchPersonal } from './personal.js';
+import { benchResolution } from './resolution.js';
 import { seededUids } from './seeded-uids.js';
 import { benchSemantic } from './semantic.js';
 import { benchServeLoad } from './serve-load.js';
@@ -26,7 +27,7 @@ import { benchViewer, benchViewerBigUser } from './viewer.js';
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, semantic, episodes, users, extraction, viewer, backends, crash).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, resolution, semantic, episodes, users, extraction, viewer, backends, crash).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   if (runs('retrieval')) await benchRetrieval(runs('serve'), runs('viewer'));
   if (runs('locomo')) console.log(`\n${(await benchLocomo()).markdown}`);
   if (runs('personal')) console.log(`\n${(await benchPersonal()).markdown}`);
+  if (runs('resolution')) console.log(`\n${await benchResolution()}`);
   if (runs('semantic')) console.log(`\n${await benchSemantic()}`);
   if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);

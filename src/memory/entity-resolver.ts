@@ -38,6 +38,11 @@ export interface ResolveOptions {
    * stay linear in the number of triples.
    */
   similarityMerge: boolean;
+  /**
+   * Names no entity holds, each with the key of the one entity it is a variant of
+   * (`variant-targets.ts`, read before the transaction): merged into it unless their types clash.
+   */
+  variants?: ReadonlyMap<string, string>;
 }
 
 // Above this many unknown names in one write, similarity merging is skipped (bulk load).
@@ -45,7 +50,8 @@ const MAX_SIMILARITY_LOOKUPS = 64;
 
 /**
  * Resolves names to entities: exact normalised key, then aliases (both one index lookup),
- * then embedding similarity above a threshold; "I", "me", "my" and "user" are the user's own
+ * then variants of one entity's name (`name-variants.ts`), then embedding similarity above a
+ * threshold; "I", "me", "my" and "user" are the user's own
  * entity. Unknown names become new entities, embedded in one `embedDocuments` call.
  */
 export class EntityResolver {
@@ -114,10 +120,11 @@ export class EntityResolver {
       }
     }
 
+    const notVariants = await this.mergeVariants(store, userId, unknown, counts, options, resolution, touch);
     const stillUnknown =
-      options.similarityMerge && options.mergeThreshold < 1 && unknown.length <= MAX_SIMILARITY_LOOKUPS
-        ? await this.mergeSimilar(store, userId, unknown, counts, options, resolution, touch)
-        : unknown;
+      options.similarityMerge && options.mergeThreshold < 1 && notVariants.length <= MAX_SIMILARITY_LOOKUPS
+        ? await this.mergeSimilar(store, userId, notVariants, counts, options, resolution, touch)
+        : notVariants;
 
     if (stillUnknown.length > 0) {
       const vectors = await embedTexts(
@@ -146,6 +153,38 @@ export class EntityResolver {
     }
     resolution.touches = [...touched.values()];
     return resolution;
+  }
+
+  /**
+   * Merges names that are variants of one entity (`options.variants`), read again inside the
+   * transaction; a person never merges into a place: known types must agree. Returns the rest.
+   */
+  private async mergeVariants(
+    store: PlanningReads,
+    userId: string,
+    unknown: string[],
+    counts: Map<string, { name: string; type: string; count: number }>,
+    options: ResolveOptions,
+    resolution: Resolution,
+    touch: (entity: Entity, count: number, type: string, newAlias?: string) => void,
+  ): Promise<string[]> {
+    const variants = options.variants;
+    const targets = variants ? unknown.flatMap((key) => variants.get(key) ?? []) : [];
+    if (targets.length === 0) return unknown;
+    const found = await store.entitiesByKeys(userId, [...new Set(targets)]);
+    const remaining: string[] = [];
+    for (const key of unknown) {
+      const entity = found.get(variants?.get(key) ?? '');
+      const info = counts.get(key);
+      if (!entity || !info || (info.type && entity.type && info.type !== entity.type)) {
+        remaining.push(key);
+        continue;
+      }
+      resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
+      resolution.keys.push({ entityUid: entity.uid, key });
+      touch(entity, info.count, info.type, key);
+    }
+    return remaining;
   }
 
   private async mergeSimilar(

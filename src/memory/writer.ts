@@ -19,6 +19,7 @@ import type {
   ForgetInput,
   ForgetResult,
 } from './inputs.js';
+import { variantTargets } from './variant-targets.js';
 
 /**
  * The write side of a memory: triples and turns in, forgetting out. Every write runs under the
@@ -111,6 +112,14 @@ export class MemoryWriter extends MemoryPart {
       embeddings === this.embedder.embeddings
         ? this.resolver
         : new EntityResolver(embeddings, this.options.newUid);
+    // Variants of known names are found before the transaction, from what the cache holds.
+    const variants = options.similarityMerge
+      ? await variantTargets(
+          this.store,
+          user,
+          checked.flatMap((t) => [t.subject, t.object]),
+        )
+      : undefined;
     return this.store.writePlanned(user, async (reads) => {
       await options.verify?.(reads);
       const resolution = await resolver.resolve(
@@ -124,6 +133,7 @@ export class MemoryWriter extends MemoryPart {
           at: options.at,
           mergeThreshold: this.options.mergeThreshold,
           similarityMerge: options.similarityMerge,
+          ...(variants ? { variants } : {}),
         },
       );
       const resolved: ResolvedTriple[] = checked.map((t) => {

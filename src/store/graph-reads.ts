@@ -136,6 +136,14 @@ export abstract class GraphReads extends StorePort {
     return rows.map((r) => factFromRow(r, userId));
   }
 
+  /**
+   * Every entity of a user, in no particular order: what resolution compares a new name's
+   * variants with (a cache serves it from its copy). Shared read-only records.
+   */
+  async entitiesForResolution(userId: string): Promise<readonly Entity[]> {
+    return this.listEntities(userId, Number.MAX_SAFE_INTEGER);
+  }
+
   /** A user's entities, most mentioned first. */
   async listEntities(userId: string, limit: number): Promise<Entity[]> {
     return (await this.readRows('entities-list', { userId, limit })).map((r) => entityFromRow(r, userId));

@@ -9,6 +9,7 @@ import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
+import { registerResolutionVariants } from './resolution-variants.js';
 import type { StoreInitializer } from './types.js';
 import { registerWritesInTransaction } from './writes-in-transaction.js';
 
@@ -20,6 +21,7 @@ import { registerWritesInTransaction } from './writes-in-transaction.js';
 export function registerConformanceSuite(init: StoreInitializer): void {
   registerWritesInTransaction(init);
   registerForgetLeavesNothing(init);
+  registerResolutionVariants(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     let store: GraphStore;
     let memory: Memory;

@@ -300,6 +300,11 @@ export class CachedStore extends GraphStore {
     return rankNames(query, candidates(), limit);
   }
 
+  override async entitiesForResolution(userId: string): Promise<readonly Entity[]> {
+    const graph = await this.copies.userGraph(userId);
+    return graph ? [...graph.allEntities()] : this.inner.entitiesForResolution(userId);
+  }
+
   override async predicateKeys(userId: string): Promise<string[]> {
     const graph = await this.copies.userGraph(userId);
     return graph ? graph.predicateKeys() : this.inner.predicateKeys(userId);

@@ -1,0 +1,49 @@
+import { nameForms, variantKeys } from '../model/name-variants.js';
+import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
+import type { GraphStore } from '../store/base.js';
+
+// Above this many new names in one write, variants are not looked for (a bulk load stays linear).
+const MAX_VARIANT_LOOKUPS = 64;
+
+/**
+ * For each name of a write that no entity holds as a key or alias, the key of the one entity of
+ * the user it is a variant of (`name-variants.ts`: the same canonical form, or an acronym of its
+ * words), read before the write's transaction from what the store (its cache) holds. A name that
+ * is a variant of several entities, or of the user's own, is left to the later stages.
+ */
+export async function variantTargets(
+  store: GraphStore,
+  userId: string,
+  names: readonly string[],
+): Promise<Map<string, string>> {
+  const byKey = new Map<string, string>();
+  for (const name of names) {
+    const key = entityKeyOf(name);
+    if (key !== USER_ENTITY_KEY && !byKey.has(key)) byKey.set(key, name);
+  }
+  const known = await store.entitiesByKeys(userId, [...byKey.keys()]);
+  const unknown = [...byKey].filter(([key]) => !known.has(key));
+  const targets = new Map<string, string>();
+  if (unknown.length === 0 || unknown.length > MAX_VARIANT_LOOKUPS) return targets;
+  const lookups = new Map(unknown.map(([key, name]) => [key, variantKeys(nameForms(name)).lookups]));
+  const wanted = new Set([...lookups.values()].flat());
+  const holders = new Map<string, Set<string>>();
+  for (const entity of await store.entitiesForResolution(userId)) {
+    if (entity.key === USER_ENTITY_KEY) continue;
+    const stored = new Set([
+      ...variantKeys(nameForms(entity.name)).stored,
+      ...entity.aliases.map((alias) => `canonical:${nameForms(alias).canonical}`),
+    ]);
+    for (const form of stored) {
+      if (!wanted.has(form)) continue;
+      const set = holders.get(form) ?? new Set<string>();
+      set.add(entity.key);
+      holders.set(form, set);
+    }
+  }
+  for (const [key, forms] of lookups) {
+    const candidates = new Set(forms.flatMap((form) => [...(holders.get(form) ?? [])]));
+    if (candidates.size === 1) targets.set(key, [...candidates][0] as string);
+  }
+  return targets;
+}
