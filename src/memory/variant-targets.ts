@@ -1,4 +1,4 @@
-import { nameForms, variantKeys } from '../model/name-variants.js';
+import { isShortFormOf, nameForms, variantKeys } from '../model/name-variants.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import type { GraphStore } from '../store/base.js';
 
@@ -7,8 +7,8 @@ const MAX_VARIANT_LOOKUPS = 64;
 
 /**
  * For each name of a write that no entity holds as a key or alias, the key of the one entity of
- * the user it is a variant of (`name-variants.ts`: the same canonical form, or an acronym of its
- * words), read before the write's transaction from what the store (its cache) holds. A name that
+ * the user it is a variant of (`name-variants.ts`: the same canonical form, an acronym of its
+ * words, or an everyday short form of them), read before the write's transaction from what the store (its cache) holds. A name that
  * is a variant of several entities, or of the user's own, is left to the later stages.
  */
 export async function variantTargets(
@@ -28,7 +28,8 @@ export async function variantTargets(
   const lookups = new Map(unknown.map(([key, name]) => [key, variantKeys(nameForms(name)).lookups]));
   const wanted = new Set([...lookups.values()].flat());
   const holders = new Map<string, Set<string>>();
-  for (const entity of await store.entitiesForResolution(userId)) {
+  const entities = await store.entitiesForResolution(userId);
+  for (const entity of entities) {
     if (entity.key === USER_ENTITY_KEY) continue;
     const stored = new Set([
       ...variantKeys(nameForms(entity.name)).stored,
@@ -43,6 +44,14 @@ export async function variantTargets(
   }
   for (const [key, forms] of lookups) {
     const candidates = new Set(forms.flatMap((form) => [...(holders.get(form) ?? [])]));
+    // Short forms are compared name with name, in both directions ("Man Utd", "Manchester United").
+    const name = byKey.get(key) as string;
+    for (const entity of entities)
+      if (
+        entity.key !== USER_ENTITY_KEY &&
+        (isShortFormOf(name, entity.name) || isShortFormOf(entity.name, name))
+      )
+        candidates.add(entity.key);
     if (candidates.size === 1) targets.set(key, [...candidates][0] as string);
   }
   return targets;

@@ -176,6 +176,50 @@ function formsOf(name: string): NameForms {
   return { canonical: canonicalOf(trimmed), initials: initialsOf(trimmed) };
 }
 
+/** The words of a name's canonical form (memoised with the forms). */
+const wordsOf = memoizeByText((name: string) => nameForms(name).canonical.split(' '), {
+  limit: 100_000,
+  maxLength: 200,
+});
+
+/**
+ * Whether `short` is an everyday short form of `long`, word for word: as many words, each the
+ * same or cut down to letters of it in order, starting with its first letter, and at most
+ * {@link SHORT_SHARE} of its length ("Man Utd": "Manchester United"; "St Pete": "St Petersburg"),
+ * at least one word cut, and one kept whole unless every cut word keeps a few letters. "Man City" is not "Manchester United";
+ * "Silva" is not short for "Silvan".
+ */
+export function isShortFormOf(short: string, long: string): boolean {
+  const a = wordsOf(short);
+  const b = wordsOf(long);
+  if (a.length < 2 || a.length !== b.length) return false;
+  let cut = 0;
+  let whole = 0;
+  let shortest = Number.POSITIVE_INFINITY;
+  for (const [i, word] of a.entries()) {
+    const full = b[i] as string;
+    if (word === full) whole++;
+    else if (abbreviates(word, full)) {
+      cut++;
+      shortest = Math.min(shortest, word.length);
+    } else return false;
+  }
+  // Every word cut: each must keep a few letters ("Man Utd"), not one ("M U").
+  return cut > 0 && (whole > 0 || shortest >= MIN_CUT_LETTERS);
+}
+
+// A cut word keeps at most this share of the word's letters.
+const SHORT_SHARE = 0.6;
+// Letters each cut word keeps when no word is whole.
+const MIN_CUT_LETTERS = 3;
+
+function abbreviates(word: string, full: string): boolean {
+  if (word.length === 0 || word[0] !== full[0] || word.length > full.length * SHORT_SHARE) return false;
+  let at = 0;
+  for (const letter of full) if (letter === word[at]) at++;
+  return at === word.length;
+}
+
 /** The forms of a name (memoised: resolution reads the forms of every entity of a user). */
 export const nameForms: (name: string) => NameForms = memoizeByText(formsOf, {
   limit: 100_000,

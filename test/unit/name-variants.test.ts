@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameForms, variantKeys } from '../../src/model/name-variants.js';
+import { isShortFormOf, nameForms, variantKeys } from '../../src/model/name-variants.js';
 
 /** Whether a name said after another would be read as a variant of it. */
 const variantOf = (later: string, earlier: string) => {
@@ -48,5 +48,17 @@ describe('name variants: one thing under several names, look-alikes apart', () =
     expect(nameForms('Nina').initials).toEqual([]);
     expect(nameForms('the red car').initials).toEqual([]);
     expect(nameForms('Rio de Janeiro').initials).toEqual(expect.arrayContaining(['rdj', 'rj']));
+  });
+
+  it.each([
+    ['Man Utd', 'Manchester United', true],
+    ['St Pete', 'St Petersburg', true],
+    ['Ana S', 'Ana Silva', true],
+    ['Man City', 'Manchester United', false],
+    ['M U', 'Manchester United', false],
+    ['Dr. Silva', 'Dr. Silvan', false],
+    ['New York', 'New York City', false],
+  ])('"%s" as a short form of "%s": %s', (short, long, expected) => {
+    expect(isShortFormOf(short, long)).toBe(expected);
   });
 });
