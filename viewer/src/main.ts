@@ -326,10 +326,21 @@ edgeColour.addEventListener('change', () => {
 nodeSize.addEventListener('change', () =>
   view.set({ nodeSize: nodeSize.value === 'mentions' ? 'mentions' : 'degree' }),
 );
+// On a small screen the controls are an overlay: the toggle opens and closes it.
+const app = byId('app');
+const sidebarToggle = byId('sidebar-toggle');
+const setSidebarOpen = (open: boolean) => {
+  app.classList.toggle('sidebar-open', open);
+  sidebarToggle.setAttribute('aria-expanded', String(open));
+};
+sidebarToggle.addEventListener('click', () => setSidebarOpen(!app.classList.contains('sidebar-open')));
+byId('sidebar-close').addEventListener('click', () => setSidebarOpen(false));
+
 byId('console-toggle').addEventListener('click', () => {
   const drawer = byId('console');
   drawer.hidden = !drawer.hidden;
   if (drawer.hidden) return;
+  setSidebarOpen(false);
   cypherConsole.opened();
   byId<HTMLTextAreaElement>('cypher-statement').focus();
 });
