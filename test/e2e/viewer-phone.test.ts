@@ -20,10 +20,20 @@ describe.runIf(browserTestsEnabled)('viewer on a 390 × 844 screen (kgmem serve 
 
   /** The width the graph is drawn in, and whether the page scrolls sideways. */
   const layout = () =>
-    page.evaluate(() => ({
-      graph: document.getElementById('graph')?.getBoundingClientRect().width ?? 0,
-      sideways: document.documentElement.scrollWidth > window.innerWidth,
-    }));
+    page.evaluate(() => {
+      // The page's own globals (this file is type-checked without the DOM's types).
+      const page = globalThis as unknown as {
+        document: {
+          getElementById(id: string): { getBoundingClientRect(): { width: number } } | null;
+          documentElement: { scrollWidth: number };
+        };
+        innerWidth: number;
+      };
+      return {
+        graph: page.document.getElementById('graph')?.getBoundingClientRect().width ?? 0,
+        sideways: page.document.documentElement.scrollWidth > page.innerWidth,
+      };
+    });
 
   beforeAll(async () => {
     dir = tempDir('kgmem-phone-');
