@@ -114,7 +114,7 @@ export function createApp(options: AppOptions): Hono {
   // Every route of one user checks the id once, here (`c.get('userId')` in the route).
   app.use('/api/users/:user', userIdFromPath);
   app.use('/api/users/:user/*', userIdFromPath);
-  registerReadRoutes(app, memory);
+  registerReadRoutes(app, memory, options.trusted ? 'open' : options.token ? 'token' : 'none');
   registerWriteRoutes(app, memory, {
     trusted: options.trusted ?? false,
     ...(options.token !== undefined ? { token: options.token } : {}),

@@ -32,7 +32,7 @@ describe('kgmem serve', () => {
     const server = await startServe(dataDir, ['--token', 'cli-secret']);
     try {
       const health = await fetch(`${server.url}api/health`);
-      expect(await health.json()).toMatchObject({ ok: true, backend: testBackend() });
+      expect(await health.json()).toMatchObject({ ok: true, writes: 'token', backend: testBackend() });
       const page = await fetch(server.url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('kgmem viewer');

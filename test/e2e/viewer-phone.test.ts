@@ -74,6 +74,7 @@ describe.runIf(browserTestsEnabled)('viewer on a 390 × 844 screen (kgmem serve 
     await page.press('#search', 'Enter');
     await expect.poll(() => page.locator('#panel-title').textContent()).toBe('Polar bear');
     expect(await page.locator('#panel').isVisible()).toBe(true);
+    expect(await page.locator('#panel button.correct').count()).toBe(0);
     expect(await layout()).toEqual({ graph: 390, sideways: false });
     await page.locator('#panel .close').click();
     expect(await page.locator('#panel').isVisible()).toBe(false);

@@ -139,6 +139,8 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
       "User's friend is Polar bear",
     ]);
     expect(await page.locator('#panel .source .thread').first().textContent()).toContain('thread-1');
+    // A server started without a token takes no writes: no close or delete is offered.
+    expect(await page.locator('#panel button.correct').count()).toBe(0);
     // The camera ends centred on the entity.
     await expect
       .poll(() =>

@@ -74,7 +74,7 @@ describe('kgmem serve API (in-process, real database)', () => {
     it('reports health and lists users with their sizes', async () => {
       const health = await call(app, '/api/health');
       expect(health.status).toBe(200);
-      expect(await body(health)).toMatchObject({ ok: true, backend: testBackend() });
+      expect(await body(health)).toMatchObject({ ok: true, writes: 'token', backend: testBackend() });
       const users = await body<{
         users: { id: string; entities: number; facts: number; currentFacts: number }[];
       }>(await call(app, '/api/users'));
@@ -345,6 +345,8 @@ describe('kgmem serve API (in-process, real database)', () => {
       const refused = await call(readOnly, '/api/users/sasako/triples', request);
       expect(refused.status).toBe(403);
       expect((await body<{ error: string }>(refused)).error).toContain('--token');
+      // It says so up front, so the viewer offers no write action.
+      expect(await body(await call(readOnly, '/api/health'))).toMatchObject({ writes: 'none' });
     });
 
     it('rejects bad bodies with 400/413/415 and loses nothing already stored', async () => {

@@ -30,6 +30,11 @@ export class ApiError extends Error {
 export class Api {
   constructor(private readonly askToken: () => Promise<string | null>) {}
 
+  /** Whether the server takes writes at all (`none`: started without a token), and what it serves. */
+  health(): Promise<{ writes: 'open' | 'token' | 'none'; backend: string }> {
+    return this.get('/api/health');
+  }
+
   users(): Promise<{ users: UserSummary[] }> {
     return this.get('/api/users');
   }

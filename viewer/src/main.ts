@@ -214,7 +214,9 @@ async function select(ref: string | null): Promise<void> {
         expand: (node) => void expand(node),
         show: (facts) => showFacts(uid, facts),
         inView: (fact) => graph.hasEdge(fact),
-        correct: (fact, how) => void correct(uid, fact, how),
+        ...(serverWrites
+          ? { correct: (fact: WireFact, how: 'close' | 'delete') => void correct(uid, fact, how) }
+          : {}),
         close: () => void select(null),
       },
       view.state.highlight?.edges ?? new Set(),
@@ -379,8 +381,12 @@ byId('export-json').addEventListener('click', () =>
   exportJson(graph, `kgmem-${view.state.user ?? 'graph'}.json`),
 );
 
+/** Whether the server takes writes (a token or the trusted socket): else no write action is offered. */
+let serverWrites = true;
+
 async function start(): Promise<void> {
   const fromUrl = readUrlState();
+  serverWrites = (await api.health()).writes !== 'none';
   view.set({
     asOf: fromUrl.asOf,
     showHistory: fromUrl.history,

@@ -11,8 +11,11 @@ export interface PanelActions {
   show(facts: WireFact[]): void;
   /** Whether the view holds this fact. */
   inView(factUid: string): boolean;
-  /** Closes a current fact (kept as history) or deletes it: needs the server's write token. */
-  correct(fact: WireFact, how: 'close' | 'delete'): void;
+  /**
+   * Closes a current fact (kept as history) or deletes it: needs the server's write token;
+   * absent when the server takes no writes (no close or delete button is offered).
+   */
+  correct?(fact: WireFact, how: 'close' | 'delete'): void;
   close(): void;
 }
 
@@ -157,8 +160,10 @@ function factItem(
     );
   });
   const correction = (how: 'close' | 'delete', text: string, title: string) => {
+    const correct = actions.correct;
+    if (!correct) return null;
     const button = el('button', { type: 'button', class: `correct correct-${how}`, title }, text);
-    button.addEventListener('click', () => actions.correct(fact, how));
+    button.addEventListener('click', () => correct(fact, how));
     return button;
   };
   return el(

@@ -15,10 +15,17 @@ import {
 } from '../schemas.js';
 import { existingUser, parseInput, validQuery } from '../validate.js';
 
+/**
+ * Whether this server takes writes: from anyone (`open`: the trusted socket), with its token
+ * (`token`), or not at all (`none`: started without a token). The viewer offers write actions
+ * only when it does.
+ */
+export type WriteAccess = 'open' | 'token' | 'none';
+
 /** The read-only API: what the viewer and an analyst's scripts use. */
-export function registerReadRoutes(app: Hono, memory: MemoryApi): void {
+export function registerReadRoutes(app: Hono, memory: MemoryApi, writes: WriteAccess = 'none'): void {
   const existing = existingUser(memory);
-  app.get('/api/health', async (c) => c.json({ ok: true, ...(await memory.describe()) }));
+  app.get('/api/health', async (c) => c.json({ ok: true, writes, ...(await memory.describe()) }));
 
   app.get('/api/users', async (c) => {
     const users = await memory.users();
