@@ -196,6 +196,8 @@ export const NAME_PAIRS: readonly NamePair[] = [
     ['Ruby', 'Ruby on Rails'],
     ['Room 101', 'Room 102'],
     ['Windows 10', 'Windows 11'],
+    ['Flat 1', 'Flat 12'],
+    ['Route 6', 'Route 66'],
     ['AT&T', 'AT'],
     ['Python', 'Monty Python'],
     ['Amazon', 'Amazon Prime'],

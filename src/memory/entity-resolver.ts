@@ -1,4 +1,5 @@
 import { type EmbeddingsLike, embedTexts } from '../embed/base.js';
+import { distinguishingMarks } from '../model/name-variants.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import { displayName } from '../model/statement.js';
 import type { Entity } from '../model/types.js';
@@ -216,7 +217,7 @@ export class EntityResolver {
         (await store.entitiesByUids(userId, [...new Set(matches.values())])).map((e) => [e.uid, e.key]),
       );
       for (const [key, uid] of matches) {
-        if (marksOf(key) !== marksOf(named.get(uid) ?? '')) matches.delete(key);
+        if (distinguishingMarks(key) !== distinguishingMarks(named.get(uid) ?? '')) matches.delete(key);
       }
     }
     if (matches.size === 0) return unknown;
@@ -237,11 +238,6 @@ export class EntityResolver {
     }
     return remaining;
   }
-}
-
-/** What tells two names apart beyond their letters: their numbers and the symbols keys keep. */
-function marksOf(key: string): string {
-  return (key.match(/[\p{N}+#&@]+/gu) ?? []).join(' ');
 }
 
 /** The name a mention gives a new entity ("I", "me", "my" give the user's own display name). */

@@ -80,6 +80,7 @@ export class FactEditor extends MemoryPart {
         at,
         sourceIds: [source],
         similarityMerge: true,
+        notVariantsOf: [old.objectUid],
         contradicts: [
           {
             uid: old.uid,

@@ -168,6 +168,11 @@ export interface ApplyOptions {
   at: Date;
   sourceIds: string[];
   similarityMerge: boolean;
+  /**
+   * Entities a name of this write is never read as a variant of (a correction's new value is
+   * not the value it corrects, however alike their names: "Globex" corrected to "Globex Ltd").
+   */
+  notVariantsOf?: readonly string[];
   /** Known facts an extractor said this write contradicts. */
   contradicts?: (FactRef & { validFrom: Date })[];
   /** The episode this write extracts. */

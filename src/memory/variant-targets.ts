@@ -1,4 +1,4 @@
-import { isShortFormOf, nameForms, variantKeys } from '../model/name-variants.js';
+import { distinguishingMarks, isShortFormOf, nameForms, variantKeys } from '../model/name-variants.js';
 import { entityKeyOf, USER_ENTITY_KEY } from '../model/normalize.js';
 import type { GraphStore } from '../store/base.js';
 
@@ -15,7 +15,10 @@ export async function variantTargets(
   store: GraphStore,
   userId: string,
   names: readonly string[],
+  /** Entities (uids) no name is read as a variant of. */
+  except: readonly string[] = [],
 ): Promise<Map<string, string>> {
+  const excluded = new Set(except);
   const byKey = new Map<string, string>();
   for (const name of names) {
     const key = entityKeyOf(name);
@@ -29,8 +32,9 @@ export async function variantTargets(
   const wanted = new Set([...lookups.values()].flat());
   const holders = new Map<string, Set<string>>();
   const entities = await store.entitiesForResolution(userId);
+  const nameOf = new Map(entities.map((e) => [e.key, e.name]));
   for (const entity of entities) {
-    if (entity.key === USER_ENTITY_KEY) continue;
+    if (entity.key === USER_ENTITY_KEY || excluded.has(entity.uid)) continue;
     const stored = new Set([
       ...variantKeys(nameForms(entity.name)).stored,
       ...entity.aliases.map((alias) => `canonical:${nameForms(alias).canonical}`),
@@ -49,9 +53,14 @@ export async function variantTargets(
     for (const entity of entities)
       if (
         entity.key !== USER_ENTITY_KEY &&
+        !excluded.has(entity.uid) &&
         (isShortFormOf(name, entity.name) || isShortFormOf(entity.name, name))
       )
         candidates.add(entity.key);
+    // Never across different numbers or symbols, whatever else the names share.
+    const marks = distinguishingMarks(name);
+    for (const candidate of candidates)
+      if (distinguishingMarks(nameOf.get(candidate) ?? candidate) !== marks) candidates.delete(candidate);
     if (candidates.size === 1) targets.set(key, [...candidates][0] as string);
   }
   return targets;

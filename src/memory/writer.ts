@@ -118,6 +118,7 @@ export class MemoryWriter extends MemoryPart {
           this.store,
           user,
           checked.flatMap((t) => [t.subject, t.object]),
+          options.notVariantsOf,
         )
       : undefined;
     return this.store.writePlanned(user, async (reads) => {

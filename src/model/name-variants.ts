@@ -210,11 +210,14 @@ export function isShortFormOf(short: string, long: string): boolean {
 
 // A cut word keeps at most this share of the word's letters.
 const SHORT_SHARE = 0.6;
+const ONLY_LETTERS = /^\p{L}+$/u;
 // Letters each cut word keeps when no word is whole.
 const MIN_CUT_LETTERS = 3;
 
 function abbreviates(word: string, full: string): boolean {
-  if (word.length === 0 || word[0] !== full[0] || word.length > full.length * SHORT_SHARE) return false;
+  // Only words of letters are cut short: "1" is not short for "18".
+  if (!ONLY_LETTERS.test(word) || !ONLY_LETTERS.test(full)) return false;
+  if (word[0] !== full[0] || word.length > full.length * SHORT_SHARE) return false;
   let at = 0;
   for (const letter of full) if (letter === word[at]) at++;
   return at === word.length;
@@ -243,4 +246,12 @@ export function variantKeys(forms: NameForms): { stored: string[]; lookups: stri
     lookups.push(`acronym:${initials}`);
   }
   return { stored, lookups };
+}
+
+/**
+ * What tells two names apart beyond their letters: their numbers and the symbols keys keep.
+ * Names that differ in them ("Room 101", "Room 102"; "C", "C++") are never the same thing.
+ */
+export function distinguishingMarks(name: string): string {
+  return (normalizeKey(name).match(/[\p{N}+#&@]+/gu) ?? []).join(' ');
 }

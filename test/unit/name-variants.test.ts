@@ -58,6 +58,8 @@ describe('name variants: one thing under several names, look-alikes apart', () =
     ['M U', 'Manchester United', false],
     ['Dr. Silva', 'Dr. Silvan', false],
     ['New York', 'New York City', false],
+    ['Person 1', 'Person 18', false],
+    ['Room 10', 'Room 101', false],
   ])('"%s" as a short form of "%s": %s', (short, long, expected) => {
     expect(isShortFormOf(short, long)).toBe(expected);
   });
