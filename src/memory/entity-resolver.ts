@@ -181,9 +181,7 @@ export class EntityResolver {
         remaining.push(key);
         continue;
       }
-      resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
-      resolution.keys.push({ entityUid: entity.uid, key });
-      touch(entity, info.count, info.type, key);
+      adopt(resolution, touch, key, entity, info);
     }
     return remaining;
   }
@@ -232,9 +230,7 @@ export class EntityResolver {
         remaining.push(key);
         continue;
       }
-      resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
-      resolution.keys.push({ entityUid: entity.uid, key });
-      touch(entity, info.count, info.type, key);
+      adopt(resolution, touch, key, entity, info);
     }
     return remaining;
   }
@@ -243,4 +239,17 @@ export class EntityResolver {
 /** The name a mention gives a new entity ("I", "me", "my" give the user's own display name). */
 export function mentionName(name: string): string {
   return entityKeyOf(name) === USER_ENTITY_KEY ? displayName(name) : name;
+}
+
+/** Resolves a name to an entity it was merged into, the name kept as an alias of it. */
+function adopt(
+  resolution: Resolution,
+  touch: (entity: Entity, count: number, type: string, newAlias?: string) => void,
+  key: string,
+  entity: Entity,
+  info: { type: string; count: number },
+): void {
+  resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
+  resolution.keys.push({ entityUid: entity.uid, key });
+  touch(entity, info.count, info.type, key);
 }

@@ -240,19 +240,13 @@ export abstract class GraphStore extends GraphReads {
     };
   }
 
-  /** The parameters of `episode-redact` (a backend may store more, such as search terms). */
+  /**
+   * The parameters of `episode-redact`: those of `episode-create` (search terms included where a
+   * backend stores them) but the time, which a redaction keeps, and the summary and error.
+   */
   protected episodeRedactParams(episode: Episode, vector?: ArrayLike<number>): Record<string, unknown> {
-    return {
-      userId: episode.userId,
-      uid: episode.uid,
-      threadId: episode.threadId,
-      messages: JSON.stringify(episode.messages),
-      contentHash: episode.contentHash,
-      text: episodeText(episode.messages),
-      vector: this.encodeVector(vector),
-      summary: episode.summary,
-      error: episode.error,
-    };
+    const { at: _, ...params } = this.episodeCreateParams(episode, vector);
+    return { ...params, summary: episode.summary, error: episode.error };
   }
 
   /** A user's episodes: by uid, or filtered by status and thread; oldest first. */

@@ -40,12 +40,6 @@ export class Neo4jStore extends Neo4jConnection {
   ): Record<string, unknown> {
     return { ...super.episodeCreateParams(episode, vector), ...storedTerms(episodeText(episode.messages)) };
   }
-  protected override episodeRedactParams(
-    episode: Episode,
-    vector?: ArrayLike<number>,
-  ): Record<string, unknown> {
-    return { ...super.episodeRedactParams(episode, vector), ...storedTerms(episodeText(episode.messages)) };
-  }
 
   override async nameMatches(userId: string, text: string, k: number): Promise<ScoredEntity[]> {
     const words = luceneQuery(text).split(' ').slice(0, MAX_QUERY_TERMS).join(' ');
