@@ -14,6 +14,7 @@ import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerPath } from './commands/path.js';
+import { registerProfile } from './commands/profile.js';
 import { registerRecall } from './commands/recall.js';
 import { registerReembed } from './commands/reembed.js';
 import { registerRemember } from './commands/remember.js';
@@ -64,6 +65,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerAdd,
     registerRecall,
     registerFacts,
+    registerProfile,
     registerEntities,
     registerEntity,
     registerPath,

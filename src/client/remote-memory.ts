@@ -13,6 +13,7 @@ import type {
   GraphOptions,
   RecallInput,
 } from '../memory/memory.js';
+import type { ProfileOptions } from '../memory/profiles.js';
 import {
   InvalidInputError,
   StoreUnavailableError,
@@ -29,12 +30,16 @@ import type {
   GraphView,
   RecallResult,
 } from '../model/types.js';
+import type { Profile, ProfileFieldsOf } from '../profile/build.js';
+import type { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
+import type { ProfileSchema } from '../profile/schema.js';
 import type { CypherOptions, CypherResult, UserStats } from '../store/base.js';
 import type { CypherExample } from '../store/explore-queries.js';
 import type { ReadVerdict } from '../store/read-policy/policy.js';
 import { KGMEM_VERSION, VERSION_HEADER } from '../version.js';
 import { socketTransport, type Transport, urlTransport } from './transport.js';
 import { errorFromWire } from './wire-errors.js';
+import { dateParam, enc, type Query, reviveDates, wireTriples } from './wire-values.js';
 
 /** Where a {@link RemoteMemory} sends its requests: a server's URL, or a holder's socket. */
 export interface RemoteMemoryOptions {
@@ -50,11 +55,6 @@ export interface RemoteMemoryOptions {
   /** Gives up on a request after this long. @default 60000 */
   timeoutMs?: number;
 }
-
-// Fields the API sends as ISO strings that the library's types hold as dates.
-const DATE_FIELDS = new Set(['validFrom', 'validTo', 'createdAt', 'updatedAt', 'at']);
-
-type Query = Record<string, string | number | undefined>;
 
 /**
  * A memory served by another process, with every method of {@link MemoryApi}: a `kgmem serve`
@@ -140,6 +140,16 @@ export class RemoteMemory implements MemoryApi {
       limit: query.limit,
     });
     return body.facts;
+  }
+
+  /** See `Memory.profile` (a schema of your own travels as JSON). */
+  async profile<S extends ProfileSchema = typeof DEFAULT_PROFILE_SCHEMA>(
+    userId: string,
+    options: ProfileOptions<S> = {},
+  ): Promise<Profile<ProfileFieldsOf<S>>> {
+    const query = { asOf: dateParam(options.asOf), schema: options.schema && JSON.stringify(options.schema) };
+    // Field names are the schema's own: no field is revived as a date.
+    return this.get(`api/users/${enc(userId)}/profile`, query, false);
   }
 
   /** See `Memory.entities`. */
@@ -368,11 +378,11 @@ export class RemoteMemory implements MemoryApi {
   /** Nothing to release: the server keeps the database. */
   async close(): Promise<void> {}
 
-  private get<T>(path: string, query: Query): Promise<T> {
+  private get<T>(path: string, query: Query, revive = true): Promise<T> {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
     const text = search.toString();
-    return this.request('GET', `/${path}${text ? `?${text}` : ''}`);
+    return this.request('GET', `/${path}${text ? `?${text}` : ''}`, undefined, revive);
   }
 
   private send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
@@ -423,26 +433,3 @@ export class RemoteMemory implements MemoryApi {
     return parsed as T;
   }
 }
-
-function wireTriples(triples: readonly (Triple | KnowledgeTriple)[]) {
-  return triples.map((t) => ({
-    subject: t.subject,
-    predicate: t.predicate,
-    object: 'object' in t ? t.object : t.object_,
-  }));
-}
-
-function reviveDates(key: string, value: unknown): unknown {
-  if (DATE_FIELDS.has(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
-    return new Date(value);
-  if (key === 'observedAt' && Array.isArray(value))
-    return value.map((v) => (typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? new Date(v) : v));
-  return value;
-}
-
-function dateParam(value: Date | string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  return value instanceof Date ? value.toISOString() : value;
-}
-
-const enc = encodeURIComponent;

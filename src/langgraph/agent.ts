@@ -11,10 +11,11 @@ import { hasToolCalls } from './messages.js';
 import { type LoadMemoriesOptions, loadMemories, writeMemories } from './nodes.js';
 import { createMemoryTools } from './tools.js';
 
-/** The memory agent's state: the conversation plus what was recalled for the latest message. */
+/** The memory agent's state: the conversation, the user's profile and what was recalled for the latest message. */
 export const MemoryAgentState = Annotation.Root({
   ...MessagesAnnotation.spec,
   memoryContext: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
+  userProfile: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
   recalledFacts: Annotation<RecalledFact[]>({ reducer: (_old, next) => next, default: () => [] }),
 });
 
@@ -38,9 +39,14 @@ const DEFAULT_PROMPT =
   'helps. When the user tells you something lasting about themselves or people, places and things ' +
   'in their life, save it with save_knowledge; use search_memory to look further.';
 
-/** The system message: instructions plus the recalled context, the one bounded memory tip. */
-function systemMessage(prompt: string, context: string): SystemMessage {
-  return new SystemMessage(context ? `${prompt}\n\nWhat you remember:\n${context}` : prompt);
+/** The system message: instructions, the user's profile, then the recalled context (each bounded). */
+function systemMessage(prompt: string, profile: string, context: string): SystemMessage {
+  const parts = [
+    prompt,
+    ...(profile ? [profile] : []),
+    ...(context ? [`What you remember:\n${context}`] : []),
+  ];
+  return new SystemMessage(parts.join('\n\n'));
 }
 
 /**
@@ -71,7 +77,7 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
 
   const callModel = async (state: typeof MemoryAgentState.State, config?: RunnableConfig) => {
     const reply = await withTools.invoke(
-      [systemMessage(prompt, state.memoryContext), ...state.messages],
+      [systemMessage(prompt, state.userProfile, state.memoryContext), ...state.messages],
       config,
     );
     return { messages: [reply as BaseMessage] };

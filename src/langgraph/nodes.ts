@@ -2,6 +2,8 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { Memory } from '../memory/memory.js';
 import type { RecalledFact } from '../model/types.js';
+import { profileText } from '../profile/format.js';
+import type { ProfileSchema } from '../profile/schema.js';
 import { threadIdFrom, userIdFrom } from './config.js';
 import { lastTurn, roleOf, savedTriples, textOf } from './messages.js';
 
@@ -11,6 +13,8 @@ export interface LoadedMemories {
   memoryContext: string;
   /** The ranked facts behind it. */
   recalledFacts: RecalledFact[];
+  /** The user's profile as one paragraph ("About the user: home Kyoto; …"), `""` when empty or off. */
+  userProfile: string;
 }
 
 /** Options of {@link loadMemories}. */
@@ -19,12 +23,18 @@ export interface LoadMemoriesOptions {
   limit?: number;
   /** Character budget of the context block (one bounded system tip). @default 900 */
   maxChars?: number;
+  /**
+   * The user's profile for the system message, read first as the seeds' agents do: its schema
+   * and character budget, or `false` for none. @default the default schema, 600 characters
+   */
+  profile?: { schema?: ProfileSchema; maxChars?: number } | false;
 }
 
 /**
- * A node for before the model: recalls what the user's memory knows about their latest message
- * and returns `{memoryContext, recalledFacts}` for the state. No model call; a run without
- * `configurable.user_id` fails with a message saying how to pass it.
+ * A node for before the model: reads the user's profile and recalls what the user's memory knows
+ * about their latest message, and returns `{userProfile, memoryContext, recalledFacts}` for the
+ * state. No model call; a run without `configurable.user_id` fails with a message saying how to
+ * pass it.
  */
 export function loadMemories(
   memory: Memory,
@@ -34,14 +44,21 @@ export function loadMemories(
     const userId = userIdFrom(config, 'load_memories');
     const latest = [...state.messages].reverse().find((m) => roleOf(m) === 'human');
     const query = latest ? textOf(latest) : '';
-    if (!query) return { memoryContext: '', recalledFacts: [] };
+    const profile = options.profile === false ? undefined : (options.profile ?? {});
+    const userProfile = profile
+      ? profileText(
+          await memory.profile(userId, profile.schema ? { schema: profile.schema } : {}),
+          profile.maxChars ?? 600,
+        )
+      : '';
+    if (!query) return { userProfile, memoryContext: '', recalledFacts: [] };
     const { facts, context } = await memory.recall({
       userId,
       query: query.slice(0, 2000),
       limit: options.limit ?? 10,
       maxChars: options.maxChars ?? 900,
     });
-    return { memoryContext: context, recalledFacts: facts };
+    return { userProfile, memoryContext: context, recalledFacts: facts };
   };
 }
 

@@ -18,6 +18,7 @@ import { cosine } from '../embed/cosine.js';
 import type { Memory } from '../memory/memory.js';
 import type { StoredItem } from '../store/base.js';
 import { matchesFilter } from './store-filter.js';
+import { PROFILE_KEY, profileIsReadOnly, profileItem, profileUserOf } from './store-profile.js';
 
 /** Semantic search of {@link KgmemStore}: which embeddings, and which fields of a value to embed. */
 export interface KgmemStoreIndex {
@@ -89,6 +90,9 @@ function matchesCondition(namespace: string[], condition: MatchCondition): boole
  * Supports get, put (null deletes), search with filters, limit/offset and, with `index`, ranking
  * by embedding similarity; and listNamespaces with prefix/suffix conditions and maxDepth.
  *
+ * `["profile", userId]` is the user's profile (`memory.profile`), read-only: `get(["profile",
+ * userId], "profile")` reads it from the facts that hold now; a put there says to write facts.
+ *
  * @example
  * const store = new KgmemStore({ memory, index: true });
  * await store.put(["memories", "u1"], "food", { text: "likes pizza" });
@@ -122,6 +126,8 @@ export class KgmemStore extends BaseStore {
     for (const op of operations) {
       if ('value' in op) {
         validateNamespace(op.namespace);
+        const profileOf = profileUserOf(op.namespace);
+        if (profileOf !== undefined) throw profileIsReadOnly(profileOf);
         puts.set(itemId(op.namespace, op.key), op);
         results.push(null);
       } else if ('namespacePrefix' in op) results.push(await this.searchOperation(op));
@@ -134,6 +140,8 @@ export class KgmemStore extends BaseStore {
 
   private async getOperation(op: GetOperation): Promise<Item | null> {
     validateNamespace(op.namespace);
+    const profileOf = profileUserOf(op.namespace);
+    if (profileOf !== undefined) return op.key === PROFILE_KEY ? profileItem(this.memory, profileOf) : null;
     const [stored] = await this.memory.store.itemsByIds([itemId(op.namespace, op.key)]);
     return stored ? toItem(stored) : null;
   }
@@ -189,6 +197,13 @@ export class KgmemStore extends BaseStore {
     if (op.namespacePrefix.length > 0) validateNamespace(op.namespacePrefix);
     const offset = op.offset ?? 0;
     const limit = op.limit ?? 10;
+    const profileOf = profileUserOf(op.namespacePrefix);
+    if (profileOf !== undefined) {
+      const item = await profileItem(this.memory, profileOf);
+      return matchesFilter(item.value, op.filter) && offset === 0 && limit > 0
+        ? [{ ...item, score: undefined }]
+        : [];
+    }
     const candidates = (await this.memory.store.itemsUnder(pathOf(op.namespacePrefix)))
       .map((stored) => ({ stored, item: toItem(stored) }))
       .filter(({ item }) => matchesFilter(item.value, op.filter));

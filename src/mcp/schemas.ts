@@ -118,6 +118,9 @@ export function toolInputs(multiUser: boolean) {
     forget_entity: scoped({
       name_or_uid: shortText('the entity to delete with every fact touching it'),
     }),
+    get_profile: scoped({
+      as_of: isoDate('the profile as it was at this time instead of now').optional(),
+    }),
     list_episodes: scoped({
       thread_id: exactText('only turns of this conversation').optional(),
       status: z.enum(['pending', 'extracted', 'failed']).optional().describe('only turns in this state'),

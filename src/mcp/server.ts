@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { MemoryApi } from '../memory/api.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { checkUserId } from '../model/validate.js';
+import { profileText } from '../profile/format.js';
 import {
   addFactsText,
   cypherText,
@@ -53,8 +54,8 @@ type ArgsOf<K extends keyof ToolInputs> = z.output<ToolInputs[K]>;
  * An MCP server (official TypeScript SDK) over one memory: tools to remember turns and facts,
  * recall, look up entities and episodes, correct and forget, and optionally read with Cypher;
  * each tool returns structured content and a readable text block, and failures come back as tool
- * errors carrying the library's message. A resource `kgmem://users/{user}/summary` describes
- * each reachable user's graph. Connect it to a transport (stdio or streamable HTTP).
+ * errors carrying the library's message. Resources `kgmem://users/{user}/summary` and
+ * `kgmem://users/{user}/profile` describe each reachable user's graph and profile. Connect it to a transport (stdio or streamable HTTP).
  */
 export async function createMcpServer(options: McpOptions): Promise<McpServer> {
   const { memory } = options;
@@ -228,6 +229,15 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     },
   );
   tool(
+    'get_profile',
+    "The user's profile: home, work, family and friends with their own facts, tastes, diet, allergies, health, pets, languages and hobbies, from the facts that hold now (or at as_of), each with the fact it came from.",
+    { readOnlyHint: true },
+    async (args, user) => {
+      const profile = await memory.profile(user, args.as_of !== undefined ? { asOf: args.as_of } : {});
+      return [profile, profileText(profile) || 'Nothing in the profile yet.'];
+    },
+  );
+  tool(
     'list_episodes',
     'The stored conversation turns, newest first; filter by thread or extraction status.',
     { readOnlyHint: true },
@@ -268,32 +278,46 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     );
   }
 
-  server.registerResource(
-    'user-summary',
-    new ResourceTemplate('kgmem://users/{user}/summary', {
-      list: async () => ({
-        resources: (multiUser ? await memory.users() : [fixedUser as string]).map((user) => ({
-          uri: `kgmem://users/${encodeURIComponent(user)}/summary`,
-          name: `${user}: memory summary`,
-          mimeType: 'application/json',
-        })),
+  const userResource = (
+    name: string,
+    title: string,
+    description: string,
+    read: (user: string) => Promise<unknown>,
+  ) =>
+    server.registerResource(
+      `user-${name}`,
+      new ResourceTemplate(`kgmem://users/{user}/${name}`, {
+        list: async () => ({
+          resources: (multiUser ? await memory.users() : [fixedUser as string]).map((user) => ({
+            uri: `kgmem://users/${encodeURIComponent(user)}/${name}`,
+            name: `${user}: ${title.toLowerCase()}`,
+            mimeType: 'application/json',
+          })),
+        }),
       }),
-    }),
-    {
-      title: 'Memory summary',
-      description: "A user's memory: sizes, most mentioned entities and the relations used",
-      mimeType: 'application/json',
-    },
-    async (uri, variables) => {
-      const user = decodeURIComponent(String(variables.user));
-      if (!multiUser && user !== fixedUser) {
-        throw new NotFoundError(`this server serves the memory of "${fixedUser}" only`);
-      }
-      const summary = await userSummary(memory, checkUserId(user, 'user'));
-      return {
-        contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(summary, null, 2) }],
-      };
-    },
+      { title, description, mimeType: 'application/json' },
+      async (uri, variables) => {
+        const user = decodeURIComponent(String(variables.user));
+        if (!multiUser && user !== fixedUser) {
+          throw new NotFoundError(`this server serves the memory of "${fixedUser}" only`);
+        }
+        const body = await read(checkUserId(user, 'user'));
+        return {
+          contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body, null, 2) }],
+        };
+      },
+    );
+  userResource(
+    'summary',
+    'Memory summary',
+    "A user's memory: sizes, most mentioned entities and the relations used",
+    (user) => userSummary(memory, user),
+  );
+  userResource(
+    'profile',
+    'Profile',
+    "A user's profile from the facts that hold now, each value with its source fact",
+    (user) => memory.profile(user),
   );
   return server;
 }

@@ -9,6 +9,9 @@ import type {
   GraphView,
   RecallResult,
 } from '../model/types.js';
+import type { Profile, ProfileFieldsOf } from '../profile/build.js';
+import type { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
+import type { ProfileSchema } from '../profile/schema.js';
 import type { CypherOptions, CypherResult, UserStats } from '../store/base.js';
 import type { CypherExample } from '../store/explore-queries.js';
 import type { NameMatchKind } from '../store/name-search.js';
@@ -27,6 +30,7 @@ import type {
   GraphOptions,
   RecallInput,
 } from './memory.js';
+import type { ProfileOptions } from './profiles.js';
 
 /** What a memory is and where it lives: what `kgmem serve` reports at `/api/health`. */
 export interface MemoryDescription {
@@ -92,6 +96,11 @@ export interface MemoryApi {
   recall(input: RecallInput): Promise<RecallResult>;
   /** A user's facts, by entity, predicate and time. */
   facts(userId: string, query?: FactsQuery): Promise<Fact[]>;
+  /** The user's profile: a schema's fields filled from the facts that hold now (or at `asOf`). */
+  profile<S extends ProfileSchema = typeof DEFAULT_PROFILE_SCHEMA>(
+    userId: string,
+    options?: ProfileOptions<S>,
+  ): Promise<Profile<ProfileFieldsOf<S>>>;
   /** A user's entities, most mentioned first. */
   entities(userId: string, options?: { limit?: number }): Promise<Entity[]>;
   /** One entity (by uid or name) with its facts. */

@@ -10,6 +10,9 @@ import type {
   GraphView,
   RecallResult,
 } from '../model/types.js';
+import type { Profile, ProfileFieldsOf } from '../profile/build.js';
+import type { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
+import type { ProfileSchema } from '../profile/schema.js';
 import type { CypherOptions, CypherResult, GraphStore, UserStats } from '../store/base.js';
 import type { CypherExample } from '../store/explore-queries.js';
 import type { ReadVerdict } from '../store/read-policy/policy.js';
@@ -33,6 +36,7 @@ import type {
   ReembedCounts,
 } from './inputs.js';
 import type { ResolvedMemoryOptions } from './options.js';
+import { MemoryProfiles, type ProfileOptions } from './profiles.js';
 import { MemoryReader } from './reader.js';
 import { MemoryWriter } from './writer.js';
 
@@ -67,6 +71,7 @@ export class Memory implements MemoryApi {
   private readonly edits: FactEditor;
   private readonly reader: MemoryReader;
   private readonly admin: MemoryAdmin;
+  private readonly profiles: MemoryProfiles;
   private readonly closing: (() => Promise<void>)[] = [];
 
   constructor(
@@ -84,6 +89,7 @@ export class Memory implements MemoryApi {
     this.edits = new FactEditor(this.context, this.writer);
     this.reader = new MemoryReader(this.context);
     this.admin = new MemoryAdmin(this.context);
+    this.profiles = new MemoryProfiles(this.context);
   }
 
   /**
@@ -141,6 +147,25 @@ export class Memory implements MemoryApi {
   /** A user's facts, current by default; optionally about one entity or predicate, or with history. */
   async facts(userId: string, query: FactsQuery = {}): Promise<Fact[]> {
     return this.reader.facts(userId, query);
+  }
+
+  /**
+   * The user's profile: a schema's fields (home, employer, family with their own fields, likes,
+   * allergies, …) filled from the facts that hold now, or at `asOf`, each value with the fact it
+   * came from and the turns that said it. A view of the graph, not a document of its own: it
+   * cannot disagree with the facts, and a move, a correction or a forget shows in the next read.
+   * An unknown user gets empty fields.
+   *
+   * @throws InvalidInputError for a schema that is not one (the message names the field)
+   * @example
+   * const { fields } = await memory.profile("u1");
+   * fields.home?.value; // "Kyoto"
+   */
+  async profile<S extends ProfileSchema = typeof DEFAULT_PROFILE_SCHEMA>(
+    userId: string,
+    options: ProfileOptions<S> = {},
+  ): Promise<Profile<ProfileFieldsOf<S>>> {
+    return this.profiles.profile(userId, options);
   }
 
   /** A user's entities, most mentioned first. */

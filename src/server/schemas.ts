@@ -62,6 +62,23 @@ export const factsQuery = z.strictObject({
   limit: intIn(1, 1_000_000).default(1000),
 });
 
+/** Query of `GET /api/users/:user/profile`: a schema of your own as JSON text (checked by `Memory.profile`). */
+export const profileQuery = z.strictObject({
+  asOf: dateText.optional(),
+  schema: z
+    .string()
+    .max(MAX_TEXT_LENGTH)
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON; send the profile schema as JSON text' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+});
+
 /** Query of `GET /api/users/:user/entities`. */
 export const entitiesQuery = z.strictObject({
   limit: intIn(1, 1_000_000).default(1000),

@@ -9,6 +9,7 @@ import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
+import { registerProfileInStep } from './profile-in-step.js';
 import { registerResolutionVariants } from './resolution-variants.js';
 import type { StoreInitializer } from './types.js';
 import { registerWritesInTransaction } from './writes-in-transaction.js';
@@ -22,6 +23,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
   registerWritesInTransaction(init);
   registerForgetLeavesNothing(init);
   registerResolutionVariants(init);
+  registerProfileInStep(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     let store: GraphStore;
     let memory: Memory;

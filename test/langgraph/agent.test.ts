@@ -102,6 +102,14 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
     const firstOfThread2 = stub.requests[before];
     expect(systemOf(firstOfThread2)).toContain('Polar bear likes Pizza');
     expect(firstOfThread2?.body.messages?.filter((m) => m.role === 'system')).toHaveLength(1);
+    // The profile comes first, as the seeds' agents read it: her name and her friend with what he likes.
+    expect(state.userProfile).toBe('About the user: name Sasako; friends Polar bear (likes Pizza).');
+    expect(systemOf(firstOfThread2)).toContain(
+      'About the user: name Sasako; friends Polar bear (likes Pizza).',
+    );
+    expect(systemOf(firstOfThread2).indexOf('About the user')).toBeLessThan(
+      systemOf(firstOfThread2).indexOf('What you remember'),
+    );
     // Thread 2 does not carry thread 1's messages (what it knows of them comes through memory).
     const conversation = firstOfThread2?.body.messages?.filter((m) => m.role !== 'system') ?? [];
     expect(JSON.stringify(conversation)).not.toContain("Hi, I'm Sasako.");
@@ -111,6 +119,7 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
       { configurable: { user_id: 'marco', thread_id: 'thread-1' } },
     );
     expect(other.memoryContext).toBe('');
+    expect(other.userProfile).toBe('');
     expect(other.recalledFacts).toEqual([]);
     expect(systemOf(stub.requests.at(-1))).not.toContain('Pizza');
     await agent.flush();

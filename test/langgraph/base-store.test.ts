@@ -82,4 +82,29 @@ describe('KgmemStore in the kgmem database', () => {
     expect(await store.search(['notes', 'ü'])).toEqual([]);
     expect(await store.listNamespaces({ prefix: ['notes'] })).toEqual([['notes', 'ü/ser']]);
   });
+
+  it('serves the profile at ["profile", userId], read from the facts, and refuses writes there', async () => {
+    const store = new KgmemStore({ memory });
+    await memory.addTriples('erin', [{ subject: 'I', predicate: 'lives_in', object: 'Kyoto' }], {
+      at: '2026-02-01T00:00:00Z',
+    });
+    const item = await store.get(['profile', 'erin'], 'profile');
+    expect(item).toMatchObject({
+      namespace: ['profile', 'erin'],
+      key: 'profile',
+      value: { userId: 'erin', fields: { home: { value: 'Kyoto' } } },
+    });
+    expect(item?.updatedAt.toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(await store.get(['profile', 'erin'], 'other')).toBeNull();
+    const [found] = await store.search(['profile', 'erin']);
+    expect(found?.value).toEqual(item?.value);
+    await memory.addTriples('erin', [{ subject: 'I', predicate: 'lives_in', object: 'Nara' }]);
+    expect((await store.get(['profile', 'erin'], 'profile'))?.value).toMatchObject({
+      fields: { home: { value: 'Nara' } },
+    });
+    await expect(store.put(['profile', 'erin'], 'profile', { home: 'Osaka' })).rejects.toThrow(
+      /\["profile", "erin"\] is read-only: .*write facts instead/,
+    );
+    expect((await memory.profile('erin')).fields.home?.value).toBe('Nara');
+  });
 });

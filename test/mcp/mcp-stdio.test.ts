@@ -50,6 +50,7 @@ describe('kgmem mcp over stdio', () => {
           'forget_entity',
           'forget_fact',
           'get_entity',
+          'get_profile',
           'list_episodes',
           'recall',
           'remember',
@@ -102,6 +103,21 @@ describe('kgmem mcp over stdio', () => {
       const body = JSON.parse(String((summary.contents[0] as { text: string }).text));
       expect(body).toMatchObject({ user: 'alice' });
       expect(body.facts).toBeGreaterThanOrEqual(2);
+
+      // The profile: a tool and a resource, from the facts that hold now.
+      const profile = await call(client, 'get_profile', {});
+      expect(profile.isError, text(profile)).toBeFalsy();
+      expect(profile.structuredContent).toMatchObject({
+        userId: 'alice',
+        fields: { home: { value: 'Lisbon' }, employer: { value: 'harbour museum' } },
+      });
+      expect(text(profile)).toContain('About the user: home Lisbon; employer harbour museum');
+      const before = await call(client, 'get_profile', { as_of: '2000-01-01' });
+      expect(before.structuredContent).toMatchObject({ fields: { home: null } });
+      const resource = await client.readResource({ uri: 'kgmem://users/alice/profile' });
+      const document = JSON.parse(String((resource.contents[0] as { text: string }).text));
+      expect(document.fields.home.value).toBe('Lisbon');
+      await expect(client.readResource({ uri: 'kgmem://users/bob/profile' })).rejects.toThrow(/alice/);
     } finally {
       await client.close();
     }

@@ -124,6 +124,45 @@ describe.each(clients)('the memory contract: $name', (client) => {
     expect(before.facts).toEqual([]);
   });
 
+  it('reads the profile, now and as of a date, with a schema of its own; refuses a bad schema', async () => {
+    const profile = await memory.profile('ana');
+    expect(profile).toMatchObject({
+      userId: 'ana',
+      asOf: null,
+      fields: {
+        home: {
+          value: 'Lisbon',
+          relation: 'lives_in',
+          since: '2025-01-10T00:00:00.000Z',
+          saidBy: ['contract'],
+        },
+        employer: { value: 'Acme' },
+        hobbies: [{ value: 'cello', relation: 'plays' }],
+        family: [],
+        partner: null,
+      },
+    });
+    const facts = await memory.facts('ana', { predicate: 'lives_in' });
+    expect(profile.fields.home?.factUid).toBe(facts[0]?.uid);
+    expect((await memory.profile('ana', { asOf: '2024-06-01' })).fields.home).toBeNull();
+    const own = await memory.profile('ana', {
+      schema: { city: 'lives in', instruments: ['plays'], createdAt: 'works_at' },
+    });
+    expect(own.fields).toEqual({
+      city: expect.objectContaining({ value: 'Lisbon' }),
+      instruments: [expect.objectContaining({ value: 'cello' })],
+      // A field named as a date field elsewhere stays what it is.
+      createdAt: expect.objectContaining({ value: 'Acme', since: '2025-01-10T00:00:00.000Z' }),
+    });
+    expect((await memory.profile('nobody')).fields.home).toBeNull();
+    await expect(memory.profile('ana', { schema: { home: 42 } as never })).rejects.toThrow(
+      /not a profile schema at home/,
+    );
+    await expect(
+      memory.profile('ana', { schema: { home: 'lives_in', city: ['lives in'] } }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+  });
+
   it('explores: one entity, a path, the graph and part of it, entity search', async () => {
     const acme = await memory.entity('ana', 'Acme');
     expect(acme.entity.name).toBe('Acme');

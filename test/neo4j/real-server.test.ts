@@ -228,18 +228,23 @@ describe('Neo4j, a real server', () => {
       // Another store (another process) writes: the copies are stale and read again.
       await writer.addTriples('cached', [{ subject: 'I', predicate: 'plays', object: 'Harp' }]);
       expect(await objects()).toEqual(['Cello', 'Ghent', 'Harp']);
+      // The profile is read through the same copies: another process's move shows at once.
+      expect((await reader.profile('cached')).fields.home?.value).toBe('Ghent');
+      await writer.addTriples('cached', [{ subject: 'I', predicate: 'lives_in', object: 'Bruges' }]);
+      expect((await reader.profile('cached')).fields.home?.value).toBe('Bruges');
       const cello = (await writer.facts('cached')).find((f) => f.object === 'Cello');
       if (!cello) throw new Error('the cello fact was not written');
       await writer.forget({ userId: 'cached', factUid: cello.uid });
-      expect(await objects()).toEqual(['Ghent', 'Harp']);
+      expect(await objects()).toEqual(['Bruges', 'Harp']);
+      expect((await reader.profile('cached')).fields.hobbies.map((h) => h.value)).toEqual(['Harp']);
       // A hand-written write may touch anyone: every copy is stale.
       await writer.cypher(
         "MATCH (:User {id: 'cached'})-[:OWNS]->(e:Entity {name: 'Harp'}) SET e.name = 'Lyre'",
       );
-      expect(await objects()).toEqual(['Ghent', 'Lyre']);
+      expect(await objects()).toEqual(['Bruges', 'Lyre']);
       // Its own writes are applied to its copies, and seen at once.
       await reader.addTriples('cached', [{ subject: 'I', predicate: 'plays', object: 'Oboe' }]);
-      expect(await objects()).toEqual(['Ghent', 'Lyre', 'Oboe']);
+      expect(await objects()).toEqual(['Bruges', 'Lyre', 'Oboe']);
     } finally {
       await reader.close();
       await writer.close();

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { MemoryApi } from '../../memory/api.js';
+import type { ProfileSchema } from '../../profile/schema.js';
 import {
   entitiesQuery,
   entityQuery,
@@ -8,6 +9,7 @@ import {
   factsQuery,
   graphQuery,
   pathQuery,
+  profileQuery,
   recallQuery,
   searchQuery,
   similarQuery,
@@ -84,6 +86,17 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi, writes: WriteAc
         ...(q.asOf ? { asOf: q.asOf } : {}),
       }),
     });
+  });
+
+  // The user's profile (empty fields for a user with no memory, as the library gives it).
+  app.get('/api/users/:user/profile', validQuery(profileQuery), async (c) => {
+    const q = c.req.valid('query');
+    return c.json(
+      await memory.profile(c.get('userId'), {
+        ...(q.asOf ? { asOf: q.asOf } : {}),
+        ...(q.schema !== undefined ? { schema: q.schema as ProfileSchema } : {}),
+      }),
+    );
   });
 
   // A backup of the user's whole memory (kgmem-export/2), as `kgmem export` writes it.
