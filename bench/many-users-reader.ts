@@ -6,7 +6,7 @@ import { quantile } from './stats.js';
 /**
  * The serving half of bench/many-users.ts, in a process of its own (as a `kgmem serve` or an
  * agent's process would be): opens the data dir given as argument with the defaults, recalls
- * random users cold then warm, then every user once; prints one JSON line of measurements.
+ * random users cold then warm, reads other users' profiles cold then warm, then recalls every user once; prints one JSON line of measurements.
  */
 const [dataDir, usersText, samplesText] = process.argv.slice(2);
 const users = Number(usersText);
@@ -44,6 +44,20 @@ for (let i = 0; i < samples; i++) {
   await memory.recall({ userId, query: QUESTIONS[(i + 1) % QUESTIONS.length] as string });
   warm.push(performance.now() - t);
 }
+// Profiles of other users, first read in the process (cold), then again (warm).
+const profileCold: number[] = [];
+const profileWarm: number[] = [];
+for (let i = 0; i < samples && touched.size < users; i++) {
+  let userId = `user-${Math.floor(random() * users)}`;
+  while (touched.has(userId)) userId = `user-${Math.floor(random() * users)}`;
+  touched.add(userId);
+  let t = performance.now();
+  await memory.profile(userId);
+  profileCold.push(performance.now() - t);
+  t = performance.now();
+  await memory.profile(userId);
+  profileWarm.push(performance.now() - t);
+}
 let peak = mb();
 for (let u = 0; u < users; u++) {
   await memory.recall({ userId: `user-${u}`, query: 'What do I like?' });
@@ -69,5 +83,9 @@ console.log(
     coldP95: quantile(cold, 0.95),
     warmP50: quantile(warm, 0.5),
     warmP95: quantile(warm, 0.95),
+    profileColdP50: quantile(profileCold, 0.5),
+    profileColdP95: quantile(profileCold, 0.95),
+    profileWarmP50: quantile(profileWarm, 0.5),
+    profileWarmP95: quantile(profileWarm, 0.95),
   }),
 );

@@ -157,6 +157,14 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
           `${served.coldP95.toFixed(1)} / ${served.warmP95.toFixed(1)}`,
         ),
         row('  its cold / warm recall p50 ms', `${served.coldP50.toFixed(1)} / ${served.warmP50.toFixed(1)}`),
+        row(
+          `  its cold / warm profile read p95 ms (${samples} other random users, first read in the process, then again)`,
+          `${served.profileColdP95.toFixed(1)} / ${served.profileWarmP95.toFixed(1)}`,
+        ),
+        row(
+          '  its cold / warm profile read p50 ms',
+          `${served.profileColdP50.toFixed(1)} / ${served.profileWarmP50.toFixed(1)}`,
+        ),
       ]),
     ].join('\n');
   } finally {
@@ -224,4 +232,8 @@ interface ReaderResult {
   coldP95: number;
   warmP50: number;
   warmP95: number;
+  profileColdP50: number;
+  profileColdP95: number;
+  profileWarmP50: number;
+  profileWarmP95: number;
 }

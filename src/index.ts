@@ -9,6 +9,7 @@ export * from './extract/index.js';
 export * from './langgraph/index.js';
 export * from './memory/index.js';
 export * from './model/index.js';
+export * from './profile/index.js';
 export * from './retrieve/index.js';
 export * from './server/index.js';
 export * from './store/index.js';

@@ -12,6 +12,7 @@ import { registerExport } from './commands/export.js';
 import { registerFacts } from './commands/facts.js';
 import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
+import { registerInstructions } from './commands/instructions.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerPath } from './commands/path.js';
 import { registerProfile } from './commands/profile.js';
@@ -66,6 +67,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerRecall,
     registerFacts,
     registerProfile,
+    registerInstructions,
     registerEntities,
     registerEntity,
     registerPath,

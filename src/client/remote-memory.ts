@@ -12,14 +12,10 @@ import type {
   ForgetResult,
   GraphOptions,
   RecallInput,
-} from '../memory/memory.js';
+} from '../memory/inputs.js';
+import type { InstructionsScope, InstructionsVersion } from '../memory/instructions.js';
 import type { ProfileOptions } from '../memory/profiles.js';
-import {
-  InvalidInputError,
-  StoreUnavailableError,
-  UnauthorizedError,
-  VersionMismatchError,
-} from '../model/errors.js';
+import { InvalidInputError } from '../model/errors.js';
 import type { KnowledgeTriple, Triple } from '../model/triple.js';
 import type {
   Entity,
@@ -36,10 +32,9 @@ import type { ProfileSchema } from '../profile/schema.js';
 import type { CypherOptions, CypherResult, UserStats } from '../store/base.js';
 import type { CypherExample } from '../store/explore-queries.js';
 import type { ReadVerdict } from '../store/read-policy/policy.js';
-import { KGMEM_VERSION, VERSION_HEADER } from '../version.js';
 import { socketTransport, type Transport, urlTransport } from './transport.js';
-import { errorFromWire } from './wire-errors.js';
-import { dateParam, enc, type Query, reviveDates, wireTriples } from './wire-values.js';
+import { exchange } from './wire-request.js';
+import { dateParam, enc, type Query, wireTriples } from './wire-values.js';
 
 /** Where a {@link RemoteMemory} sends its requests: a server's URL, or a holder's socket. */
 export interface RemoteMemoryOptions {
@@ -127,6 +122,7 @@ export class RemoteMemory implements MemoryApi {
       history: input.includeHistory ? 'true' : undefined,
       maxChars: input.maxChars,
       explain: input.explain ? 'true' : undefined,
+      profile: input.profile === false ? 'false' : undefined,
     });
   }
 
@@ -150,6 +146,28 @@ export class RemoteMemory implements MemoryApi {
     const query = { asOf: dateParam(options.asOf), schema: options.schema && JSON.stringify(options.schema) };
     // Field names are the schema's own: no field is revived as a date.
     return this.get(`api/users/${enc(userId)}/profile`, query, false);
+  }
+
+  /** See `Memory.instructions`. */
+  async instructions(agentId: string, scope: InstructionsScope = {}): Promise<InstructionsVersion | null> {
+    return (await this.instructionVersions(agentId, scope)).at(-1) ?? null;
+  }
+
+  /** See `Memory.instructionVersions`. */
+  async instructionVersions(agentId: string, scope: InstructionsScope = {}): Promise<InstructionsVersion[]> {
+    const path = `api/agents/${enc(agentId)}/instructions`;
+    return (await this.get<{ versions: InstructionsVersion[] }>(path, { user: scope.userId }, false))
+      .versions;
+  }
+
+  /** See `Memory.setInstructions` (a write: needs the server's token over HTTP). */
+  async setInstructions(
+    agentId: string,
+    text: string,
+    options: InstructionsScope & { reason?: string } = {},
+  ): Promise<InstructionsVersion> {
+    // `at` stays ISO text, as the library gives it.
+    return this.request('POST', `/api/agents/${enc(agentId)}/instructions`, { text, ...options }, false);
   }
 
   /** See `Memory.entities`. */
@@ -389,47 +407,12 @@ export class RemoteMemory implements MemoryApi {
     return this.request(method, `/${path}`, body);
   }
 
-  private async request<T>(method: string, path: string, body?: unknown, revive = true): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', [VERSION_HEADER]: KGMEM_VERSION };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.options.token) headers.Authorization = `Bearer ${this.options.token}`;
-    let response: Awaited<ReturnType<Transport>>;
-    try {
-      response = await this.transport({
-        method,
-        path,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        timeoutMs: this.options.timeoutMs ?? 60_000,
-      });
-    } catch (error) {
-      throw new StoreUnavailableError(
-        `${this.where} did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`,
-      );
-    }
-    const served = response.header(VERSION_HEADER);
-    if (served !== KGMEM_VERSION) {
-      throw new VersionMismatchError(
-        `${this.where} is ${served ? `kgmem ${served}` : 'an older kgmem (or not kgmem)'} and this is kgmem ${KGMEM_VERSION}; ` +
-          'use the same kgmem release on both sides (or stop that process and open the memory with this one)',
-      );
-    }
-    let parsed: unknown;
-    try {
-      parsed = response.text ? JSON.parse(response.text, revive ? reviveDates : undefined) : undefined;
-    } catch {
-      throw new StoreUnavailableError(
-        `${this.where} answered HTTP ${response.status} with a body that is not JSON`,
-      );
-    }
-    if (response.status < 200 || response.status >= 300) {
-      const { error, name } = (parsed ?? {}) as { error?: string; name?: string };
-      const message = `${this.where}: ${error ?? `HTTP ${response.status}`}`;
-      const wired = errorFromWire(response.status, name, message);
-      if (wired instanceof UnauthorizedError && !this.options.token)
-        wired.message += " (set KGMEM_TOKEN to the server's token)";
-      throw wired;
-    }
-    return parsed as T;
+  private request<T>(method: string, path: string, body?: unknown, revive = true): Promise<T> {
+    return exchange<T>(this.transport, this.where, this.options.token, this.options.timeoutMs, {
+      method,
+      path,
+      body,
+      revive,
+    });
   }
 }

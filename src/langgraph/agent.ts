@@ -5,8 +5,10 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import type { BaseCheckpointSaver, BaseStore } from '@langchain/langgraph-checkpoint';
+import { DEFAULT_AGENT_ID } from '../memory/instructions.js';
 import type { Memory } from '../memory/memory.js';
 import type { RecalledFact } from '../model/types.js';
+import { createInstructionsTool } from './instructions.js';
 import { hasToolCalls } from './messages.js';
 import { type LoadMemoriesOptions, loadMemories, writeMemories } from './nodes.js';
 import { createMemoryTools } from './tools.js';
@@ -16,6 +18,7 @@ export const MemoryAgentState = Annotation.Root({
   ...MessagesAnnotation.spec,
   memoryContext: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
   userProfile: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
+  learnedInstructions: Annotation<string>({ reducer: (_old, next) => next, default: () => '' }),
   recalledFacts: Annotation<RecalledFact[]>({ reducer: (_old, next) => next, default: () => [] }),
 });
 
@@ -32,21 +35,24 @@ export interface MemoryAgentOptions extends LoadMemoriesOptions {
   store?: BaseStore;
   /** Instructions before the remembered facts. */
   systemPrompt?: string;
+  /**
+   * The agent whose learned instructions (`memory.instructions`) the system message holds and
+   * whose `update_instructions` tool writes them, per user. @default "kgmem-agent"
+   */
+  agentId?: string;
 }
 
 const DEFAULT_PROMPT =
   'You are a helpful assistant with long-term memory of this user. Use what you remember when it ' +
   'helps. When the user tells you something lasting about themselves or people, places and things ' +
-  'in their life, save it with save_knowledge; use search_memory to look further.';
+  'in their life, save it with save_knowledge; use search_memory to look further. When they tell you ' +
+  'how you should behave or answer, rewrite your instructions for them with update_instructions.';
 
-/** The system message: instructions, the user's profile, then the recalled context (each bounded). */
-function systemMessage(prompt: string, profile: string, context: string): SystemMessage {
-  const parts = [
-    prompt,
-    ...(profile ? [profile] : []),
-    ...(context ? [`What you remember:\n${context}`] : []),
-  ];
-  return new SystemMessage(parts.join('\n\n'));
+/** The system message: the prompt, the user's profile, the learned instructions, then the recalled context. */
+function systemMessage(prompt: string, state: typeof MemoryAgentState.State): SystemMessage {
+  const context = state.memoryContext ? `What you remember:\n${state.memoryContext}` : '';
+  const parts = [prompt, state.userProfile, state.learnedInstructions, context];
+  return new SystemMessage(parts.filter(Boolean).join('\n\n'));
 }
 
 /**
@@ -65,7 +71,12 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
   const { model, memory } = options;
   // save_knowledge defers to write_memories, which writes its triples with the turn's episode:
   // each turn's knowledge is recorded once, with the turn as its provenance.
-  const tools = [...createMemoryTools(memory, { saves: 'with-turn' }), ...(options.tools ?? [])];
+  const agentId = options.agentId ?? DEFAULT_AGENT_ID;
+  const tools = [
+    ...createMemoryTools(memory, { saves: 'with-turn' }),
+    createInstructionsTool(memory, agentId),
+    ...(options.tools ?? []),
+  ];
   if (typeof model.bindTools !== 'function') {
     throw new Error(
       'createMemoryAgent: the model cannot call tools (it has no bindTools); use a tool-calling chat model',
@@ -76,17 +87,14 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
   const write = writeMemories(memory, { saves: 'with-turn' });
 
   const callModel = async (state: typeof MemoryAgentState.State, config?: RunnableConfig) => {
-    const reply = await withTools.invoke(
-      [systemMessage(prompt, state.userProfile, state.memoryContext), ...state.messages],
-      config,
-    );
+    const reply = await withTools.invoke([systemMessage(prompt, state), ...state.messages], config);
     return { messages: [reply as BaseMessage] };
   };
   const route = (state: typeof MemoryAgentState.State) =>
     hasToolCalls(state.messages.at(-1)) ? 'tools' : 'write_memories';
 
   const graph = new StateGraph(MemoryAgentState)
-    .addNode('load_memories', loadMemories(memory, options))
+    .addNode('load_memories', loadMemories(memory, { ...options, agentId }))
     .addNode('agent', callModel)
     .addNode('tools', new ToolNode(tools))
     .addNode('write_memories', write)

@@ -1,4 +1,5 @@
 export { createMemoryAgent, type MemoryAgentOptions, MemoryAgentState } from './agent.js';
+export { createInstructionsTool, INSTRUCTIONS_TOOL_NAME, instructionsText } from './instructions.js';
 export {
   type LoadedMemories,
   type LoadMemoriesOptions,

@@ -5,6 +5,7 @@ import type { RecalledFact } from '../model/types.js';
 import { profileText } from '../profile/format.js';
 import type { ProfileSchema } from '../profile/schema.js';
 import { threadIdFrom, userIdFrom } from './config.js';
+import { instructionsText } from './instructions.js';
 import { lastTurn, roleOf, savedTriples, textOf } from './messages.js';
 
 /** What {@link loadMemories} puts into the graph state. */
@@ -15,6 +16,8 @@ export interface LoadedMemories {
   recalledFacts: RecalledFact[];
   /** The user's profile as one paragraph ("About the user: home Kyoto; …"), `""` when empty or off. */
   userProfile: string;
+  /** The agent's learned instructions (`agentId`), for every user and for this one; `""` when none. */
+  learnedInstructions: string;
 }
 
 /** Options of {@link loadMemories}. */
@@ -28,6 +31,8 @@ export interface LoadMemoriesOptions {
    * and character budget, or `false` for none. @default the default schema, 600 characters
    */
   profile?: { schema?: ProfileSchema; maxChars?: number } | false;
+  /** Read this agent's instructions (`memory.instructions`) for the system message. @default none */
+  agentId?: string;
 }
 
 /**
@@ -51,14 +56,17 @@ export function loadMemories(
           profile.maxChars ?? 600,
         )
       : '';
-    if (!query) return { userProfile, memoryContext: '', recalledFacts: [] };
+    const learnedInstructions = options.agentId
+      ? await instructionsText(memory, options.agentId, userId)
+      : '';
+    if (!query) return { userProfile, learnedInstructions, memoryContext: '', recalledFacts: [] };
     const { facts, context } = await memory.recall({
       userId,
       query: query.slice(0, 2000),
       limit: options.limit ?? 10,
       maxChars: options.maxChars ?? 900,
     });
-    return { userProfile, memoryContext: context, recalledFacts: facts };
+    return { userProfile, learnedInstructions, memoryContext: context, recalledFacts: facts };
   };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@langchain/langgraph-checkpoint';
 import type { EmbeddingsLike } from '../embed/base.js';
 import { cosine } from '../embed/cosine.js';
+import { isInstructionsPath } from '../memory/instructions.js';
 import type { Memory } from '../memory/memory.js';
 import type { StoredItem } from '../store/base.js';
 import { matchesFilter } from './store-filter.js';
@@ -205,6 +206,7 @@ export class KgmemStore extends BaseStore {
         : [];
     }
     const candidates = (await this.memory.store.itemsUnder(pathOf(op.namespacePrefix)))
+      .filter((stored) => !isInstructionsPath(stored.path))
       .map((stored) => ({ stored, item: toItem(stored) }))
       .filter(({ item }) => matchesFilter(item.value, op.filter));
     if (!op.query || !this.embeddings) {
@@ -234,7 +236,9 @@ export class KgmemStore extends BaseStore {
   }
 
   private async listNamespacesOperation(op: ListNamespacesOperation): Promise<string[][]> {
-    let namespaces = (await this.memory.store.itemPaths()).map(namespaceOf);
+    let namespaces = (await this.memory.store.itemPaths())
+      .filter((p) => !isInstructionsPath(p))
+      .map(namespaceOf);
     if (op.matchConditions?.length) {
       namespaces = namespaces.filter((ns) => op.matchConditions?.every((c) => matchesCondition(ns, c)));
     }

@@ -1,5 +1,5 @@
 import type { RememberResult } from '../memory/episodes.js';
-import type { AddTriplesResult } from '../memory/memory.js';
+import type { AddTriplesResult } from '../memory/inputs.js';
 import { factLine } from '../model/present.js';
 import type { Entity, EntityDetails, Episode, RecallResult } from '../model/types.js';
 import type { CypherResult } from '../store/base.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INSTRUCTIONS_LENGTH } from '../memory/instructions.js';
 import { limitField } from '../model/limit-field.js';
 import {
   MAX_MESSAGE_LENGTH,
@@ -117,6 +118,19 @@ export function toolInputs(multiUser: boolean) {
     }),
     forget_entity: scoped({
       name_or_uid: shortText('the entity to delete with every fact touching it'),
+    }),
+    get_instructions: scoped({
+      agent_id: shortText('the agent whose instructions to read; default "kgmem-agent"').optional(),
+    }),
+    update_instructions: scoped({
+      agent_id: shortText('the agent whose instructions to rewrite; default "kgmem-agent"').optional(),
+      instructions: z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_INSTRUCTIONS_LENGTH)
+        .describe('the complete instructions for this user from now on'),
+      reason: shortText('the feedback that led to them'),
     }),
     get_profile: scoped({
       as_of: isoDate('the profile as it was at this time instead of now').optional(),

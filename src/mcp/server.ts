@@ -2,9 +2,11 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { MemoryApi } from '../memory/api.js';
+import { DEFAULT_AGENT_ID } from '../memory/instructions.js';
 import { InvalidInputError, NotFoundError } from '../model/errors.js';
 import { checkUserId } from '../model/validate.js';
 import { profileText } from '../profile/format.js';
+
 import {
   addFactsText,
   cypherText,
@@ -152,6 +154,18 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       },
     );
     tool(
+      'update_instructions',
+      'When the user tells you how to behave or answer, rewrite your standing instructions for this user (the whole new text; earlier versions are kept).',
+      { destructiveHint: false },
+      async (args, user) => {
+        const saved = await memory.setInstructions(args.agent_id ?? DEFAULT_AGENT_ID, args.instructions, {
+          userId: user,
+          reason: args.reason,
+        });
+        return [saved, `Saved as version ${saved.version} of the instructions for this user.`];
+      },
+    );
+    tool(
       'update_fact',
       'Update a fact: the old value is kept as history and the new one becomes current. Name the fact by uid, or by subject and predicate when it has one current value. kind "change" (default): the old value held until now; kind "correction": it was never true, and the right value replaces it over the same time.',
       { destructiveHint: false },
@@ -226,6 +240,20 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     async (args, user) => {
       const details = await memory.entity(user, args.name_or_uid, { factLimit: 200 });
       return [details, entityText(details)];
+    },
+  );
+  tool(
+    'get_instructions',
+    "How you should behave with this user: your instructions for every user, then this user's own (learned from feedback).",
+    { readOnlyHint: true },
+    async (args, user) => {
+      const agent = args.agent_id ?? DEFAULT_AGENT_ID;
+      const [shared, own] = await Promise.all([
+        memory.instructions(agent),
+        memory.instructions(agent, { userId: user }),
+      ]);
+      const text = [shared?.text, own ? `For this user: ${own.text}` : undefined].filter(Boolean).join('\n');
+      return [{ shared, own }, text || 'No instructions yet.'];
     },
   );
   tool(

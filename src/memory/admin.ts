@@ -10,6 +10,7 @@ import { exportUser } from './export.js';
 import type { ExportDocument, ImportSummary } from './export-format.js';
 import type { ReembedCounts } from './inputs.js';
 import { REEMBED_BATCH } from './inputs.js';
+import { restoreInstructions } from './instructions.js';
 
 /**
  * What runs on the whole memory: the Cypher console and its ready-made queries, re-embedding,
@@ -121,6 +122,11 @@ export class MemoryAdmin extends MemoryPart {
     ]);
     const checked = checkExport(document, `${where}: export file`);
     const target = options.userId ?? checked.document.userId;
-    return this.lock.run(() => restoreExport(this.store, this.embedder.embeddings, checked, target, where));
+    return this.lock.run(async () => {
+      const summary = await restoreExport(this.store, this.embedder.embeddings, checked, target, where);
+      // The graph is restored in one transaction; then the user's instructions, each kept once.
+      await restoreInstructions(this.store, summary.userId, checked.document.instructions ?? []);
+      return summary;
+    });
   }
 }

@@ -29,7 +29,8 @@ import type {
   ForgetResult,
   GraphOptions,
   RecallInput,
-} from './memory.js';
+} from './inputs.js';
+import type { InstructionsScope, InstructionsVersion } from './instructions.js';
 import type { ProfileOptions } from './profiles.js';
 
 /** What a memory is and where it lives: what `kgmem serve` reports at `/api/health`. */
@@ -101,6 +102,16 @@ export interface MemoryApi {
     userId: string,
     options?: ProfileOptions<S>,
   ): Promise<Profile<ProfileFieldsOf<S>>>;
+  /** An agent's current instructions, for every user or for one; `null` when none. */
+  instructions(agentId: string, scope?: InstructionsScope): Promise<InstructionsVersion | null>;
+  /** Every version of an agent's instructions, oldest first. */
+  instructionVersions(agentId: string, scope?: InstructionsScope): Promise<InstructionsVersion[]>;
+  /** Writes a new version of an agent's instructions, keeping the earlier ones. */
+  setInstructions(
+    agentId: string,
+    text: string,
+    options?: InstructionsScope & { reason?: string },
+  ): Promise<InstructionsVersion>;
   /** A user's entities, most mentioned first. */
   entities(userId: string, options?: { limit?: number }): Promise<Entity[]>;
   /** One entity (by uid or name) with its facts. */

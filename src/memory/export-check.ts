@@ -56,6 +56,14 @@ const episodeSchema = z.strictObject({
   mentions: z.array(uid),
 });
 
+const instructionsSchema = z.strictObject({
+  agentId: z.string().min(1),
+  key: z.string().min(1),
+  text: z.string().min(1),
+  reason: z.string(),
+  at: iso,
+});
+
 const documentSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT),
   exportedAt: iso,
@@ -68,6 +76,7 @@ const documentSchema = z.strictObject({
   entities: z.array(entitySchema),
   facts: z.array(factSchema),
   episodes: z.array(episodeSchema),
+  instructions: z.array(instructionsSchema).optional(),
 });
 
 // The first version wrote whole Entity and Fact records (dates as ISO text) and no turns.

@@ -87,6 +87,18 @@ export interface ExportDocument {
   entities: ExportedEntity[];
   facts: ExportedFact[];
   episodes: ExportedEpisode[];
+  /** The user's own versions of agents' instructions, oldest first (absent in older files). */
+  instructions?: ExportedInstructions[];
+}
+
+/** One version of an agent's instructions for the exported user. */
+export interface ExportedInstructions {
+  agentId: string;
+  /** The version's own id: importing the same file again finds it. */
+  key: string;
+  text: string;
+  reason: string;
+  at: string;
 }
 
 /** What an import of an export did. */

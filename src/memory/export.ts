@@ -8,6 +8,7 @@ import {
   type ExportedEpisode,
   type ExportedFact,
 } from './export-format.js';
+import { exportInstructions } from './instructions.js';
 
 // Every record of a user is read: these bound the reads, not the memory.
 const ALL = 1_000_000_000;
@@ -17,11 +18,12 @@ const ALL = 1_000_000_000;
  * facts with their history and provenance, and every stored turn, each list in a fixed order.
  */
 export async function exportUser(store: GraphStore, userId: string): Promise<ExportDocument> {
-  const [entities, facts, episodes, mentions] = await Promise.all([
+  const [entities, facts, episodes, mentions, instructions] = await Promise.all([
     store.listEntities(userId, ALL),
     store.listFacts(userId, { time: { mode: 'all' }, limit: ALL }),
     store.episodes(userId, { limit: ALL }),
     store.episodeMentions(userId),
+    exportInstructions(store, userId),
   ]);
   const byTime =
     <T extends { uid: string }>(time: (item: T) => Date) =>
@@ -44,6 +46,7 @@ export async function exportUser(store: GraphStore, userId: string): Promise<Exp
     entities: exportedEntities,
     facts: exportedFacts,
     episodes: exportedEpisodes,
+    ...(instructions.length ? { instructions } : {}),
   };
 }
 

@@ -68,6 +68,12 @@ export interface RecallInput {
    * @default false
    */
   explain?: boolean;
+  /**
+   * A question about the user ("where do I live?") starts the context with the profile, in one
+   * short line ("About the user: home Kyoto; …") within `maxChars`. `false` leaves it out.
+   * @default true
+   */
+  profile?: boolean;
 }
 
 /** Filter of {@link Memory.facts}. */

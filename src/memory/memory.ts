@@ -35,27 +35,11 @@ import type {
   RecallInput,
   ReembedCounts,
 } from './inputs.js';
+import { type InstructionsScope, type InstructionsVersion, MemoryInstructions } from './instructions.js';
 import type { ResolvedMemoryOptions } from './options.js';
 import { MemoryProfiles, type ProfileOptions } from './profiles.js';
 import { MemoryReader } from './reader.js';
 import { MemoryWriter } from './writer.js';
-
-export type {
-  AddTriplesOptions,
-  AddTriplesResult,
-  FactCorrection,
-  FactCorrectionResult,
-  FactsQuery,
-  FactTarget,
-  FactUpdateKind,
-  ForgetInput,
-  ForgetResult,
-  GraphOptions,
-  RecallInput,
-  ReembedCounts,
-  RememberInput,
-  RememberResult,
-} from './inputs.js';
 
 /**
  * Long-term memory for agents, kept as one knowledge graph per user. Create it with
@@ -72,6 +56,7 @@ export class Memory implements MemoryApi {
   private readonly reader: MemoryReader;
   private readonly admin: MemoryAdmin;
   private readonly profiles: MemoryProfiles;
+  private readonly learned: MemoryInstructions;
   private readonly closing: (() => Promise<void>)[] = [];
 
   constructor(
@@ -90,6 +75,7 @@ export class Memory implements MemoryApi {
     this.reader = new MemoryReader(this.context);
     this.admin = new MemoryAdmin(this.context);
     this.profiles = new MemoryProfiles(this.context);
+    this.learned = new MemoryInstructions(this.context);
   }
 
   /**
@@ -166,6 +152,34 @@ export class Memory implements MemoryApi {
     options: ProfileOptions<S> = {},
   ): Promise<Profile<ProfileFieldsOf<S>>> {
     return this.profiles.profile(userId, options);
+  }
+
+  /**
+   * An agent's current instructions (how it should behave), for every user or for one
+   * (`userId`); `null` when none were written.
+   */
+  async instructions(agentId: string, scope: InstructionsScope = {}): Promise<InstructionsVersion | null> {
+    return this.learned.instructions(agentId, scope);
+  }
+
+  /** Every version of an agent's instructions (for every user, or for one), oldest first. */
+  async instructionVersions(agentId: string, scope: InstructionsScope = {}): Promise<InstructionsVersion[]> {
+    return this.learned.instructionVersions(agentId, scope);
+  }
+
+  /**
+   * Writes a new version of an agent's instructions, keeping every earlier one with its time and
+   * reason. With `userId` they are that user's own (deleted with the user, exported with them).
+   *
+   * @example
+   * await memory.setInstructions("helper", "Answer in Portuguese.", { userId: "ana", reason: "asked by the user" });
+   */
+  async setInstructions(
+    agentId: string,
+    text: string,
+    options: InstructionsScope & { reason?: string } = {},
+  ): Promise<InstructionsVersion> {
+    return this.learned.setInstructions(agentId, text, options);
   }
 
   /** A user's entities, most mentioned first. */

@@ -3,6 +3,8 @@ import { checkUserId } from '../model/validate.js';
 import { fillProfile, type Profile, type ProfileFields, type ProfileFieldsOf } from '../profile/build.js';
 import { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
 import { type CompiledSchema, compileProfileSchema, type ProfileSchema } from '../profile/schema.js';
+import type { GraphStore } from '../store/base.js';
+import type { TimeScope } from '../store/records.js';
 import { timeScope } from './checks.js';
 import { MemoryPart } from './context.js';
 
@@ -14,10 +16,23 @@ export interface ProfileOptions<S extends ProfileSchema = typeof DEFAULT_PROFILE
   schema?: S;
 }
 
-/** Facts touching one entity read at most (a profile reads the user's and each named person's). */
-const FACTS_PER_ENTITY = 100_000;
+/** The default schema, checked once. */
+export const DEFAULT_COMPILED = compileProfileSchema(DEFAULT_PROFILE_SCHEMA, 'DEFAULT_PROFILE_SCHEMA');
 
-const DEFAULT_COMPILED = compileProfileSchema(DEFAULT_PROFILE_SCHEMA, 'DEFAULT_PROFILE_SCHEMA');
+/** A user's profile through a checked schema, at a time (current facts, or those valid `asOf`). */
+export async function readProfile(
+  store: GraphStore,
+  userId: string,
+  schema: CompiledSchema,
+  time: TimeScope,
+): Promise<Profile> {
+  const self = await store.entityByKey(userId, USER_ENTITY_KEY);
+  // Served from the per-user copy when the store keeps one (no statement on a warm read).
+  const fields: ProfileFields = self
+    ? await fillProfile(schema, self.uid, (uids) => store.incidentFacts(userId, uids, time))
+    : await fillProfile(schema, '', async () => []);
+  return { userId, asOf: time.mode === 'asOf' ? time.asOf.toISOString() : null, fields };
+}
 
 /**
  * Profiles: a view of a user's current facts (or those valid at a moment) through a schema. Reads
@@ -37,15 +52,7 @@ export class MemoryProfiles extends MemoryPart {
     const user = checkUserId(userId, where);
     const schema = options.schema === undefined ? DEFAULT_COMPILED : this.compile(options.schema, where);
     const time = timeScope(false, options.asOf, where);
-    const self = await this.store.entityByKey(user, USER_ENTITY_KEY);
-    const fields: ProfileFields = await fillProfile(schema, self?.uid ?? '', async (entityUid) =>
-      entityUid === '' ? [] : this.store.listFacts(user, { entityUid, time, limit: FACTS_PER_ENTITY }),
-    );
-    return {
-      userId: user,
-      asOf: time.mode === 'asOf' ? time.asOf.toISOString() : null,
-      fields: fields as ProfileFieldsOf<S>,
-    };
+    return (await readProfile(this.store, user, schema, time)) as Profile<ProfileFieldsOf<S>>;
   }
 
   private compile(schema: ProfileSchema, where: string): CompiledSchema {

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../model/errors.js';
-import { entityKeyOf, normalizePredicate } from '../model/normalize.js';
+import { entityKeyOf, isSelfReference, normalizePredicate, tokenize } from '../model/normalize.js';
 import type {
   Entity,
   EntityDetails,
@@ -10,6 +10,7 @@ import type {
   RecallResult,
 } from '../model/types.js';
 import { checkDate, checkText, checkUserId } from '../model/validate.js';
+import { profileText } from '../profile/format.js';
 import type { UserStats } from '../store/base.js';
 import type { EpisodeFilter, FoundEntity } from './api.js';
 import { checkInteger, timeScope } from './checks.js';
@@ -18,6 +19,15 @@ import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './expl
 import { buildGraphView } from './graph-view.js';
 import type { FactsQuery, GraphOptions, RecallInput } from './inputs.js';
 import { ENTITY_SEARCH_MIN_SIMILARITY, MAX_LIMIT } from './inputs.js';
+import { DEFAULT_COMPILED, readProfile } from './profiles.js';
+
+/** Share of a recall's context budget the profile line may take. */
+const PROFILE_SHARE = 0.3;
+
+/** Whether a question is about the user: it says "I", "me", "my" or "mine". */
+function mentionsUser(query: string): boolean {
+  return tokenize(query).some(isSelfReference);
+}
 
 /**
  * The read side of a memory: recall, listings, the graph and its searches. Nothing here writes
@@ -44,16 +54,30 @@ export class MemoryReader extends MemoryPart {
     const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
     // Only the first recall of a user waits for the write queue (to migrate older data).
     if (this.vectors.needsMigration(userId)) await this.lock.run(() => this.vectors.migrate(userId));
-    return this.retriever.recall({
+    // A question about the user starts its context with the profile, within the same budget.
+    const about =
+      input.profile !== false && mentionsUser(query)
+        ? profileText(
+            await readProfile(
+              this.store,
+              userId,
+              DEFAULT_COMPILED,
+              asOf ? { mode: 'asOf', asOf } : { mode: 'current' },
+            ),
+            Math.floor(maxChars * PROFILE_SHARE),
+          )
+        : '';
+    const result = await this.retriever.recall({
       userId,
       query,
       limit,
       ...(hops ? { hops } : {}),
       includeHistory: input.includeHistory ?? false,
-      maxChars,
+      maxChars: about ? maxChars - about.length - 1 : maxChars,
       ...(asOf ? { asOf } : {}),
       ...(input.explain === true ? { explain: true } : {}),
     });
+    return about ? { ...result, context: result.context ? `${about}\n${result.context}` : about } : result;
   }
 
   async facts(userId: string, query: FactsQuery = {}): Promise<Fact[]> {

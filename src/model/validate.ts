@@ -10,28 +10,29 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/;
  * a slip) is refused rather than silently read as another user's.
  *
  * @param where - the calling function, named in the error (`"Memory.recall"`)
+ * @param field - what the id is called in the error (`userId`, `agentId`)
  * @throws InvalidInputError when empty, with surrounding whitespace, too long or containing
  *   control characters
  */
-export function checkUserId(userId: unknown, where: string): string {
+export function checkUserId(userId: unknown, where: string, field = 'userId'): string {
   if (typeof userId !== 'string' || userId.trim().length === 0) {
     throw new InvalidInputError(
-      `${where}: userId must be a non-empty string (got ${JSON.stringify(userId)})`,
+      `${where}: ${field} must be a non-empty string (got ${JSON.stringify(userId)})`,
     );
   }
   if (userId !== userId.trim()) {
     throw new InvalidInputError(
-      `${where}: userId ${JSON.stringify(userId)} has leading or trailing whitespace; user ids are exact, so pass ${JSON.stringify(userId.trim())} if that is the user meant`,
+      `${where}: ${field} ${JSON.stringify(userId)} has leading or trailing whitespace; ids are exact, so pass ${JSON.stringify(userId.trim())} if that is the one meant`,
     );
   }
   if (userId.length > MAX_USER_ID_LENGTH) {
     throw new InvalidInputError(
-      `${where}: userId is ${userId.length} characters; use at most ${MAX_USER_ID_LENGTH}`,
+      `${where}: ${field} is ${userId.length} characters; use at most ${MAX_USER_ID_LENGTH}`,
     );
   }
   if (CONTROL_CHARS.test(userId)) {
     throw new InvalidInputError(
-      `${where}: userId contains control or replacement characters; use plain text`,
+      `${where}: ${field} contains control or replacement characters; use plain text`,
     );
   }
   return userId;

@@ -54,23 +54,52 @@ interface Candidate {
   rank: number;
 }
 
-/** Reads the facts touching one entity, in the time the profile describes. */
-export type FactsOfEntity = (entityUid: string) => Promise<readonly Fact[]>;
+/** Reads the facts touching any of some entities (either end), in the time the profile describes. */
+export type FactsOfEntities = (entityUids: readonly string[]) => Promise<readonly Fact[]>;
 
 /**
  * Fills a schema's fields from the facts touching one entity: a fact it is the subject of
  * (`user lives_in Kyoto`), or the object of through an `X_of` key (`Giulia sister_of user` is the
  * user's sister Giulia). A one-value field takes the value said most recently; a list keeps each
  * value once, in the order the fields' predicates are listed, then oldest first. People's fields
- * (`about`) are read from their own facts, one level deep.
+ * (`about`) are read from their own facts, one level deep: two reads in all.
  */
 export async function fillProfile(
   schema: CompiledSchema,
   entityUid: string,
-  factsOf: FactsOfEntity,
+  factsOf: FactsOfEntities,
 ): Promise<ProfileFields> {
+  const chosen = chooseValues(schema, entityUid, await factsOf([entityUid]));
+  const people = [...chosen].flatMap(([field, list]) => (field.about ? list.map((c) => c.valueUid) : []));
+  const theirs = people.length ? await factsOf(people) : [];
+  const fields: ProfileFields = {};
+  for (const [field, list] of chosen) {
+    const values = list.map((c) =>
+      profileValueOf(c, field.about ? fieldsOf(field.about, c.valueUid, theirs) : undefined),
+    );
+    fields[field.name] = field.many ? values : (values[0] ?? null);
+  }
+  return fields;
+}
+
+/** One level of fields, from facts already read (people's own, with no further level). */
+function fieldsOf(schema: CompiledSchema, entityUid: string, facts: readonly Fact[]): ProfileFields {
+  const fields: ProfileFields = {};
+  for (const [field, list] of chooseValues(schema, entityUid, facts)) {
+    const values = list.map((c) => profileValueOf(c, undefined));
+    fields[field.name] = field.many ? values : (values[0] ?? null);
+  }
+  return fields;
+}
+
+/** Each field's chosen candidates, in the schema's order: the most recent one, or every value once. */
+function chooseValues(
+  schema: CompiledSchema,
+  entityUid: string,
+  facts: readonly Fact[],
+): Map<CompiledField, Candidate[]> {
   const byField = new Map<CompiledField, Candidate[]>();
-  for (const fact of await factsOf(entityUid)) {
+  for (const fact of facts) {
     const read = readFrom(entityUid, fact);
     if (!read) continue;
     const match = schema.fieldOf(read.relation);
@@ -79,24 +108,20 @@ export async function fillProfile(
     list.push({ ...read, fact, rank: match.rank });
     byField.set(match.field, list);
   }
-  const fields: ProfileFields = {};
+  const chosen = new Map<CompiledField, Candidate[]>();
   for (const field of schema.fields) {
     const candidates = byField.get(field) ?? [];
-    if (field.many) {
-      const seen = new Set<string>();
-      const values: ProfileValue[] = [];
-      for (const c of candidates.sort(byRankThenAge)) {
-        if (seen.has(c.valueUid)) continue;
-        seen.add(c.valueUid);
-        values.push(await profileValueOf(c, field, factsOf));
-      }
-      fields[field.name] = values;
-    } else {
-      const latest = candidates.sort(byRecency)[0];
-      fields[field.name] = latest ? await profileValueOf(latest, field, factsOf) : null;
+    if (!field.many) {
+      chosen.set(field, candidates.sort(byRecency).slice(0, 1));
+      continue;
     }
+    const seen = new Set<string>();
+    chosen.set(
+      field,
+      candidates.sort(byRankThenAge).filter((c) => !seen.has(c.valueUid) && Boolean(seen.add(c.valueUid))),
+    );
   }
-  return fields;
+  return chosen;
 }
 
 function readFrom(entityUid: string, fact: Fact): Omit<Candidate, 'fact' | 'rank'> | undefined {
@@ -109,21 +134,16 @@ function readFrom(entityUid: string, fact: Fact): Omit<Candidate, 'fact' | 'rank
   return undefined;
 }
 
-async function profileValueOf(
-  c: Candidate,
-  field: CompiledField,
-  factsOf: FactsOfEntity,
-): Promise<ProfileValue> {
-  const value: ProfileValue = {
+function profileValueOf(c: Candidate, about: ProfileFields | undefined): ProfileValue {
+  return {
     value: c.value,
     entityUid: c.valueUid,
     relation: c.relation,
     factUid: c.fact.uid,
     since: c.fact.validFrom.toISOString(),
     saidBy: [...new Set(c.fact.observedBy.length ? c.fact.observedBy : c.fact.episodeIds)],
+    ...(about ? { about } : {}),
   };
-  if (field.about) value.about = await fillProfile(field.about, c.valueUid, factsOf);
-  return value;
 }
 
 const byRecency = (a: Candidate, b: Candidate) =>

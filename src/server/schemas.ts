@@ -51,6 +51,7 @@ export const recallQuery = z.strictObject({
   history: flag.optional(),
   maxChars: intIn(0, 100_000).optional(),
   explain: flag.optional(),
+  profile: flag.optional(),
 });
 
 /** Query of `GET /api/users/:user/facts`. */
@@ -176,6 +177,18 @@ export const rememberBody = z.strictObject({
 export const factCloseBody = z.strictObject({
   at: dateText.optional(),
   source: text.optional(),
+});
+
+/** Query of `GET /api/agents/:agent/instructions`: every user's (none), or one user's. */
+export const instructionsQuery = z.strictObject({
+  user: exactText.optional(),
+});
+
+/** Body of `POST /api/agents/:agent/instructions`: a new version (checked by `Memory.setInstructions`). */
+export const instructionsBody = z.strictObject({
+  text: z.string(),
+  reason: z.string().optional(),
+  userId: exactText.optional(),
 });
 
 /** Body of `PATCH /api/users/:user/facts/:uid`: the correction. */

@@ -276,13 +276,18 @@ export abstract class GraphStore extends GraphReads {
 
   /**
    * Writes LangGraph store items (insert or replace, keeping createdAt and seq) in one
-   * transaction; creates their users if needed.
+   * transaction; creates their users if needed (unless `createUsers` is false: items of no user).
    */
-  async putItems(items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[], at: Date): Promise<void> {
+  async putItems(
+    items: readonly Omit<StoredItem, 'createdAt' | 'updatedAt'>[],
+    at: Date,
+    options: { createUsers?: boolean } = {},
+  ): Promise<void> {
     if (items.length === 0) return;
     const iso = at.toISOString();
+    const users = options.createUsers === false ? [] : [...new Set(items.map((i) => i.userId))];
     await this.runStatements('write', [
-      ...[...new Set(items.map((i) => i.userId))].map((userId) => ({
+      ...users.map((userId) => ({
         name: 'user-merge',
         params: { userId, at: iso },
       })),

@@ -326,8 +326,11 @@ describe('kgmem command line', () => {
     const run = await kgmem(['demo']);
     expect(run.code, run.stderr).toBe(0);
     const answer = run.stdout.split("What food should I bring to Polar bear's party?\n")[1]?.split('\n\n')[0];
-    // The answer first: the question asks for food, and pizza is food (the aquarium is not).
-    expect(answer).toMatch(/^Relevant facts from memory:\n- Polar bear likes Pizza\n/);
+    // The profile line first (the question says "I"), then the answer first: the question asks
+    // for food, and pizza is food (the aquarium is not).
+    expect(answer).toMatch(
+      /^About the user: [^\n]*Polar bear \(likes Pizza[^\n]*\nRelevant facts from memory:\n- Polar bear likes Pizza\n/,
+    );
     expect(run.stdout).toMatch(/User lives in Osaka\s+closed/);
     const again = await kgmem(['demo']);
     expect(again.code).toBe(0);

@@ -1,12 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepDataAcrossTests } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // Every process that holds the demo users' copies saves a snapshot when it closes, and the next
 // process loads it: the profile must still show what another process wrote in between.
 const SNAPSHOTS = { KGMEM_SNAPSHOT_MIN_SIZE: '1' };
+
+// The tests build on what the first ones wrote (on Neo4j too: the database is emptied once).
+keepDataAcrossTests();
 
 describe('kgmem profile', () => {
   let dir: { path: string; remove: () => void };

@@ -290,6 +290,36 @@ describe.runIf(browserTestsEnabled)('viewer end to end (kgmem serve + headless C
     await page.locator('#show-history').uncheck();
   });
 
+  it('shows the profile card: home, work and friend; as of an earlier date the old home; a value opens its entity', async () => {
+    await openViewer('?user=demo-sasako');
+    const card = page.locator('#profile-card');
+    await expect.poll(() => card.locator('h2').textContent()).toBe('Profile');
+    const valuesOf = (field: string) =>
+      card
+        .locator('dt', { hasText: new RegExp(`^${field}$`) })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent();
+    expect(await valuesOf('home')).toBe('Kyoto');
+    expect(await valuesOf('employer')).toBe('Kyoto Aquarium');
+    expect(await valuesOf('friends')).toBe('Polar bear likes Pizza; allergies peanuts');
+
+    const step = await page.evaluate(
+      (time) => (globalThis as unknown as ViewerWindow).kgmemViewer.timeline.stepFor(time),
+      Date.parse('2026-05-01T00:00:00Z'),
+    );
+    await page.locator('#time-slider').fill(String(step));
+    await expect.poll(() => card.locator('h2').textContent()).toMatch(/^Profile as of 2026-0[45]/);
+    await expect.poll(() => valuesOf('home')).toBe('Osaka');
+    expect(await card.locator('dt', { hasText: /^employer$/ }).count()).toBe(0);
+    await page.locator('#time-slider').fill('1000');
+    await expect.poll(() => valuesOf('home')).toBe('Kyoto');
+
+    await card.getByRole('button', { name: 'Polar bear' }).click();
+    await expect.poll(selected).toBe(await nodeByLabel('Polar bear'));
+    await page.screenshot({ path: join(OUTPUT_DIR, 'viewer-profile.png') });
+    expect(errors).toEqual([]);
+  });
+
   it('a recall query highlights the facts and entities it returns', async () => {
     await page.fill('#recall-input', "What food should I bring to Polar bear's party?");
     await page.press('#recall-input', 'Enter');

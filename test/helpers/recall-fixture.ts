@@ -1,4 +1,5 @@
-import type { Memory, RecallInput } from '../../src/memory/memory.js';
+import type { RecallInput } from '../../src/memory/inputs.js';
+import type { Memory } from '../../src/memory/memory.js';
 
 /** Every kind of recall a user makes: named and unnamed, hops, history, a past date, a misspelling. */
 export const RECALLS: Omit<RecallInput, 'userId'>[] = [

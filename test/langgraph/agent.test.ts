@@ -25,6 +25,13 @@ function tutorialModel(request: StubRequest): StubReply {
       arguments: { triples: [{ subject: 'I', predicate: 'name', object_: 'Sasako' }] },
     };
   }
+  if (said.includes('keep your answers short')) {
+    return {
+      kind: 'tool',
+      name: 'update_instructions',
+      arguments: { instructions: 'Keep answers short.', reason: 'the user asked for short answers' },
+    };
+  }
   if (said.includes('Polar bear likes Pizza')) {
     return {
       kind: 'tool',
@@ -150,6 +157,36 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
       { configurable: { user_id: 'sasako' } },
     );
     expect(found).toContain('Polar bear likes Pizza');
+  });
+
+  it('learns instructions from feedback: update_instructions writes a version, the next turn is told it, other users are not', async () => {
+    await memory.setInstructions('concierge', 'Greet the user by name.', { reason: 'house style' });
+    const agent = createMemoryAgent({ model, memory, agentId: 'concierge', checkpointer: new MemorySaver() });
+    const config = { configurable: { user_id: 'tomas', thread_id: 'feedback' } };
+    await agent.invoke({ messages: [new HumanMessage('Please keep your answers short.')] }, config);
+    await agent.flush();
+    const saved = await memory.instructions('concierge', { userId: 'tomas' });
+    expect(saved).toMatchObject({
+      version: 1,
+      text: 'Keep answers short.',
+      reason: 'the user asked for short answers',
+    });
+    const toolReply = stub.requests.at(-1)?.body.messages?.find((m) => m.role === 'tool');
+    expect(toolReply?.content).toContain('Saved as version 1');
+
+    const before = stub.requests.length;
+    const state = await agent.invoke({ messages: [new HumanMessage('What is new?')] }, config);
+    expect(state.learnedInstructions).toBe(
+      'How to behave (learned from feedback):\nGreet the user by name.\nFor this user: Keep answers short.',
+    );
+    expect(systemOf(stub.requests[before])).toContain('For this user: Keep answers short.');
+    const other = await agent.invoke(
+      { messages: [new HumanMessage('What is new?')] },
+      { configurable: { user_id: 'uma', thread_id: 'feedback' } },
+    );
+    expect(other.learnedInstructions).toBe('How to behave (learned from feedback):\nGreet the user by name.');
+    expect(systemOf(stub.requests.at(-1))).not.toContain('Keep answers short');
+    await agent.flush();
   });
 
   it('returns the reply even when extraction fails; the turn is kept as a failed episode', async () => {

@@ -107,4 +107,15 @@ describe('KgmemStore in the kgmem database', () => {
     );
     expect((await memory.profile('erin')).fields.home?.value).toBe('Nara');
   });
+
+  it("never lists, returns or overwrites the agents' instructions kept beside its items", async () => {
+    const store = new KgmemStore({ memory });
+    await memory.setInstructions('helper', 'Answer briefly.');
+    await memory.setInstructions('helper', 'Answer in Portuguese.', { userId: 'erin' });
+    const namespaces = await store.listNamespaces();
+    expect(namespaces.flat().join(' ')).not.toMatch(/instructions|helper/);
+    const everything = await store.search([], { limit: 1000 });
+    expect(JSON.stringify(everything)).not.toContain('Answer');
+    expect((await memory.instructions('helper', { userId: 'erin' }))?.text).toBe('Answer in Portuguese.');
+  });
 });

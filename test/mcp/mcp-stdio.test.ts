@@ -50,12 +50,14 @@ describe('kgmem mcp over stdio', () => {
           'forget_entity',
           'forget_fact',
           'get_entity',
+          'get_instructions',
           'get_profile',
           'list_episodes',
           'recall',
           'remember',
           'search_entities',
           'update_fact',
+          'update_instructions',
         ].sort(),
       );
       const recallTool = (await client.listTools()).tools.find((t) => t.name === 'recall');
@@ -118,6 +120,20 @@ describe('kgmem mcp over stdio', () => {
       const document = JSON.parse(String((resource.contents[0] as { text: string }).text));
       expect(document.fields.home.value).toBe('Lisbon');
       await expect(client.readResource({ uri: 'kgmem://users/bob/profile' })).rejects.toThrow(/alice/);
+
+      // Instructions learned from feedback: written for this user, read back with the shared ones.
+      expect(text(await call(client, 'get_instructions', {}))).toBe('No instructions yet.');
+      const learned = await call(client, 'update_instructions', {
+        instructions: 'Answer in Portuguese.',
+        reason: 'the user asked',
+      });
+      expect(learned.isError, text(learned)).toBeFalsy();
+      expect(learned.structuredContent).toMatchObject({
+        agentId: 'kgmem-agent',
+        userId: 'alice',
+        version: 1,
+      });
+      expect(text(await call(client, 'get_instructions', {}))).toBe('For this user: Answer in Portuguese.');
     } finally {
       await client.close();
     }

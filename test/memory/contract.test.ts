@@ -163,6 +163,35 @@ describe.each(clients)('the memory contract: $name', (client) => {
     ).rejects.toBeInstanceOf(InvalidInputError);
   });
 
+  it('keeps versions of instructions per agent and per user, each with its time and reason', async () => {
+    expect(await memory.instructions('helper')).toBeNull();
+    const first = await memory.setInstructions('helper', 'Answer briefly.', { reason: 'house style' });
+    expect(first).toMatchObject({ agentId: 'helper', userId: null, version: 1, text: 'Answer briefly.' });
+    expect(typeof first.at).toBe('string');
+    await memory.setInstructions('helper', 'Answer briefly, in Portuguese.', {
+      userId: 'ana',
+      reason: 'the user asked',
+    });
+    const second = await memory.setInstructions('helper', 'Answer briefly. Cite sources.');
+    expect(second.version).toBe(2);
+    expect((await memory.instructions('helper'))?.text).toBe('Answer briefly. Cite sources.');
+    expect((await memory.instructionVersions('helper')).map((v) => [v.version, v.reason])).toEqual([
+      [1, 'house style'],
+      [2, ''],
+    ]);
+    expect(await memory.instructions('helper', { userId: 'ana' })).toMatchObject({
+      userId: 'ana',
+      version: 1,
+      text: 'Answer briefly, in Portuguese.',
+      reason: 'the user asked',
+    });
+    expect(await memory.instructions('helper', { userId: 'bo' })).toBeNull();
+    expect(await memory.instructions('other-agent')).toBeNull();
+    await expect(memory.setInstructions('helper', '   ')).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(memory.setInstructions(' helper', 'x')).rejects.toThrow(/agentId " helper" has leading/);
+    expect(await memory.instructionVersions('helper')).toHaveLength(2);
+  });
+
   it('explores: one entity, a path, the graph and part of it, entity search', async () => {
     const acme = await memory.entity('ana', 'Acme');
     expect(acme.entity.name).toBe('Acme');
@@ -280,8 +309,23 @@ describe.each(clients)('the memory contract: $name', (client) => {
     const summary = await memory.importUser(exported, { userId: 'ana-copy' });
     expect(summary.userId).toBe('ana-copy');
     expect((await memory.facts('ana-copy', { includeHistory: true })).length).toBe(exported.facts.length);
+    // The user's own instructions travel with them (the agent's for every user do not).
+    expect(exported.instructions).toEqual([
+      expect.objectContaining({
+        agentId: 'helper',
+        text: 'Answer briefly, in Portuguese.',
+        reason: 'the user asked',
+      }),
+    ]);
+    expect((await memory.instructions('helper', { userId: 'ana-copy' }))?.text).toBe(
+      'Answer briefly, in Portuguese.',
+    );
+    await memory.importUser(exported, { userId: 'ana-copy' });
+    expect(await memory.instructionVersions('helper', { userId: 'ana-copy' })).toHaveLength(1);
     expect(await memory.forget({ userId: 'ana-copy', all: true })).toEqual({ deleted: true });
     expect(await memory.hasUser('ana-copy')).toBe(false);
+    expect(await memory.instructions('helper', { userId: 'ana-copy' })).toBeNull();
+    expect(await memory.instructionVersions('helper')).toHaveLength(2);
     await expect(memory.exportUser('ana-copy')).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -5,6 +5,7 @@ import type {
   GraphPayload,
   NameHit,
   PathPayload,
+  ProfilePayload,
   RecallPayload,
   UserSummary,
 } from './types';
@@ -66,6 +67,11 @@ export class Api {
   /** The user's entities and facts among these uids, as a graph (a console result). */
   subgraph(user: string, uids: readonly string[]): Promise<GraphPayload> {
     return this.get(`/api/users/${encodeURIComponent(user)}/subgraph`, { uids: uids.join(',') });
+  }
+
+  /** The user's profile now, or as of a date. */
+  profile(user: string, asOf: string | null): Promise<ProfilePayload> {
+    return this.get(`/api/users/${encodeURIComponent(user)}/profile`, asOf ? { asOf } : {});
   }
 
   /** The ready-made analyst queries of this backend. */

@@ -8,9 +8,11 @@ import { emptyGraph, mergeFacts, mergePayload } from './graph-model';
 import { LayoutRunner } from './layout';
 import { groupFacts, PAGE_SIZE, renderPanel } from './panel';
 import { setupPath } from './path-box';
+import { ProfileCard } from './profile-card';
 import { setupRecall } from './recall-box';
 import { GraphRenderer } from './renderer';
 import { setupSearch } from './search';
+import { asOfText } from './sidebar-result';
 import { ViewStore } from './state';
 import { Timeline } from './timeline';
 import type { UserSummary, WireFact } from './types';
@@ -67,6 +69,8 @@ function setReady(ready: boolean): void {
   Object.assign((window as unknown as { kgmemViewer: object }).kgmemViewer, { ready });
 }
 
+const profileCard = new ProfileCard(byId('profile-card'), api, (uid) => void select(uid).catch(showError));
+
 function showError(error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
   message.replaceChildren(el('span', {}, text));
@@ -112,9 +116,11 @@ function syncUrl(): void {
   writeUrlState({ user, entity: selected, asOf, history: showHistory, edgeColour, nodeSize });
 }
 
-view.subscribe((_state, changed) => {
+view.subscribe((state, changed) => {
   const shared = ['user', 'selected', 'asOf', 'showHistory', 'edgeColour', 'nodeSize'] as const;
   if (shared.some((key) => changed.has(key))) syncUrl();
+  if (state.user && (changed.has('asOf') || changed.has('user')))
+    void profileCard.show(state.user, asOfText(view)).catch(showError);
   updateStatus();
 });
 
@@ -266,7 +272,7 @@ async function correct(entityUid: string, fact: WireFact, how: 'close' | 'delete
       if (graph.hasEdge(fact.uid)) graph.dropEdge(fact.uid);
     }
     graphChanged();
-    await select(entityUid);
+    await Promise.all([select(entityUid), profileCard.show(user, asOfText(view))]);
   } catch (error) {
     showError(error);
   }

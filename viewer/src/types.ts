@@ -12,6 +12,7 @@ import type {
   RecalledEntity,
   RecalledFact,
 } from '../../src/model/types';
+import type { Profile } from '../../src/profile/build';
 
 /** A record as JSON carries it: dates become ISO strings, recursively. */
 export type Json<T> = T extends Date
@@ -21,6 +22,9 @@ export type Json<T> = T extends Date
     : T extends object
       ? { [K in keyof T]: Json<T[K]> }
       : T;
+
+/** `GET /api/users/:user/profile`: the user's profile, read from the facts that hold. */
+export type ProfilePayload = Profile;
 
 /** A user as `GET /api/users` lists them. */
 export interface UserSummary {

@@ -8,6 +8,7 @@ import {
   exploreBody,
   factsQuery,
   graphQuery,
+  instructionsQuery,
   pathQuery,
   profileQuery,
   recallQuery,
@@ -70,6 +71,7 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi, writes: WriteAc
         ...(q.history ? { includeHistory: true } : {}),
         ...(q.maxChars !== undefined ? { maxChars: q.maxChars } : {}),
         ...(q.explain ? { explain: true } : {}),
+        ...(q.profile === false ? { profile: false } : {}),
       }),
     );
   });
@@ -97,6 +99,13 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi, writes: WriteAc
         ...(q.schema !== undefined ? { schema: q.schema as ProfileSchema } : {}),
       }),
     );
+  });
+
+  // An agent's instructions, every version (for every user, or for one).
+  app.get('/api/agents/:agent/instructions', validQuery(instructionsQuery), async (c) => {
+    const q = c.req.valid('query');
+    const scope = q.user !== undefined ? { userId: q.user } : {};
+    return c.json({ versions: await memory.instructionVersions(c.req.param('agent'), scope) });
   });
 
   // A backup of the user's whole memory (kgmem-export/2), as `kgmem export` writes it.

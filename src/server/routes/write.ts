@@ -15,6 +15,7 @@ import {
   factUpdateBody,
   forgetBody,
   importBody,
+  instructionsBody,
   reextractBody,
   rememberBody,
   triplesBody,
@@ -180,6 +181,15 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
   });
 
   // Restores a backup (kgmem-export/2) into its user or `userId`, in one transaction.
+  app.post('/api/agents/:agent/instructions', guard, limit, ...validJson(instructionsBody), async (c) => {
+    const { text, reason, userId } = c.req.valid('json');
+    const options = {
+      ...(reason !== undefined ? { reason } : {}),
+      ...(userId !== undefined ? { userId } : {}),
+    };
+    return c.json(await memory.setInstructions(c.req.param('agent'), text, options), 201);
+  });
+
   app.post('/api/import', guard, limit, ...validJson(importBody), async (c) => {
     const body = c.req.valid('json');
     return c.json(await memory.importUser(body.document, body.userId ? { userId: body.userId } : {}), 201);
