@@ -11,6 +11,7 @@ import type { RecalledFact } from '../model/types.js';
 import { createInstructionsTool } from './instructions.js';
 import { hasToolCalls } from './messages.js';
 import { type LoadMemoriesOptions, loadMemories, writeMemories } from './nodes.js';
+import { reflectionNode } from './reflection.js';
 import { createMemoryTools } from './tools.js';
 
 /** The memory agent's state: the conversation, the user's profile and what was recalled for the latest message. */
@@ -40,6 +41,12 @@ export interface MemoryAgentOptions extends LoadMemoriesOptions {
    * whose `update_instructions` tool writes them, per user. @default "kgmem-agent"
    */
   agentId?: string;
+  /**
+   * Background reflection (procedural memory): after every `everyTurns` turns of a thread, one
+   * call of `model` (default: the agent's) reads the thread and, when the user gave feedback on
+   * how the agent behaves, writes a new version of their instructions. @default off
+   */
+  reflection?: { model?: BaseChatModel; everyTurns?: number; onError?: (error: unknown) => void };
 }
 
 const DEFAULT_PROMPT =
@@ -57,7 +64,7 @@ function systemMessage(prompt: string, state: typeof MemoryAgentState.State): Sy
 
 /**
  * A prebuilt LangGraph agent with kgmem memory: START → load_memories → agent ⇄ tools →
- * write_memories → END. Threads (`configurable.thread_id`) are conversations, users
+ * write_memories → reflect → END (reflect does nothing unless `reflection` is set). Threads (`configurable.thread_id`) are conversations, users
  * (`configurable.user_id`) are memory scopes: what one thread learns, another thread of the
  * same user recalls. The turn is remembered in the background after the reply; `flush()` waits
  * for those writes.
@@ -85,6 +92,15 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
   const withTools = model.bindTools(tools);
   const prompt = options.systemPrompt ?? DEFAULT_PROMPT;
   const write = writeMemories(memory, { saves: 'with-turn' });
+  const reflection = options.reflection;
+  const reflect = reflection
+    ? reflectionNode(memory, reflection.model ?? model, {
+        agentId,
+        written: () => write.flush(),
+        ...(reflection.everyTurns !== undefined ? { everyTurns: reflection.everyTurns } : {}),
+        ...(reflection.onError ? { onError: reflection.onError } : {}),
+      })
+    : undefined;
 
   const callModel = async (state: typeof MemoryAgentState.State, config?: RunnableConfig) => {
     const reply = await withTools.invoke([systemMessage(prompt, state), ...state.messages], config);
@@ -98,17 +114,22 @@ export function createMemoryAgent(options: MemoryAgentOptions) {
     .addNode('agent', callModel)
     .addNode('tools', new ToolNode(tools))
     .addNode('write_memories', write)
+    .addNode('reflect', reflect ?? (async () => ({})))
     .addEdge(START, 'load_memories')
     .addEdge('load_memories', 'agent')
     .addConditionalEdges('agent', route, ['tools', 'write_memories'])
     .addEdge('tools', 'agent')
-    .addEdge('write_memories', END)
+    .addEdge('write_memories', 'reflect')
+    .addEdge('reflect', END)
     .compile({
       ...(options.checkpointer ? { checkpointer: options.checkpointer } : {}),
       ...(options.store ? { store: options.store } : {}),
     });
   return Object.assign(graph, {
-    /** Waits until every turn handed to memory has been written. */
-    flush: () => write.flush(),
+    /** Waits until every turn handed to memory has been written (and every reflection started is done). */
+    flush: async () => {
+      await write.flush();
+      await reflect?.flush();
+    },
   });
 }

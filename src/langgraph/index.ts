@@ -9,5 +9,6 @@ export {
   type WriteMemoriesOptions,
   writeMemories,
 } from './nodes.js';
+export { type ReflectionOptions, reflectOnThread } from './reflection.js';
 export { KgmemStore, type KgmemStoreIndex, type KgmemStoreOptions } from './store.js';
 export { createMemoryTools, type MemoryToolOptions, SAVE_TOOL_NAME } from './tools.js';

@@ -15,6 +15,17 @@ import { tempDir } from '../helpers/temp-dir.js';
 /** The agent model's side of the seed tutorial, played by the stub from what it is sent. */
 function tutorialModel(request: StubRequest): StubReply {
   const messages = request.body.messages ?? [];
+  // A reflection on a thread: feedback about the language is an update, anything else is none.
+  if (request.body.tools?.some((t) => t.function.name === 'reflection')) {
+    const asked = JSON.stringify(messages).includes('answer in Portuguese');
+    return {
+      kind: 'tool',
+      name: 'reflection',
+      arguments: asked
+        ? { update: true, instructions: 'Answer in Portuguese.', reason: 'the user asked for Portuguese' }
+        : { update: false, instructions: '', reason: '' },
+    };
+  }
   const last = messages.at(-1);
   if (last?.role === 'tool') return { kind: 'text', content: 'Got it, I will remember that.' };
   const said = String(last?.content ?? '');
@@ -187,6 +198,40 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
     expect(other.learnedInstructions).toBe('How to behave (learned from feedback):\nGreet the user by name.');
     expect(systemOf(stub.requests.at(-1))).not.toContain('Keep answers short');
     await agent.flush();
+  });
+
+  it('reflects in the background after every n turns of a thread: feedback becomes a new version, none writes nothing', async () => {
+    const agent = createMemoryAgent({
+      model,
+      memory,
+      agentId: 'reflective',
+      reflection: { everyTurns: 2 },
+      checkpointer: new MemorySaver(),
+    });
+    const config = { configurable: { user_id: 'vera', thread_id: 'r1' } };
+    await agent.invoke(
+      { messages: [new HumanMessage('Could you answer in Portuguese from now on?')] },
+      config,
+    );
+    await agent.flush();
+    expect(await memory.instructions('reflective', { userId: 'vera' })).toBeNull();
+    await agent.invoke({ messages: [new HumanMessage('Thanks!')] }, config);
+    await agent.flush();
+    expect(await memory.instructions('reflective', { userId: 'vera' })).toMatchObject({
+      version: 1,
+      text: 'Answer in Portuguese.',
+      reason: 'reflection on thread r1: the user asked for Portuguese',
+    });
+    const before = stub.requests.length;
+    await agent.invoke({ messages: [new HumanMessage('Bom dia!')] }, config);
+    expect(systemOf(stub.requests[before])).toContain('For this user: Answer in Portuguese.');
+
+    const quiet = { configurable: { user_id: 'walt', thread_id: 'r2' } };
+    await agent.invoke({ messages: [new HumanMessage('Hello there.')] }, quiet);
+    await agent.invoke({ messages: [new HumanMessage('Nice weather.')] }, quiet);
+    await agent.flush();
+    expect(stub.requests.some((r) => r.body.tools?.[0]?.function.name === 'reflection')).toBe(true);
+    expect(await memory.instructionVersions('reflective', { userId: 'walt' })).toEqual([]);
   });
 
   it('returns the reply even when extraction fails; the turn is kept as a failed episode', async () => {
