@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
+import { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
+import { type CompiledSchema, compileProfileSchema, type ProfileSchema } from '../profile/schema.js';
 import type { RetrieverOptions } from '../retrieve/recall.js';
 import type { StoreOption } from '../store/resolve.js';
 import { type ContradictionRules, contradictionRules, DEFAULT_OPPOSITE_PREDICATES } from './temporal.js';
@@ -76,6 +78,12 @@ export interface MemoryOptions {
    */
   contextChars?: number;
   /**
+   * The schema of `profile()` when none is passed: what recall's "About the user" line and the
+   * prebuilt agent's system message show. Checked when the memory is created.
+   * @default DEFAULT_PROFILE_SCHEMA
+   */
+  profileSchema?: ProfileSchema;
+  /**
    * Tuning of recall: how many similar entities seed the walk, similarity floors, the weights of
    * each signal in the fusion, the minimum score (see `FusionOptions` for every default).
    */
@@ -100,6 +108,12 @@ export interface MemoryOptions {
   newUid?: () => string;
 }
 
+/** The default profile schema, checked once. */
+export const DEFAULT_COMPILED_PROFILE = compileProfileSchema(
+  DEFAULT_PROFILE_SCHEMA,
+  'DEFAULT_PROFILE_SCHEMA',
+);
+
 /** {@link MemoryOptions} with every default filled. */
 export interface ResolvedMemoryOptions {
   dataDir: string;
@@ -111,6 +125,8 @@ export interface ResolvedMemoryOptions {
   contextChars: number;
   recall: RetrieverOptions;
   newUid: () => string;
+  /** The default profile schema, checked. */
+  profileSchema: CompiledSchema;
 }
 
 /** The embedded database's file name inside a data dir. */
@@ -132,5 +148,9 @@ export function resolveMemoryOptions(options: MemoryOptions): ResolvedMemoryOpti
     contextChars: options.contextChars ?? 900,
     recall: { ...options.recall },
     newUid: options.newUid ?? randomUUID,
+    profileSchema:
+      options.profileSchema === undefined
+        ? DEFAULT_COMPILED_PROFILE
+        : compileProfileSchema(options.profileSchema, 'createMemory({profileSchema})'),
   };
 }

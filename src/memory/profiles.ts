@@ -1,7 +1,7 @@
 import { USER_ENTITY_KEY } from '../model/normalize.js';
 import { checkUserId } from '../model/validate.js';
 import { fillProfile, type Profile, type ProfileFields, type ProfileFieldsOf } from '../profile/build.js';
-import { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
+import type { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
 import { type CompiledSchema, compileProfileSchema, type ProfileSchema } from '../profile/schema.js';
 import type { GraphStore } from '../store/base.js';
 import type { TimeScope } from '../store/records.js';
@@ -12,12 +12,9 @@ import { MemoryPart } from './context.js';
 export interface ProfileOptions<S extends ProfileSchema = typeof DEFAULT_PROFILE_SCHEMA> {
   /** Describe the user as they were at this moment (facts valid then). @default now */
   asOf?: Date | string;
-  /** The fields to fill. @default DEFAULT_PROFILE_SCHEMA */
+  /** The fields to fill. @default the memory's `profileSchema` (DEFAULT_PROFILE_SCHEMA) */
   schema?: S;
 }
-
-/** The default schema, checked once. */
-export const DEFAULT_COMPILED = compileProfileSchema(DEFAULT_PROFILE_SCHEMA, 'DEFAULT_PROFILE_SCHEMA');
 
 /** A user's profile through a checked schema, at a time (current facts, or those valid `asOf`). */
 export async function readProfile(
@@ -50,7 +47,8 @@ export class MemoryProfiles extends MemoryPart {
   ): Promise<Profile<ProfileFieldsOf<S>>> {
     const where = 'Memory.profile';
     const user = checkUserId(userId, where);
-    const schema = options.schema === undefined ? DEFAULT_COMPILED : this.compile(options.schema, where);
+    const schema =
+      options.schema === undefined ? this.options.profileSchema : this.compile(options.schema, where);
     const time = timeScope(false, options.asOf, where);
     return (await readProfile(this.store, user, schema, time)) as Profile<ProfileFieldsOf<S>>;
   }

@@ -19,7 +19,7 @@ import { describeEntity, exploreGraph, findPath, resolveEntityRef } from './expl
 import { buildGraphView } from './graph-view.js';
 import type { FactsQuery, GraphOptions, RecallInput } from './inputs.js';
 import { ENTITY_SEARCH_MIN_SIMILARITY, MAX_LIMIT } from './inputs.js';
-import { DEFAULT_COMPILED, readProfile } from './profiles.js';
+import { readProfile } from './profiles.js';
 
 /** Share of a recall's context budget the profile line may take. */
 const PROFILE_SHARE = 0.3;
@@ -61,7 +61,7 @@ export class MemoryReader extends MemoryPart {
             await readProfile(
               this.store,
               userId,
-              DEFAULT_COMPILED,
+              this.options.profileSchema,
               asOf ? { mode: 'asOf', asOf } : { mode: 'current' },
             ),
             Math.floor(maxChars * PROFILE_SHARE),

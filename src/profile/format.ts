@@ -30,8 +30,8 @@ export function profileRows(profile: Profile<unknown>): ProfileRow[] {
 
 /**
  * A profile as one short paragraph for a prompt ("About the user: home Kyoto; employer Acme;
- * family Giulia (sister; home Milan; plays cello)."), cut at whole fields to `maxChars`; empty
- * when the profile holds nothing.
+ * family Giulia (sister; home Milan; plays cello)."), within `maxChars`: a field that does not fit
+ * whole is left out and the next ones are tried; empty when the profile holds nothing.
  */
 export function profileText(profile: Profile<unknown>, maxChars = Number.POSITIVE_INFINITY): string {
   const prefix = 'About the user: ';
@@ -42,7 +42,7 @@ export function profileText(profile: Profile<unknown>, maxChars = Number.POSITIV
     if (values.length === 0) continue;
     const part = `${words(field)} ${values.map((v) => personText(field, v)).join(', ')}`;
     const added = part.length + (parts.length ? 2 : 0);
-    if (length + added > maxChars) break;
+    if (length + added > maxChars) continue;
     parts.push(part);
     length += added;
   }
