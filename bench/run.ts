@@ -21,13 +21,14 @@ import { benchResolution } from './resolution.js';
 import { seededUids } from './seeded-uids.js';
 import { benchSemantic } from './semantic.js';
 import { benchServeLoad } from './serve-load.js';
+import { benchServeMixed } from './serve-mixed.js';
 import { benchViewer, benchViewerBigUser } from './viewer.js';
 
 /**
  * `npm run bench`: prints every benchmark as Markdown tables. Environment knobs:
  * BENCH_BASELINE_SAMPLE (questions per hop for the vector-only baseline, default 100),
  * BENCH_QUESTIONS (limit kgmem's questions per hop; default all 1,000), BENCH_ONLY (a comma list of
- * sections: retrieval, serve (with retrieval: kgmem serve under load), locomo, personal, resolution, semantic, episodes, users, extraction, viewer, backends, crash).
+ * sections: retrieval, serve (with retrieval: kgmem serve under load), mixed (kgmem serve under mixed reads and writes), locomo, personal, resolution, semantic, episodes, users, extraction, viewer, backends, crash).
  */
 async function main(): Promise<void> {
   const started = performance.now();
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   if (runs('backends')) console.log(`\n${await benchBackends()}`);
   if (runs('episodes')) console.log(`\n${await benchEpisodes()}`);
   if (runs('users')) console.log(`\n${await benchManyUsers()}`);
+  if (runs('mixed')) console.log(`\n${await benchServeMixed()}`);
   if (runs('extraction')) console.log(`\n${await benchExtraction()}\n\n${await benchExtractionModels()}`);
   if (runs('viewer')) console.log(`\n${await benchViewer()}`);
   if (runs('crash')) console.log(`\n${await benchCrash()}\n\n${await benchMetaqaBatches()}`);
