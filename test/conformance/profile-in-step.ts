@@ -92,5 +92,26 @@ export function registerProfileInStep(init: StoreInitializer): void {
       expect((await memory.profile('bo')).fields.family).toEqual([]);
       expect((await memory.profile('bo')).fields.home?.value).toBe('Oslo');
     });
+
+    it("keeps an agent's instructions in versions, per user apart, deleted and exported with the user", async () => {
+      await memory.setInstructions('helper', 'Answer briefly.', { reason: 'house style' });
+      await memory.setInstructions('helper', 'Answer in Portuguese.', { userId: 'ana', reason: 'asked' });
+      await memory.setInstructions('helper', 'Answer in Portuguese, briefly.', { userId: 'ana' });
+      expect((await memory.instructionVersions('helper', { userId: 'ana' })).map((v) => v.version)).toEqual([
+        1, 2,
+      ]);
+      expect((await memory.instructions('helper'))?.text).toBe('Answer briefly.');
+      expect(await memory.users()).toEqual(['ana']);
+      const exported = await memory.exportUser('ana');
+      expect(exported.instructions?.map((v) => v.text)).toEqual([
+        'Answer in Portuguese.',
+        'Answer in Portuguese, briefly.',
+      ]);
+      await memory.forget({ userId: 'ana', all: true });
+      expect(await memory.instructions('helper', { userId: 'ana' })).toBeNull();
+      await memory.importUser(exported);
+      expect((await memory.instructions('helper', { userId: 'ana' }))?.version).toBe(2);
+      expect((await memory.instructions('helper'))?.text).toBe('Answer briefly.');
+    });
   });
 }
