@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { ExtractionError } from './errors.js';
+import { wellShaped } from './fact-shape.js';
 import { buildExtractionPrompt, type PromptMessage } from './prompt.js';
 import { EXTRACTION_TOOL_NAME, ExtractionOutput } from './schema.js';
 
@@ -112,7 +113,7 @@ export class LlmExtractor extends Extractor {
       }
       const byId = new Map(known.map(({ id, fact }) => [id, fact.uid]));
       return {
-        triples: checked.data.facts.map((f) => ({
+        triples: wellShaped(checked.data.facts).map((f) => ({
           subject: f.subject,
           predicate: f.predicate,
           object: f.object,

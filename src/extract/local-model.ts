@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../model/errors.js';
 import { type ConversationMessage, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { ExtractionError } from './errors.js';
+import { wellShaped } from './fact-shape.js';
 import { groundingWords, repeatsItself, salvage, statedFacts } from './local-output.js';
 import { LocalModelRuntime, type LocalRuntimeOptions } from './local-runtime.js';
 import { buildExtractionPrompt } from './prompt.js';
@@ -79,7 +80,7 @@ export class LocalModelExtractor extends Extractor {
         .filter((m) => m.role === 'user')
         .map((m) => m.content)
         .join('\n');
-      for (const f of statedFacts(output.facts, turn, context))
+      for (const f of wellShaped(statedFacts(output.facts, turn, context)))
         merged.triples.push({
           subject: f.subject,
           predicate: f.predicate,

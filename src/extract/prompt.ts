@@ -1,6 +1,49 @@
 import { isoDay } from '../model/present.js';
 import type { ConversationMessage, KnownFact } from './base.js';
 
+/** The predicates the prompt asks a model to prefer (what the default profile reads). */
+export const PREFERRED_PREDICATES = [
+  'lives_in',
+  'works_at',
+  'works_as',
+  'studies_at',
+  'studies',
+  'is_learning',
+  'likes',
+  'dislikes',
+  'diet',
+  'is_allergic_to',
+  'has_condition',
+  'has_pet',
+  'is_a',
+  'age',
+  'birthday',
+  'name',
+  'speaks',
+  'plays',
+  'does',
+  'owns',
+  'friend',
+  'partner',
+  'married_to',
+  'mother',
+  'father',
+  'sister',
+  'brother',
+  'son',
+  'daughter',
+  'manager',
+] as const;
+
+// The list as the prompt has always written it: three lines (a model reads the same bytes).
+const PREDICATE_LIST = [
+  PREFERRED_PREDICATES.slice(0, 8),
+  PREFERRED_PREDICATES.slice(8, 20),
+  PREFERRED_PREDICATES.slice(20),
+]
+  .map((line) => line.join(', '))
+  .join(',\n  ');
+
 // Written for small models as much as for large ones: short rules, the predicates to prefer, and
 // worked examples in the very shape of the answer (measured on the extraction gold set,
 // bench/extraction-quality.ts).
@@ -9,9 +52,7 @@ Read the conversation turn and write down the durable facts it states, as subjec
 
 Rules:
 - The person talking is "user": "I", "me", "my" mean user. Other people and things by the name or the words used ("Ana", "Porto", "mum").
-- Use these predicates when one fits: lives_in, works_at, works_as, studies_at, studies, is_learning, likes, dislikes,
-  diet, is_allergic_to, has_condition, has_pet, is_a, age, birthday, name, speaks, plays, does, owns,
-  friend, partner, married_to, mother, father, sister, brother, son, daughter, manager. Otherwise a short snake_case verb.
+- Use these predicates when one fits: ${PREDICATE_LIST}. Otherwise a short snake_case verb.
 - A relative or friend: user sister Ana. Facts about them have them as subject: Ana lives_in Porto.
 - he, she, they: the person the conversation was just about.
 - Write only what the turn says is true now, and nothing else: no guesses, nothing from the examples.

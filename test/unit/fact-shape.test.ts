@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { onlyATime, wellShaped } from '../../src/extract/fact-shape.js';
+
+const fact = (subject: string, predicate: string, object: string, object_type = 'thing') => ({
+  subject,
+  predicate,
+  object,
+  subject_type: 'person',
+  object_type,
+});
+
+describe('facts whose shape says they are not facts', () => {
+  it('reads a time said alone, and nothing else, as only a time', () => {
+    for (const t of [
+      'Monday',
+      'January',
+      '2019',
+      'weekends',
+      'all day',
+      'every morning',
+      'last week',
+      'March 2023',
+    ])
+      expect(onlyATime(t), t).toBe(true);
+    for (const t of [
+      'Porto',
+      'Kyoto Aquarium',
+      'cello',
+      'Sunday market',
+      'Tom',
+      'the morning show',
+      '15 Main Street',
+    ])
+      expect(onlyATime(t), t).toBe(false);
+  });
+
+  it('drops a time as the object of a relation not about time, and keeps a date relation and a person named May', () => {
+    const kept = wellShaped([
+      fact('Luna', 'died', 'Monday'),
+      fact('User', 'started', 'January'),
+      fact('User', 'climbs', 'weekends'),
+      fact('User', 'birthday', 'June 3rd', 'date'),
+      fact('User', 'sister', 'May', 'person'),
+      fact('User', 'plays', 'cello'),
+    ]);
+    expect(kept.map((f) => `${f.predicate} ${f.object}`)).toEqual([
+      'birthday June 3rd',
+      'sister May',
+      'plays cello',
+    ]);
+  });
+
+  it('drops a relation that is only a preposition, and says one pair once, preferring the prompt’s predicates', () => {
+    const kept = wellShaped([
+      fact('User', 'near', 'river'),
+      fact('User', 'at', 'University of Porto'),
+      fact('User', 'moved', 'Porto'),
+      fact('User', 'lives_in', 'Porto'),
+      fact('User', 'skiing', 'wrist'),
+      fact('User', 'sking', 'wrist'),
+      fact('User', 'likes', 'jazz'),
+      fact('User', 'plays', 'jazz'),
+    ]);
+    expect(kept.map((f) => `${f.predicate} ${f.object}`)).toEqual([
+      'lives_in Porto',
+      'skiing wrist',
+      'likes jazz',
+      'plays jazz',
+    ]);
+  });
+});
