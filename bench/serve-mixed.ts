@@ -1,29 +1,34 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
-import { startServe } from '../test/helpers/serve.js';
+import { type ServeProcess, startServe } from '../test/helpers/serve.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
-/** How the mixed load runs. */
+/** How one mixed-load run goes. */
 export interface MixedLoadOptions {
-  clients?: number;
-  seconds?: number;
-  /** Users the clients share (each request picks one): several clients write one user at once. */
-  users?: number;
+  clients: number;
+  seconds: number;
+  /** Users the clients share (each round of the mix is on one): several clients write one user at once. */
+  users: number;
+  /** `neo4j`: the server runs on the Neo4j of NEO4J_URI (emptied first); else the embedded store. */
+  backend: 'ladybug' | 'neo4j';
+  /** Kill the server with SIGKILL halfway, restart it on the same data and go on. */
+  killHalfway?: boolean;
 }
 
-type Kind = 'recall' | 'profile' | 'triples' | 'remember';
+type Kind = 'recall' | 'triples' | 'remember';
 
-// Of every 8 requests: 3 recalls, 1 profile read, 2 triple writes, 2 turns.
+// Three recalls to one write, the writes alternating addTriples (3 facts) and remember (a turn).
 const MIX: readonly Kind[] = [
   'recall',
+  'recall',
+  'recall',
   'triples',
   'recall',
-  'remember',
-  'profile',
-  'triples',
+  'recall',
   'recall',
   'remember',
 ];
@@ -35,43 +40,55 @@ const QUESTIONS = [
 ];
 const TOKEN = 'mixed-load-token';
 
+interface RunResult {
+  row: Record<string, string | number>[];
+  note: string;
+}
+
 /**
  * `kgmem serve` under mixed load (#52): `clients` closed-loop clients for `seconds` against a
- * fresh memory, each request one of recall, profile, addTriples (3 facts) and remember (a turn,
- * rule extractor) for one of `users` shared users; then, with the server stopped, every
- * acknowledged write (2xx) is looked for in the database: each triple as a current fact, each
- * turn as a stored episode. Prints requests/s, latency quantiles and errors per kind, and how
- * many acknowledged writes are missing.
+ * fresh memory (3 recalls to 1 write over `users` shared users), resident memory of the server
+ * sampled each second; optionally killed with SIGKILL halfway and restarted. With the server
+ * stopped, every acknowledged write (2xx) is looked for in the store: each triple as a current
+ * fact, each turn as a stored episode.
  */
-export async function benchServeMixed(options: MixedLoadOptions = {}): Promise<string> {
-  const clients = options.clients ?? 16;
-  const seconds = options.seconds ?? 30;
-  const users = options.users ?? 20;
+export async function mixedLoadRun(options: MixedLoadOptions): Promise<RunResult> {
   const dir = tempDir('kgmem-bench-mixed-');
-  const serve = await startServe(dir.path, ['--token', TOKEN]);
+  const env = options.backend === 'neo4j' ? { KGMEM_STORE: 'neo4j' } : { KGMEM_STORE: 'ladybug' };
+  if (options.backend === 'neo4j') await emptyNeo4j();
+  let serve: ServeProcess = await startServe(dir.path, ['--token', TOKEN], env);
   const acknowledged = {
     facts: [] as { user: string; object: string }[],
     turns: [] as { user: string; uid: string }[],
   };
   const latencies = new Map<Kind, number[]>(MIX.map((k) => [k, []]));
-  const errors = new Map<Kind, number>(MIX.map((k) => [k, 0]));
+  const statuses = new Map<string, number>();
+  const rss: number[] = [];
+  const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
   try {
-    const base = serve.url;
-    const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+    for (let u = 0; u < options.users; u++) {
+      const seeded = await fetch(`${serve.url}api/users/user-${u}/triples`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ triples: [{ subject: 'I', predicate: 'lives_in', object: 'Harbour Town' }] }),
+      });
+      if (!seeded.ok) throw new Error(`seeding user-${u} failed: HTTP ${seeded.status}`);
+    }
     let next = 0;
+    let restarting: Promise<void> | undefined;
     const send = async (i: number): Promise<void> => {
       const kind = MIX[i % MIX.length] as Kind;
-      // One user per round of the mix: its reads come after its own writes, on a user some client writes.
-      const user = `user-${Math.floor(i / MIX.length) % users}`;
-      const api = `${base}api/users/${user}`;
+      const user = `user-${Math.floor(i / MIX.length) % options.users}`;
+      await restarting;
+      const api = `${serve.url}api/users/${user}`;
       const started = performance.now();
-      let response: Response;
+      let status = 'refused';
       try {
+        let response: Response;
         if (kind === 'recall')
           response = await fetch(
             `${api}/recall?q=${encodeURIComponent(QUESTIONS[i % QUESTIONS.length] as string)}`,
           );
-        else if (kind === 'profile') response = await fetch(`${api}/profile`);
         else if (kind === 'triples') {
           const objects = [0, 1, 2].map((k) => `stamp ${i}-${k}`);
           response = await fetch(`${api}/triples`, {
@@ -93,93 +110,149 @@ export async function benchServeMixed(options: MixedLoadOptions = {}): Promise<s
               ],
             }),
           });
-          if (response.ok) {
-            const body = (await response.clone().json()) as { episodeUid: string };
-            acknowledged.turns.push({ user, uid: body.episodeUid });
-          }
+          if (response.ok)
+            acknowledged.turns.push({
+              user,
+              uid: ((await response.clone().json()) as { episodeUid: string }).episodeUid,
+            });
         }
         await response.arrayBuffer();
-        if (!response.ok) errors.set(kind, (errors.get(kind) ?? 0) + 1);
+        status = String(response.status);
       } catch {
-        errors.set(kind, (errors.get(kind) ?? 0) + 1);
+        // A request cut by the kill: not acknowledged, counted as refused.
       }
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
       latencies.get(kind)?.push(performance.now() - started);
     };
-    // Every user exists before the load (a recall of a user with no memory is a 404, not load).
-    for (let u = 0; u < users; u++) {
-      const seeded = await fetch(`${base}api/users/user-${u}/triples`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ triples: [{ subject: 'I', predicate: 'lives_in', object: 'Harbour Town' }] }),
-      });
-      if (!seeded.ok) throw new Error(`seeding user-${u} failed: HTTP ${seeded.status}`);
-    }
-    const deadline = performance.now() + seconds * 1000;
     const began = performance.now();
+    const deadline = began + options.seconds * 1000;
+    const sampler = setInterval(() => {
+      const mb = residentMb(serve.child.pid);
+      if (mb > 0) rss.push(mb);
+    }, 1000);
+    const killer = options.killHalfway
+      ? setTimeout(
+          () => {
+            restarting = (async () => {
+              serve.child.kill('SIGKILL');
+              await new Promise((done) => serve.child.once('exit', done));
+              serve = await startServe(dir.path, ['--token', TOKEN], env);
+            })();
+          },
+          (options.seconds * 1000) / 2,
+        )
+      : undefined;
     await Promise.all(
-      Array.from({ length: clients }, async () => {
+      Array.from({ length: options.clients }, async () => {
         while (performance.now() < deadline) await send(next++);
       }),
     );
+    clearInterval(sampler);
+    if (killer) clearTimeout(killer);
+    await restarting;
     const elapsed = (performance.now() - began) / 1000;
     await serve.stop();
 
-    // Every acknowledged write, looked for in the database the server left.
-    const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
-    let missingFacts = 0;
-    let missingTurns = 0;
-    try {
-      for (let u = 0; u < users; u++) {
-        const user = `user-${u}`;
-        const stored = new Set(
-          (await memory.facts(user, { predicate: 'collects', limit: 1_000_000 })).map((f) => f.object),
-        );
-        missingFacts += acknowledged.facts.filter((f) => f.user === user && !stored.has(f.object)).length;
-        const turns = new Set((await memory.listEpisodes(user)).map((e) => e.uid));
-        missingTurns += acknowledged.turns.filter((t) => t.user === user && !turns.has(t.uid)).length;
-      }
-    } finally {
-      await memory.close();
-    }
-    const rows = MIX.filter((k, i) => MIX.indexOf(k) === i).map((kind) => {
-      const times = latencies.get(kind) ?? [];
-      return {
-        request: kind,
-        requests: times.length,
-        'requests/s': (times.length / elapsed).toFixed(1),
-        'p50 ms': quantile(times, 0.5).toFixed(1),
-        'p95 ms': quantile(times, 0.95).toFixed(1),
-        'p99 ms': quantile(times, 0.99).toFixed(1),
-        errors: errors.get(kind) ?? 0,
-      };
-    });
+    const missing = await countMissing(dir.path, env, options.users, acknowledged);
     const all = [...latencies.values()].flat();
-    return [
-      `### kgmem serve under mixed load (${clients} closed-loop clients, ${seconds} s, ${users} shared users, fresh memory)`,
-      '',
-      markdownTable([
-        ...rows,
-        {
-          request: 'all',
-          requests: all.length,
-          'requests/s': (all.length / elapsed).toFixed(1),
-          'p50 ms': quantile(all, 0.5).toFixed(1),
-          'p95 ms': quantile(all, 0.95).toFixed(1),
-          'p99 ms': quantile(all, 0.99).toFixed(1),
-          errors: [...errors.values()].reduce((a, b) => a + b, 0),
-        },
-      ]),
-      '',
-      `Acknowledged writes found afterwards: ${acknowledged.facts.length - missingFacts} of ${acknowledged.facts.length} facts and ${acknowledged.turns.length - missingTurns} of ${acknowledged.turns.length} turns (${missingFacts + missingTurns} missing).`,
-    ].join('\n');
+    const half = rss.slice(Math.floor(rss.length / 2));
+    const row = (kind: string, times: number[]) => ({
+      backend: options.backend,
+      clients: options.clients,
+      request: kind,
+      requests: times.length,
+      'requests/s': (times.length / elapsed).toFixed(1),
+      'p50 ms': quantile(times, 0.5).toFixed(1),
+      'p95 ms': quantile(times, 0.95).toFixed(1),
+      'p99 ms': quantile(times, 0.99).toFixed(1),
+    });
+    const statusText = [...statuses].map(([s, n]) => `${s}: ${n}`).join(', ');
+    return {
+      row: [
+        ...(['recall', 'triples', 'remember'] as const).map((k) => row(k, latencies.get(k) ?? [])),
+        row('all', all),
+      ],
+      note: `${options.backend}, ${options.clients} clients${options.killHalfway ? ', killed with SIGKILL halfway and restarted' : ''}: statuses ${statusText}; server resident memory ${Math.min(...rss)}–${Math.max(...rss)} MB (second half ${Math.min(...half)}–${Math.max(...half)} MB); acknowledged writes found afterwards ${acknowledged.facts.length - missing.facts} of ${acknowledged.facts.length} facts and ${acknowledged.turns.length - missing.turns} of ${acknowledged.turns.length} turns (${missing.facts + missing.turns} lost).`,
+    };
   } finally {
     await serve.stop().catch(() => undefined);
     dir.remove();
   }
 }
 
-// `npx tsx bench/serve-mixed.ts [clients] [seconds]`: the mixed load alone.
+/** The acknowledged writes the store does not hold (the server stopped). */
+async function countMissing(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+  users: number,
+  acknowledged: { facts: { user: string; object: string }[]; turns: { user: string; uid: string }[] },
+): Promise<{ facts: number; turns: number }> {
+  const memory = await createMemory({
+    dataDir,
+    embeddings: new HashingEmbeddings(),
+    env: { ...process.env, ...env },
+  });
+  const missing = { facts: 0, turns: 0 };
+  try {
+    for (let u = 0; u < users; u++) {
+      const user = `user-${u}`;
+      const facts = await memory.facts(user, { predicate: 'collects', limit: 1_000_000 });
+      const stored = new Set(facts.map((f) => f.object));
+      missing.facts += acknowledged.facts.filter((f) => f.user === user && !stored.has(f.object)).length;
+      const turns = new Set((await memory.listEpisodes(user)).map((e) => e.uid));
+      missing.turns += acknowledged.turns.filter((t) => t.user === user && !turns.has(t.uid)).length;
+    }
+  } finally {
+    await memory.close();
+  }
+  return missing;
+}
+
+/** Resident memory of a process in MB (Linux), or 0. */
+function residentMb(pid: number | undefined): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function emptyNeo4j(): Promise<void> {
+  const { Neo4jStore } = await import('../src/store/neo4j/store.js');
+  const store = new Neo4jStore({
+    uri: process.env.NEO4J_URI as string,
+    user: process.env.NEO4J_USER ?? 'neo4j',
+    password: process.env.NEO4J_PASSWORD ?? '',
+  });
+  await store.open(256, { reembedding: true });
+  await store.clearAll();
+  await store.close();
+}
+
+/**
+ * The mixed-load section of `npm run bench`: 16 and 64 clients on the embedded store and, when
+ * NEO4J_URI is set, on Neo4j; then the embedded store killed halfway. BENCH_MIXED_SECONDS sets
+ * each run's length (default 300), BENCH_MIXED_USERS the users (default 200).
+ */
+export async function benchServeMixed(): Promise<string> {
+  const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
+  const users = Number(process.env.BENCH_MIXED_USERS ?? 200);
+  const backends: ('ladybug' | 'neo4j')[] = process.env.NEO4J_URI ? ['ladybug', 'neo4j'] : ['ladybug'];
+  const runs: RunResult[] = [];
+  for (const backend of backends)
+    for (const clients of [16, 64]) runs.push(await mixedLoadRun({ backend, clients, seconds, users }));
+  runs.push(await mixedLoadRun({ backend: 'ladybug', clients: 16, seconds, users, killHalfway: true }));
+  return [
+    `### kgmem serve under mixed load (${seconds} s a run, ${users} shared users, 3 recalls : 1 write, fresh memory)`,
+    '',
+    markdownTable(runs.slice(0, -1).flatMap((r) => r.row)),
+    '',
+    ...runs.map((r) => `- ${r.note}`),
+  ].join('\n');
+}
+
+// `npx tsx bench/serve-mixed.ts`: the mixed load alone (BENCH_MIXED_SECONDS, BENCH_MIXED_USERS).
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [clients = '16', seconds = '30'] = process.argv.slice(2);
-  console.log(await benchServeMixed({ clients: Number(clients), seconds: Number(seconds) }));
+  console.log(await benchServeMixed());
 }

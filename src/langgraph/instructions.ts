@@ -1,7 +1,7 @@
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { tool } from '@langchain/core/tools';
 import { z } from 'zod';
-import { MAX_INSTRUCTIONS_LENGTH } from '../memory/instructions.js';
+import { instructionsTextField } from '../memory/instructions.js';
 import type { Memory } from '../memory/memory.js';
 import { userIdFrom } from './config.js';
 
@@ -39,12 +39,7 @@ export function createInstructionsTool(memory: Memory, agentId: string): Structu
       description:
         'When the user tells you how you should behave or answer (length, tone, language, what to avoid), rewrite your standing instructions for this user: give the whole new text, keeping what still holds from the current instructions, and why.',
       schema: z.object({
-        instructions: z
-          .string()
-          .trim()
-          .min(1)
-          .max(MAX_INSTRUCTIONS_LENGTH)
-          .describe('the complete instructions for this user from now on'),
+        instructions: instructionsTextField(),
         reason: z.string().trim().min(1).max(500).describe('the feedback that led to them'),
       }),
     },

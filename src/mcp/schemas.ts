@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_INSTRUCTIONS_LENGTH } from '../memory/instructions.js';
+import { instructionsTextField } from '../memory/instructions.js';
 import { limitField } from '../model/limit-field.js';
 import {
   MAX_MESSAGE_LENGTH,
@@ -124,12 +124,7 @@ export function toolInputs(multiUser: boolean) {
     }),
     update_instructions: scoped({
       agent_id: shortText('the agent whose instructions to rewrite; default "kgmem-agent"').optional(),
-      instructions: z
-        .string()
-        .trim()
-        .min(1)
-        .max(MAX_INSTRUCTIONS_LENGTH)
-        .describe('the complete instructions for this user from now on'),
+      instructions: instructionsTextField(),
       reason: shortText('the feedback that led to them'),
     }),
     get_profile: scoped({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { checkText, checkUserId } from '../model/validate.js';
 import type { GraphStore } from '../store/base.js';
 import type { StoredItem } from '../store/records.js';
@@ -29,6 +30,15 @@ export const DEFAULT_AGENT_ID = 'kgmem-agent';
 
 /** Longest instructions text kept (characters): a system prompt's part, not a document. */
 export const MAX_INSTRUCTIONS_LENGTH = 8_000;
+
+/** The whole new text a model gives when it rewrites instructions (the LangGraph and MCP tools). */
+export const instructionsTextField = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_INSTRUCTIONS_LENGTH)
+    .describe('the complete instructions for this user from now on');
 
 // Instructions live beside the LangGraph store items, under a path no store namespace can take:
 // namespace labels are URI-encoded, so they never start with "#" nor hold "@" or "=".

@@ -1,8 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../src/embed/hashing.js';
-import { createMemory } from '../../src/memory/create.js';
-import type { Memory } from '../../src/memory/memory.js';
-import type { GraphStore } from '../../src/store/base.js';
+import { describe, expect, it } from 'vitest';
+import { freshMemoryEach } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
 /**
@@ -12,39 +9,33 @@ import type { StoreInitializer } from './types.js';
  */
 export function registerProfileInStep(init: StoreInitializer): void {
   describe(`profile in step with the graph: ${init.name}`, () => {
-    let store: GraphStore;
-    let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }), env: {} });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    const fresh = freshMemoryEach(init);
 
     const said = (userId: string, content: string, at: string) =>
-      memory.remember({ userId, threadId: 'life', messages: [{ role: 'user', content }], at: new Date(at) });
+      fresh.memory.remember({
+        userId,
+        threadId: 'life',
+        messages: [{ role: 'user', content }],
+        at: new Date(at),
+      });
 
     it('shows a move at once, the old home as of before it, with the turn that said each', async () => {
       const first = await said('ana', 'I live in Lisbon. I work at Acme.', '2026-01-05T10:00:00Z');
-      expect((await memory.profile('ana')).fields.home).toMatchObject({
+      expect((await fresh.memory.profile('ana')).fields.home).toMatchObject({
         value: 'Lisbon',
         saidBy: [first.episodeUid],
         since: '2026-01-05T10:00:00.000Z',
       });
       const moved = await said('ana', 'I moved to Porto.', '2026-04-01T10:00:00Z');
-      const now = await memory.profile('ana');
+      const now = await fresh.memory.profile('ana');
       expect(now.fields.home).toMatchObject({ value: 'Porto', saidBy: [moved.episodeUid] });
       expect(now.fields.employer?.value).toBe('Acme');
-      const then = await memory.profile('ana', { asOf: '2026-02-01' });
+      const then = await fresh.memory.profile('ana', { asOf: '2026-02-01' });
       expect(then).toMatchObject({ asOf: '2026-02-01T00:00:00.000Z', fields: { home: { value: 'Lisbon' } } });
     });
 
     it('shows a correction over the whole interval, and a forget everywhere', async () => {
-      await memory.addTriples(
+      await fresh.memory.addTriples(
         'ana',
         [
           { subject: 'I', predicate: 'works_at', object: 'Globex' },
@@ -53,29 +44,33 @@ export function registerProfileInStep(init: StoreInitializer): void {
         ],
         { at: '2026-01-01' },
       );
-      await memory.updateFact(
+      await fresh.memory.updateFact(
         'ana',
         { subject: 'I', predicate: 'works_at' },
         { object: 'Initech', kind: 'correction' },
       );
-      expect((await memory.profile('ana')).fields.employer?.value).toBe('Initech');
-      expect((await memory.profile('ana', { asOf: '2026-01-02' })).fields.employer?.value).toBe('Initech');
+      expect((await fresh.memory.profile('ana')).fields.employer?.value).toBe('Initech');
+      expect((await fresh.memory.profile('ana', { asOf: '2026-01-02' })).fields.employer?.value).toBe(
+        'Initech',
+      );
 
-      const shellfish = (await memory.profile('ana')).fields.allergies.find((a) => a.value === 'shellfish');
-      await memory.forget({ userId: 'ana', factUid: shellfish?.factUid ?? '' });
-      expect((await memory.profile('ana')).fields.allergies.map((a) => a.value)).toEqual(['peanuts']);
+      const shellfish = (await fresh.memory.profile('ana')).fields.allergies.find(
+        (a) => a.value === 'shellfish',
+      );
+      await fresh.memory.forget({ userId: 'ana', factUid: shellfish?.factUid ?? '' });
+      expect((await fresh.memory.profile('ana')).fields.allergies.map((a) => a.value)).toEqual(['peanuts']);
     });
 
     it("reads people's own fields one level deep, by relation, and keeps users apart", async () => {
-      await memory.addTriples('ana', [
+      await fresh.memory.addTriples('ana', [
         { subject: 'I', predicate: 'sister', object: 'Giulia' },
         { subject: 'Giulia', predicate: 'plays', object: 'cello' },
         { subject: 'Giulia', predicate: 'lives in', object: 'Milan' },
         { subject: 'Giulia', predicate: 'friend', object: 'Marco' },
         { subject: 'Marco', predicate: 'friend_of', object: 'I' },
       ]);
-      await memory.addTriples('bo', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }]);
-      const { fields } = await memory.profile('ana');
+      await fresh.memory.addTriples('bo', [{ subject: 'I', predicate: 'lives_in', object: 'Oslo' }]);
+      const { fields } = await fresh.memory.profile('ana');
       expect(fields.family).toEqual([
         expect.objectContaining({
           value: 'Giulia',
@@ -89,29 +84,32 @@ export function registerProfileInStep(init: StoreInitializer): void {
       // Read backwards through "friend_of"; Giulia's friend is not the user's.
       expect(fields.friends.map((f) => f.value)).toEqual(['Marco']);
       expect(fields.home).toBeNull();
-      expect((await memory.profile('bo')).fields.family).toEqual([]);
-      expect((await memory.profile('bo')).fields.home?.value).toBe('Oslo');
+      expect((await fresh.memory.profile('bo')).fields.family).toEqual([]);
+      expect((await fresh.memory.profile('bo')).fields.home?.value).toBe('Oslo');
     });
 
     it("keeps an agent's instructions in versions, per user apart, deleted and exported with the user", async () => {
-      await memory.setInstructions('helper', 'Answer briefly.', { reason: 'house style' });
-      await memory.setInstructions('helper', 'Answer in Portuguese.', { userId: 'ana', reason: 'asked' });
-      await memory.setInstructions('helper', 'Answer in Portuguese, briefly.', { userId: 'ana' });
-      expect((await memory.instructionVersions('helper', { userId: 'ana' })).map((v) => v.version)).toEqual([
-        1, 2,
-      ]);
-      expect((await memory.instructions('helper'))?.text).toBe('Answer briefly.');
-      expect(await memory.users()).toEqual(['ana']);
-      const exported = await memory.exportUser('ana');
+      await fresh.memory.setInstructions('helper', 'Answer briefly.', { reason: 'house style' });
+      await fresh.memory.setInstructions('helper', 'Answer in Portuguese.', {
+        userId: 'ana',
+        reason: 'asked',
+      });
+      await fresh.memory.setInstructions('helper', 'Answer in Portuguese, briefly.', { userId: 'ana' });
+      expect(
+        (await fresh.memory.instructionVersions('helper', { userId: 'ana' })).map((v) => v.version),
+      ).toEqual([1, 2]);
+      expect((await fresh.memory.instructions('helper'))?.text).toBe('Answer briefly.');
+      expect(await fresh.memory.users()).toEqual(['ana']);
+      const exported = await fresh.memory.exportUser('ana');
       expect(exported.instructions?.map((v) => v.text)).toEqual([
         'Answer in Portuguese.',
         'Answer in Portuguese, briefly.',
       ]);
-      await memory.forget({ userId: 'ana', all: true });
-      expect(await memory.instructions('helper', { userId: 'ana' })).toBeNull();
-      await memory.importUser(exported);
-      expect((await memory.instructions('helper', { userId: 'ana' }))?.version).toBe(2);
-      expect((await memory.instructions('helper'))?.text).toBe('Answer briefly.');
+      await fresh.memory.forget({ userId: 'ana', all: true });
+      expect(await fresh.memory.instructions('helper', { userId: 'ana' })).toBeNull();
+      await fresh.memory.importUser(exported);
+      expect((await fresh.memory.instructions('helper', { userId: 'ana' }))?.version).toBe(2);
+      expect((await fresh.memory.instructions('helper'))?.text).toBe('Answer briefly.');
     });
   });
 }

@@ -1,0 +1,33 @@
+import { afterEach, beforeEach } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import type { GraphStore } from '../../src/store/base.js';
+import type { StoreInitializer } from './types.js';
+
+/** What {@link freshMemoryEach} holds for the running test. */
+export interface FreshMemory {
+  store: GraphStore;
+  memory: Memory;
+}
+
+/**
+ * A fresh store of the backend and a memory over it (offline embedder, no model) for each test
+ * of the describe block this is called in; both closed and the store destroyed after the test.
+ */
+export function freshMemoryEach(init: StoreInitializer): FreshMemory {
+  const fresh = {} as FreshMemory;
+  beforeEach(async () => {
+    fresh.store = await init.create();
+    fresh.memory = await createMemory({
+      store: fresh.store,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      env: {},
+    });
+  });
+  afterEach(async () => {
+    await fresh.memory.close();
+    await init.destroy(fresh.store);
+  });
+  return fresh;
+}
