@@ -10,6 +10,8 @@ export interface ProfileRow {
   /** The turns or sources that said it. */
   source: string;
   fact: string;
+  /** The uid of the entity holding the value (what a viewer opens). */
+  entity: string;
 }
 
 /** A profile as rows (one per value; empty fields left out), for `kgmem profile` and tables. */
@@ -24,6 +26,7 @@ export function profileRows(profile: Profile<unknown>): ProfileRow[] {
         about: v.about ? aboutText(v.about) : '',
         source: v.saidBy.join(', '),
         fact: v.factUid,
+        entity: v.entityUid,
       });
   return rows;
 }

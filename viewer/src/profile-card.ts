@@ -1,8 +1,6 @@
+import { type ProfileRow, profileRows } from '../../src/profile/format';
 import type { Api } from './api';
 import { el, shortDate } from './dom';
-import type { ProfilePayload } from './types';
-
-type Value = NonNullable<ProfilePayload['fields'][string]> extends (infer V)[] | infer W ? V | W : never;
 
 /**
  * The profile card at the top of the sidebar: the user's profile (`GET …/profile`) as field and
@@ -23,12 +21,13 @@ export class ProfileCard {
     const request = ++this.request;
     const profile = await this.api.profile(user, asOf);
     if (request !== this.request) return;
-    const rows = Object.entries(profile.fields).flatMap(([field, value]) => {
-      const values = value === null ? [] : Array.isArray(value) ? value : [value];
-      return values.length
-        ? [el('dt', {}, field.replace(/_/g, ' ')), el('dd', {}, ...values.map((v) => this.item(field, v)))]
-        : [];
-    });
+    // The rows `kgmem profile` prints, grouped by field in the schema's order.
+    const byField = new Map<string, ProfileRow[]>();
+    for (const row of profileRows(profile)) byField.set(row.field, [...(byField.get(row.field) ?? []), row]);
+    const rows = [...byField].flatMap(([field, values]) => [
+      el('dt', {}, field.replace(/_/g, ' ')),
+      el('dd', {}, ...values.map((v) => this.item(v))),
+    ]);
     this.root.replaceChildren(
       el('h2', {}, asOf ? `Profile as of ${shortDate(asOf).slice(0, 10)}` : 'Profile'),
       rows.length
@@ -43,26 +42,14 @@ export class ProfileCard {
     this.root.replaceChildren();
   }
 
-  private item(field: string, value: Value): HTMLElement {
-    const kin =
-      value.about && !field.startsWith(value.relation) ? ` (${value.relation.replace(/_/g, ' ')})` : '';
-    const button = el(
-      'button',
-      { type: 'button', class: 'link', title: `since ${shortDate(value.since)}` },
-      value.value + kin,
-    );
-    button.addEventListener('click', () => this.open(value.entityUid));
-    const about = value.about
-      ? Object.entries(value.about).flatMap(([name, v]) => {
-          const list = v === null ? [] : Array.isArray(v) ? v : [v];
-          return list.length ? [`${name.replace(/_/g, ' ')} ${list.map((x) => x.value).join(', ')}`] : [];
-        })
-      : [];
+  private item(row: ProfileRow): HTMLElement {
+    const button = el('button', { type: 'button', class: 'link', title: `since ${row.since}` }, row.value);
+    button.addEventListener('click', () => this.open(row.entity));
     return el(
       'span',
       { class: 'profile-value' },
       button,
-      about.length ? el('small', { class: 'muted' }, ` ${about.join('; ')}`) : null,
+      row.about ? el('small', { class: 'muted' }, ` ${row.about}`) : null,
     );
   }
 }
