@@ -14,6 +14,8 @@ import type {
   RecallInput,
 } from '../memory/inputs.js';
 import type { InstructionsScope, InstructionsVersion } from '../memory/instructions.js';
+import type { MergeRecord } from '../memory/merge-record.js';
+import type { MergeResult, SplitResult } from '../memory/merging.js';
 import type { ProfileOptions } from '../memory/profiles.js';
 import { InvalidInputError } from '../model/errors.js';
 import type { KnowledgeTriple, Triple } from '../model/triple.js';
@@ -378,6 +380,26 @@ export class RemoteMemory implements MemoryApi {
   async forget(input: ForgetInput): Promise<ForgetResult> {
     const { userId, ...what } = input;
     return this.send('POST', `api/users/${enc(userId)}/forget`, what);
+  }
+
+  /** See `Memory.mergeEntities`. */
+  async mergeEntities(
+    userId: string,
+    keep: string,
+    other: string,
+    options: { reason?: string } = {},
+  ): Promise<MergeResult> {
+    return this.send('POST', `api/users/${enc(userId)}/entities/merge`, { keep, other, ...options });
+  }
+
+  /** See `Memory.splitEntity`. */
+  async splitEntity(userId: string, entity: string, alias: string): Promise<SplitResult> {
+    return this.send('POST', `api/users/${enc(userId)}/entities/split`, { entity, alias });
+  }
+
+  /** See `Memory.merges` (its times stay ISO strings, as stored). */
+  async merges(userId: string): Promise<MergeRecord[]> {
+    return this.get(`api/users/${enc(userId)}/merges`, {}, false);
   }
 
   /** See `Memory.exportUser` (its dates stay ISO strings, as in the file). */

@@ -31,6 +31,8 @@ import type {
   RecallInput,
 } from './inputs.js';
 import type { InstructionsScope, InstructionsVersion } from './instructions.js';
+import type { MergeRecord } from './merge-record.js';
+import type { MergeResult, SplitResult } from './merging.js';
 import type { ProfileOptions } from './profiles.js';
 
 /** What a memory is and where it lives: what `kgmem serve` reports at `/api/health`. */
@@ -92,6 +94,17 @@ export interface MemoryApi {
   forgetFact(userId: string, factUid: string): Promise<void>;
   /** Deletes a fact, an entity with its facts, or a whole user. */
   forget(input: ForgetInput): Promise<ForgetResult>;
+  /** Merges `other` into `keep` (two entities that are one thing), with a record a split undoes. */
+  mergeEntities(
+    userId: string,
+    keep: string,
+    other: string,
+    options?: { reason?: string },
+  ): Promise<MergeResult>;
+  /** Splits an alias off an entity (undoing the merge that brought it, if one did). */
+  splitEntity(userId: string, entity: string, alias: string): Promise<SplitResult>;
+  /** A user's merges by hand, oldest first. */
+  merges(userId: string): Promise<MergeRecord[]>;
 
   /** Ranked facts and turns for a question, with a context block. */
   recall(input: RecallInput): Promise<RecallResult>;

@@ -64,6 +64,22 @@ const instructionsSchema = z.strictObject({
   at: iso,
 });
 
+/** The shape of a merge record (`merge-record.ts`): stored, exported and imported. */
+export const mergeRecordSchema = z.strictObject({
+  id: uid,
+  at: iso,
+  reason: z.string(),
+  keepUid: uid,
+  keepAliases: z.array(z.string()),
+  other: entitySchema,
+  before: z.array(factSchema),
+  moved: z.array(uid),
+  absorbed: z.array(z.strictObject({ uid, into: uid })),
+  closed: z.array(uid),
+  mentions: z.strictObject({ episodes: z.array(uid), onlyOther: z.array(uid) }),
+  undoneAt: iso.nullable(),
+});
+
 const documentSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT),
   exportedAt: iso,
@@ -77,6 +93,7 @@ const documentSchema = z.strictObject({
   facts: z.array(factSchema),
   episodes: z.array(episodeSchema),
   instructions: z.array(instructionsSchema).optional(),
+  merges: z.array(mergeRecordSchema).optional(),
 });
 
 // The first version wrote whole Entity and Fact records (dates as ISO text) and no turns.

@@ -9,6 +9,7 @@ import {
   type ExportedFact,
 } from './export-format.js';
 import { exportInstructions } from './instructions.js';
+import { mergeRecords } from './merge-record.js';
 
 // Every record of a user is read: these bound the reads, not the memory.
 const ALL = 1_000_000_000;
@@ -18,12 +19,13 @@ const ALL = 1_000_000_000;
  * facts with their history and provenance, and every stored turn, each list in a fixed order.
  */
 export async function exportUser(store: GraphStore, userId: string): Promise<ExportDocument> {
-  const [entities, facts, episodes, mentions, instructions] = await Promise.all([
+  const [entities, facts, episodes, mentions, instructions, merges] = await Promise.all([
     store.listEntities(userId, ALL),
     store.listFacts(userId, { time: { mode: 'all' }, limit: ALL }),
     store.episodes(userId, { limit: ALL }),
     store.episodeMentions(userId),
     exportInstructions(store, userId),
+    mergeRecords(store, userId),
   ]);
   const byTime =
     <T extends { uid: string }>(time: (item: T) => Date) =>
@@ -47,10 +49,12 @@ export async function exportUser(store: GraphStore, userId: string): Promise<Exp
     facts: exportedFacts,
     episodes: exportedEpisodes,
     ...(instructions.length ? { instructions } : {}),
+    ...(merges.length ? { merges } : {}),
   };
 }
 
-function entityRecord(e: Entity): ExportedEntity {
+/** An entity as an export holds it. */
+export function entityRecord(e: Entity): ExportedEntity {
   return {
     uid: e.uid,
     key: e.key,
@@ -64,7 +68,8 @@ function entityRecord(e: Entity): ExportedEntity {
   };
 }
 
-function factRecord(f: Fact): ExportedFact {
+/** A fact as an export holds it. */
+export function factRecord(f: Fact): ExportedFact {
   return {
     uid: f.uid,
     subjectUid: f.subjectUid,

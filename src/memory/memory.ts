@@ -13,14 +13,10 @@ import type {
 import type { Profile, ProfileFieldsOf } from '../profile/build.js';
 import type { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
 import type { ProfileSchema } from '../profile/schema.js';
-import type { CypherOptions, CypherResult, GraphStore, UserStats } from '../store/base.js';
-import type { CypherExample } from '../store/explore-queries.js';
-import type { ReadVerdict } from '../store/read-policy/policy.js';
-import { MemoryAdmin } from './admin.js';
-import type { EpisodeFilter, FoundEntity, MemoryApi, MemoryDescription } from './api.js';
-import { type MemoryContext, memoryContext } from './context.js';
+import type { GraphStore, UserStats } from '../store/base.js';
+import type { EpisodeFilter, FoundEntity, MemoryApi } from './api.js';
+import { memoryContext } from './context.js';
 import type { RememberInput, RememberResult } from './episodes.js';
-import type { ExportDocument, ImportSummary } from './export-format.js';
 import { FactEditor } from './fact-edits.js';
 import type {
   AddTriplesOptions,
@@ -33,9 +29,11 @@ import type {
   ForgetResult,
   GraphOptions,
   RecallInput,
-  ReembedCounts,
 } from './inputs.js';
 import { type InstructionsScope, type InstructionsVersion, MemoryInstructions } from './instructions.js';
+import type { MergeRecord } from './merge-record.js';
+import { EntityMerging, type MergeResult, type SplitResult } from './merging.js';
+import { MemoryOperations } from './operations.js';
 import type { ResolvedMemoryOptions } from './options.js';
 import { MemoryProfiles, type ProfileOptions } from './profiles.js';
 import { MemoryReader } from './reader.js';
@@ -49,14 +47,13 @@ import { MemoryWriter } from './writer.js';
  * turns in, forgetting), a fact editor (changes, corrections, closing), a reader (recall,
  * listings, the graph) and an admin (Cypher, re-embedding, backups).
  */
-export class Memory implements MemoryApi {
-  private readonly context: MemoryContext;
+export class Memory extends MemoryOperations implements MemoryApi {
   private readonly writer: MemoryWriter;
   private readonly edits: FactEditor;
   private readonly reader: MemoryReader;
-  private readonly admin: MemoryAdmin;
   private readonly profiles: MemoryProfiles;
   private readonly learned: MemoryInstructions;
+  private readonly merging: EntityMerging;
   private readonly closing: (() => Promise<void>)[] = [];
 
   constructor(
@@ -69,13 +66,13 @@ export class Memory implements MemoryApi {
     /** Reads triples out of conversation turns (`remember`). */
     readonly extractor: Extractor,
   ) {
-    this.context = memoryContext(store, embedder, options);
+    super(memoryContext(store, embedder, options));
     this.writer = new MemoryWriter(this.context, extractor);
     this.edits = new FactEditor(this.context, this.writer);
     this.reader = new MemoryReader(this.context);
-    this.admin = new MemoryAdmin(this.context);
     this.profiles = new MemoryProfiles(this.context);
     this.learned = new MemoryInstructions(this.context);
+    this.merging = new EntityMerging(this.context);
   }
 
   /**
@@ -247,6 +244,43 @@ export class Memory implements MemoryApi {
   }
 
   /**
+   * Merges two entities that are one thing (by uid or name): every fact of `other` moves to
+   * `keep` with its words and history, `other`'s names become `keep`'s aliases, a fact said on
+   * both is counted once, and two current values of a one-value predicate follow the temporal
+   * rules (the later one holds). One transaction, with a record {@link Memory.splitEntity} undoes.
+   *
+   * @throws NotFoundError when either entity does not exist for that user
+   * @throws InvalidInputError when they are already one, or `other` is the user's own entity
+   * @example
+   * await memory.mergeEntities("u1", "New York City", "NYC");
+   */
+  async mergeEntities(
+    userId: string,
+    keep: string,
+    other: string,
+    options: { reason?: string } = {},
+  ): Promise<MergeResult> {
+    return this.merging.mergeEntities(userId, keep, other, options);
+  }
+
+  /**
+   * Splits an alias off an entity into an entity of its own. An alias a merge brought undoes
+   * that merge: the entity comes back with its uid and facts, exactly as before apart from what
+   * was said since. An alias resolution joined as it was written takes the facts whose turns
+   * named it and not the entity's name.
+   *
+   * @throws NotFoundError when the entity does not exist or has no such alias
+   */
+  async splitEntity(userId: string, entity: string, alias: string): Promise<SplitResult> {
+    return this.merging.splitEntity(userId, entity, alias);
+  }
+
+  /** A user's merges by hand, oldest first, each with what it changed and whether a split undid it. */
+  async merges(userId: string): Promise<MergeRecord[]> {
+    return this.merging.merges(userId);
+  }
+
+  /**
    * Updates a fact: the old one is closed (kept as history, `supersededBy` the new one) and the
    * right value becomes the current fact. A `change` (the default) closes the old value now (or at
    * `at`); a `correction` says it was never true: it is retracted where it opened and the right
@@ -288,62 +322,9 @@ export class Memory implements MemoryApi {
     return this.edits.closeFact(userId, factUid, options);
   }
 
-  /**
-   * Runs one Cypher statement on the backend (the `kgmem cypher` console). With `readOnly` a
-   * statement that could write is refused before it runs, and reads do not wait for the write
-   * queue; `maxRows` caps the rows read.
-   */
-  async cypher(
-    statement: string,
-    params: Record<string, unknown> = {},
-    options: CypherOptions = {},
-  ): Promise<CypherResult> {
-    return this.admin.cypher(statement, params, options);
-  }
-
-  /**
-   * The ready-made analyst queries of `cypher/explore/` for this memory's backend: the per-user
-   * way to explore with Cypher (see {@link Memory.explore}).
-   */
-  async exploreQueries(): Promise<CypherExample[]> {
-    return this.admin.exploreQueries();
-  }
-
-  /** The release, backend, location and embedder of this memory. */
-  async describe(): Promise<MemoryDescription> {
-    return this.admin.describe();
-  }
-
   /** The predicate keys a user's facts use (current and closed), sorted. */
   async predicates(userId: string): Promise<string[]> {
     return this.reader.predicates(userId);
-  }
-
-  /**
-   * Runs one ready-made query of `cypher/explore/` for one user: the user id is bound by this
-   * call (a `userId` among `params` is ignored), the statement is the file's, and it runs
-   * read-only with rows capped. What a surface acting for one user (MCP, a per-user token)
-   * offers instead of raw Cypher.
-   *
-   * @throws NotFoundError for an unknown query name
-   */
-  async explore(
-    userId: string,
-    name: string,
-    params: Record<string, unknown> = {},
-    options: Pick<CypherOptions, 'maxRows' | 'timeoutMs'> = {},
-  ): Promise<CypherResult> {
-    return this.admin.explore(userId, name, params, options);
-  }
-
-  /**
-   * Whether a Cypher statement may run where only reading is allowed (without the write token,
-   * or on a read-only surface): a plain query of this database, and nothing that writes, reads
-   * or writes files, loads extensions or reaches another database. The statement is not run; the
-   * verdict names the clause that stops it.
-   */
-  async checkReadOnly(statement: string, params: Record<string, unknown> = {}): Promise<ReadVerdict> {
-    return this.admin.checkReadOnly(statement, params);
   }
 
   /**
@@ -380,42 +361,6 @@ export class Memory implements MemoryApi {
     options: { limit?: number } = {},
   ): Promise<FoundEntity[]> {
     return this.reader.findEntities(userId, query, options);
-  }
-
-  /**
-   * Embeds everything again with this memory's embedder (open it with `reembedding: true`): every
-   * user's entities, fact statements and stored turns, then records the embedder so the database
-   * opens with it from now on. For a switch of embedding model (or of dimension). An embedder
-   * failure stops it with the error; run it again to finish.
-   */
-  async reembed(
-    onUser: (userId: string, counts: ReembedCounts) => void = () => {},
-  ): Promise<ReembedCounts & { users: number }> {
-    return this.admin.reembed(onUser);
-  }
-
-  /**
-   * One user's whole memory as a versioned backup document (`kgmem-export/2`): entities, facts
-   * with their history, provenance and observations, and every stored turn exactly as sent. See
-   * `export-format.ts` for the format; {@link Memory.importUser} restores it.
-   *
-   * @throws NotFoundError when the user has no memory
-   */
-  async exportUser(userId: string): Promise<ExportDocument> {
-    return this.admin.exportUser(userId);
-  }
-
-  /**
-   * Restores a backup written by {@link Memory.exportUser} (or by `kgmem export` of an older
-   * version): into the file's user, or into `userId` when given (a copy under another id gets
-   * uids of its own). The whole file is checked first and written in one transaction; records the
-   * user already holds are kept as they are, so importing the same file twice changes nothing.
-   *
-   * @throws InvalidInputError for a file of an unknown version, an invalid or incomplete one, or
-   *   an entity name the user already uses for another entity (nothing is written)
-   */
-  async importUser(document: unknown, options: { userId?: string } = {}): Promise<ImportSummary> {
-    return this.admin.importUser(document, options);
   }
 
   /**

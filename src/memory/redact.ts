@@ -86,3 +86,9 @@ export function namesAny(text: string, names: readonly string[]): boolean {
   const patterns = names.flatMap((n) => namePattern(n) ?? []);
   return nameSpans(text, patterns).length > 0;
 }
+
+/** The text with every occurrence of the names blanked out (what else it names can then be asked). */
+export function withoutNames(text: string, names: readonly string[]): string {
+  const patterns = names.flatMap((n) => namePattern(n) ?? []);
+  return patterns.reduce((left, pattern) => left.replace(pattern, ' '), text.normalize('NFKC'));
+}

@@ -8,6 +8,8 @@ import type { GraphStore, RestoreBatch, RestoreReads } from '../store/base.js';
 import { episodeUid } from './episode-id.js';
 import type { CheckedExport } from './export-check.js';
 import type { ExportedEntity, ExportedEpisode, ExportedFact, ImportSummary } from './export-format.js';
+import { restoreMergeRecords } from './merge-record.js';
+import type { UidMapping } from './uid-mapping.js';
 
 // Texts embedded per request while restoring.
 const EMBED_BATCH = 500;
@@ -18,7 +20,7 @@ const EMBED_BATCH = 500;
  * user's copy gets its own uids, the same ones every time). A turn keeps the uid `remember` would
  * give it for the target, so the same turn remembered later is known.
  */
-class UidMap {
+class UidMap implements UidMapping {
   private readonly turns = new Map<string, string>();
 
   constructor(
@@ -137,6 +139,8 @@ export async function restoreExport(
     };
     return batch;
   });
+  // Then the merges by hand that made the file's entities, each written once.
+  await restoreMergeRecords(store, userId, document.merges ?? [], uids);
   return summary;
 }
 
@@ -211,7 +215,8 @@ async function embedAll(embeddings: EmbeddingsLike, texts: readonly string[]): P
   return out;
 }
 
-function toEntity(e: ExportedEntity, userId: string, uids: UidMap): Entity {
+/** An exported entity as stored for `userId`, its uids mapped. */
+export function toEntity(e: ExportedEntity, userId: string, uids: UidMapping): Entity {
   return {
     uid: uids.record(e.uid),
     userId,
@@ -226,7 +231,8 @@ function toEntity(e: ExportedEntity, userId: string, uids: UidMap): Entity {
   };
 }
 
-function toFact(f: ExportedFact, userId: string, uids: UidMap): Fact {
+/** An exported fact as stored for `userId`, its uids mapped. */
+export function toFact(f: ExportedFact, userId: string, uids: UidMapping): Fact {
   return {
     uid: uids.record(f.uid),
     userId,
@@ -250,7 +256,7 @@ function toFact(f: ExportedFact, userId: string, uids: UidMap): Fact {
   };
 }
 
-function toEpisode(e: ExportedEpisode, userId: string, uids: UidMap): Episode {
+function toEpisode(e: ExportedEpisode, userId: string, uids: UidMapping): Episode {
   return {
     uid: uids.turn(e.uid),
     userId,

@@ -216,6 +216,12 @@ export const forgetBody = z.union([
   z.strictObject({ all: z.literal(true) }),
 ]);
 
+/** Body of `POST /api/users/:user/entities/merge`: two entities (uid or name) that are one thing. */
+export const mergeBody = z.strictObject({ keep: text, other: text, reason: text.optional() });
+
+/** Body of `POST /api/users/:user/entities/split`: an alias to split off an entity. */
+export const splitBody = z.strictObject({ entity: text, alias: text });
+
 /** Body of `POST /api/users/:user/reextract`. */
 export const reextractBody = z.strictObject({ failedOnly: z.boolean().optional() });
 

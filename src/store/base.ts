@@ -2,6 +2,7 @@ import { episodeText } from '../model/episode-text.js';
 import type { Episode, EpisodeStatus } from '../model/types.js';
 import { DIMENSION_META_KEY, EMBEDDER_META_KEY, type EmbedderIdentity } from './embedder-identity.js';
 import type {
+  EntityRewrite,
   ForgetPlan,
   MissingVectors,
   PlannedWrite,
@@ -13,7 +14,7 @@ import type {
   VectorUpdate,
 } from './records.js';
 import { restoreStatements } from './restore-statements.js';
-import { episodeFromRow, storedItemFromRow } from './rows.js';
+import { entityKeyId, episodeFromRow, storedItemFromRow } from './rows.js';
 import { missingVectorsFromRows, setVectorStatements } from './vector-statements.js';
 
 /** The record types of the store, where the port's users have always imported them from. */
@@ -142,6 +143,44 @@ export abstract class GraphStore extends GraphReads {
     statements.push(...this.factDeleteStatements(userId, plan.factUids));
     for (const uid of plan.entityUids) statements.push({ name: 'entity-delete', params: { userId, uid } });
     if (statements.length > 0) await this.runStatements('write', statements);
+  }
+
+  /**
+   * Rewrites entities as a merge or a split plans it ({@link EntityRewrite}), in one transaction:
+   * a crash leaves the entities as they were before, or as the plan leaves them.
+   */
+  async rewriteEntities(userId: string, plan: EntityRewrite): Promise<void> {
+    const statements: Statement[] = this.factDeleteStatements(userId, plan.factUids);
+    for (const uid of plan.entityUids) statements.push({ name: 'entity-delete', params: { userId, uid } });
+    if (plan.deleteKeys.length > 0) {
+      const ids = plan.deleteKeys.map((key) => entityKeyId(userId, key));
+      statements.push({ name: 'entity-keys-delete', params: { userId, ids } });
+    }
+    if (plan.entityUpdates.length > 0) {
+      const rows = plan.entityUpdates.map((u) => ({
+        ...u,
+        aliases: [...u.aliases],
+        aliasText: u.aliases.join(' '),
+      }));
+      statements.push({ name: 'entities-set-record', params: { userId, rows } });
+    }
+    statements.push(...this.restoreStatements(userId, { ...plan.restore, episodes: [] }));
+    if (plan.keys.length > 0) {
+      const rows = plan.keys.map((k) => ({
+        id: entityKeyId(userId, k.key),
+        key: k.key,
+        entityUid: k.entityUid,
+      }));
+      statements.push({ name: 'entity-keys-create', params: { userId, rows } });
+    }
+    if (plan.dropMentions.length > 0)
+      statements.push({ name: 'episode-mentions-delete', params: { userId, rows: [...plan.dropMentions] } });
+    if (plan.record)
+      statements.push({
+        name: 'items-put',
+        params: { rows: [{ ...plan.record }], at: new Date().toISOString() },
+      });
+    await this.runStatements('write', statements);
   }
 
   /** The statements that delete facts (a backend that keeps their vectors apart deletes those too). */

@@ -265,6 +265,25 @@ export interface ForgetPlan {
   removedTurns: readonly string[];
 }
 
+/**
+ * What a merge or a split of entities rewrites of one user, in one transaction, in this order:
+ * facts deleted (a fact that moves to another entity is deleted and written again with the same
+ * uid: an edge cannot change its ends), entities deleted, lookup keys deleted, entities' alias
+ * lists and mention counts set, records restored (entities with their keys, facts with their
+ * times and provenance, turns' MENTIONS edges), keys created, MENTIONS edges dropped, and the
+ * merge record, if any, written as an internal item (`merge-record.ts`).
+ */
+export interface EntityRewrite {
+  factUids: readonly string[];
+  entityUids: readonly string[];
+  deleteKeys: readonly string[];
+  entityUpdates: readonly { uid: string; aliases: readonly string[]; mentions: number; at: Date }[];
+  restore: Omit<RestoreBatch, 'episodes'>;
+  keys: readonly NewEntityKey[];
+  dropMentions: readonly { episodeUid: string; entityUid: string }[];
+  record: Omit<StoredItem, 'createdAt' | 'updatedAt'> | null;
+}
+
 /** The reads a restore plans from (what the user already holds). */
 export type RestoreReads = Pick<GraphStore, 'entitiesByKeys' | 'entitiesByUids' | 'factsByUids' | 'episodes'>;
 

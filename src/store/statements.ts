@@ -117,6 +117,12 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     },
   },
   'entities-set-aliases': { ...user, rows: { rows: { uid: 'string', aliases: 'strings' } } },
+  'entities-set-record': {
+    ...user,
+    rows: {
+      rows: { uid: 'string', aliases: 'strings', aliasText: 'string', mentions: 'integer', at: 'datetime' },
+    },
+  },
   'entity-keys-create': {
     ...user,
     rows: { rows: { id: 'string', key: 'string', entityUid: 'string' } },
@@ -258,6 +264,7 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     },
   },
   'episode-mentions-restore': { ...user, rows: { rows: { episodeUid: 'string', entityUid: 'string' } } },
+  'episode-mentions-delete': { ...user, rows: { rows: { episodeUid: 'string', entityUid: 'string' } } },
   'episode-mentions': user,
   'facts-from': { ...user, pairs: { rows: { subjectUid: 'string', key: 'string' } } },
   'facts-incident': incident,

@@ -9,6 +9,7 @@ import type { Memory } from '../../src/memory/memory.js';
 import type { GraphStore } from '../../src/store/base.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
+import { registerMergeSplit } from './merge-split.js';
 import { registerProfileInStep } from './profile-in-step.js';
 import { registerResolutionVariants } from './resolution-variants.js';
 import type { StoreInitializer } from './types.js';
@@ -24,6 +25,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
   registerForgetLeavesNothing(init);
   registerResolutionVariants(init);
   registerProfileInStep(init);
+  registerMergeSplit(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     let store: GraphStore;
     let memory: Memory;

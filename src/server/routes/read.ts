@@ -76,6 +76,8 @@ export function registerReadRoutes(app: Hono, memory: MemoryApi, writes: WriteAc
     );
   });
 
+  app.get('/api/users/:user/merges', existing, async (c) => c.json(await memory.merges(c.get('userId'))));
+
   app.get('/api/users/:user/facts', existing, validQuery(factsQuery), async (c) => {
     const userId = c.get('userId');
     const q = c.req.valid('query');

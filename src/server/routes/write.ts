@@ -16,8 +16,10 @@ import {
   forgetBody,
   importBody,
   instructionsBody,
+  mergeBody,
   reextractBody,
   rememberBody,
+  splitBody,
   triplesBody,
 } from '../schemas.js';
 import { validJson } from '../validate.js';
@@ -164,6 +166,18 @@ export function registerWriteRoutes(app: Hono, memory: MemoryApi, options: Write
         ...(correction.at ? { at: correction.at } : {}),
       }),
     );
+  });
+
+  // Two entities that are one thing become one (with a record a split undoes), and back.
+  app.post('/api/users/:user/entities/merge', guard, limit, ...validJson(mergeBody), async (c) => {
+    const body = c.req.valid('json');
+    const options = body.reason === undefined ? {} : { reason: body.reason };
+    return c.json(await memory.mergeEntities(c.get('userId'), body.keep, body.other, options));
+  });
+
+  app.post('/api/users/:user/entities/split', guard, limit, ...validJson(splitBody), async (c) => {
+    const body = c.req.valid('json');
+    return c.json(await memory.splitEntity(c.get('userId'), body.entity, body.alias));
   });
 
   // Forgets one fact, one entity with its facts, or the whole user: `{deleted}` says whether
