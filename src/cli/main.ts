@@ -14,6 +14,7 @@ import { registerForget } from './commands/forget.js';
 import { registerImport } from './commands/import.js';
 import { registerInstructions } from './commands/instructions.js';
 import { registerMcp } from './commands/mcp.js';
+import { registerMerge } from './commands/merge.js';
 import { registerPath } from './commands/path.js';
 import { registerProfile } from './commands/profile.js';
 import { registerRecall } from './commands/recall.js';
@@ -75,6 +76,7 @@ export function buildProgram(io: CliIo = defaultIo): Command {
     registerCorrect,
     registerExport,
     registerForget,
+    registerMerge,
     registerCypher,
     registerReembed,
     registerDoctor,

@@ -70,6 +70,7 @@ export const mergeRecordSchema = z.strictObject({
   at: iso,
   reason: z.string(),
   keepUid: uid,
+  keepName: z.string(),
   keepAliases: z.array(z.string()),
   other: entitySchema,
   before: z.array(factSchema),

@@ -66,6 +66,7 @@ export function planMerge(input: MergeInputs): PlannedMerge {
     at: input.at.toISOString(),
     reason: input.reason,
     keepUid: keep.uid,
+    keepName: keep.name,
     keepAliases: [...keep.aliases],
     other: entityRecord(other),
     before: before.map(factRecord),

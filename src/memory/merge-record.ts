@@ -17,8 +17,9 @@ export interface MergeRecord {
   at: string;
   /** Why ("by hand" unless a reason was given). */
   reason: string;
-  /** The entity that stayed. */
+  /** The entity that stayed, and its name then. */
   keepUid: string;
+  keepName: string;
   /** Its lookup keys before the merge (the merged entity's keys are the ones a split takes back). */
   keepAliases: string[];
   /** The entity merged into it, as it was. */

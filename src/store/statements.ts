@@ -8,6 +8,7 @@
  * batch on the other), the declaration holds both.
  */
 
+import { REWRITE_PARAMS } from './statements-rewrite.js';
 import { UPKEEP_PARAMS } from './statements-upkeep.js';
 
 /** A scalar parameter type. */
@@ -48,6 +49,7 @@ const incident = {
 /** Every statement's parameters, by statement name. */
 export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   ...UPKEEP_PARAMS,
+  ...REWRITE_PARAMS,
   'await-indexes': { timeoutSeconds: 'integer' },
   'clear-all': {},
   schema: {},
@@ -117,12 +119,6 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     },
   },
   'entities-set-aliases': { ...user, rows: { rows: { uid: 'string', aliases: 'strings' } } },
-  'entities-set-record': {
-    ...user,
-    rows: {
-      rows: { uid: 'string', aliases: 'strings', aliasText: 'string', mentions: 'integer', at: 'datetime' },
-    },
-  },
   'entity-keys-create': {
     ...user,
     rows: { rows: { id: 'string', key: 'string', entityUid: 'string' } },
@@ -264,7 +260,6 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
     },
   },
   'episode-mentions-restore': { ...user, rows: { rows: { episodeUid: 'string', entityUid: 'string' } } },
-  'episode-mentions-delete': { ...user, rows: { rows: { episodeUid: 'string', entityUid: 'string' } } },
   'episode-mentions': user,
   'facts-from': { ...user, pairs: { rows: { subjectUid: 'string', key: 'string' } } },
   'facts-incident': incident,

@@ -268,6 +268,35 @@ describe.each(clients)('the memory contract: $name', (client) => {
     await expect(memory.forget({ userId: 'ana', entity: 'Rita' })).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('merges two entities that are one thing and splits them back, with the record between', async () => {
+    await memory.addTriples('merger', [
+      { subject: 'Boss', predicate: 'likes', object: 'tea' },
+      { subject: 'Maria Lopes', predicate: 'works_at', object: 'Acme' },
+    ]);
+    const merged = await memory.mergeEntities('merger', 'Maria Lopes', 'Boss', {
+      reason: 'my boss is Maria',
+    });
+    expect(merged).toMatchObject({ moved: 1, absorbed: 0, closed: 0 });
+    expect(merged.entity.aliases).toContain('boss');
+    expect(merged.entity.createdAt).toBeInstanceOf(Date);
+    expect((await memory.facts('merger', { entity: 'Maria Lopes' })).map((f) => f.object).sort()).toEqual([
+      'Acme',
+      'tea',
+    ]);
+    expect(await memory.merges('merger')).toMatchObject([
+      { id: merged.mergeId, keepName: 'Maria Lopes', undoneAt: null },
+    ]);
+    await expect(memory.mergeEntities('merger', 'Maria Lopes', 'Nobody')).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(memory.splitEntity('merger', 'Maria Lopes', 'Acme')).rejects.toBeInstanceOf(NotFoundError);
+
+    const split = await memory.splitEntity('merger', 'Maria Lopes', 'Boss');
+    expect(split).toMatchObject({ undid: merged.mergeId, moved: 1, entity: { name: 'Boss' } });
+    expect((await memory.facts('merger', { entity: 'Boss' })).map((f) => f.object)).toEqual(['tea']);
+    expect((await memory.merges('merger'))[0]?.undoneAt).toEqual(expect.any(String));
+  });
+
   it('runs Cypher with its options and judges statements for read-only surfaces', async () => {
     const rows = await memory.cypher(
       'MATCH (e:Entity) WHERE e.userId = $user RETURN e.name AS name ORDER BY name',
