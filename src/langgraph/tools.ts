@@ -150,5 +150,49 @@ export function createMemoryTools(
     },
   );
 
-  return [saveKnowledge, searchMemory, updateKnowledge, forgetKnowledge] as StructuredToolInterface[];
+  const mergeEntities = tool(
+    async ({ keep, other, reason }, config) => {
+      const userId = userIdFrom(config, 'merge_entities');
+      const result = await memory.mergeEntities(userId, keep, other, reason ? { reason } : {});
+      return `Merged "${other}" into ${result.entity.name}: ${result.moved} facts moved; "${other}" is now one of its names.`;
+    },
+    {
+      name: 'merge_entities',
+      description:
+        'When the user says two names are one thing (a nickname, a short form, an old name), merge them: ' +
+        'every fact of "other" moves to "keep" and its name becomes an alias. split_entity undoes it.',
+      schema: z.object({
+        keep: part('the name (or uid) that stays'),
+        other: part('the other name of the same thing'),
+        reason: part('why they are one thing').optional(),
+      }),
+    },
+  );
+
+  const splitEntity = tool(
+    async ({ entity, alias }, config) => {
+      const userId = userIdFrom(config, 'split_entity');
+      const result = await memory.splitEntity(userId, entity, alias);
+      return `Split ${result.entity.name} off ${result.from.name}: ${result.moved} facts moved.`;
+    },
+    {
+      name: 'split_entity',
+      description:
+        'When two different things were taken for one, give an alias an entity of its own again ' +
+        '(a merge it came with is undone, its facts go back).',
+      schema: z.object({
+        entity: part('the entity (name or uid)'),
+        alias: part('the other name to split off'),
+      }),
+    },
+  );
+
+  return [
+    saveKnowledge,
+    searchMemory,
+    updateKnowledge,
+    forgetKnowledge,
+    mergeEntities,
+    splitEntity,
+  ] as StructuredToolInterface[];
 }

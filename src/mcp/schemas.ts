@@ -119,6 +119,15 @@ export function toolInputs(multiUser: boolean) {
     forget_entity: scoped({
       name_or_uid: shortText('the entity to delete with every fact touching it'),
     }),
+    merge_entities: scoped({
+      keep: shortText('the entity that stays (name or uid)'),
+      other: shortText('the entity that is the same thing under another name; its facts move to keep'),
+      reason: shortText('why they are one thing ("the user said Bob is Robert")').optional(),
+    }),
+    split_entity: scoped({
+      name_or_uid: shortText('the entity to split'),
+      alias: shortText('the other name to give an entity of its own again'),
+    }),
     get_instructions: scoped({
       agent_id: shortText('the agent whose instructions to read; default "kgmem-agent"').optional(),
     }),

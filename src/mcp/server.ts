@@ -188,6 +188,26 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
       },
     );
     tool(
+      'merge_entities',
+      'When the user says two names are one thing (a nickname, an old name, a short form), merge them: every fact of "other" moves to "keep" and its name becomes an alias. Undo with split_entity.',
+      { destructiveHint: false },
+      async (args, user) => {
+        const result = await memory.mergeEntities(user, args.keep, args.other, {
+          ...(args.reason !== undefined ? { reason: args.reason } : {}),
+        });
+        return [result, `Merged "${args.other}" into ${result.entity.name}: ${result.moved} facts moved.`];
+      },
+    );
+    tool(
+      'split_entity',
+      'When two things were taken for one, split an alias off an entity into an entity of its own; an alias a merge brought gets its facts back.',
+      { destructiveHint: false },
+      async (args, user) => {
+        const result = await memory.splitEntity(user, args.name_or_uid, args.alias);
+        return [result, `Split ${result.entity.name} off ${result.from.name}: ${result.moved} facts moved.`];
+      },
+    );
+    tool(
       'forget_fact',
       'Delete one fact by uid, with the sentences of stored turns that said it (to correct a fact and keep its history, use update_fact).',
       { destructiveHint: true, idempotentHint: true },

@@ -170,6 +170,34 @@ describe('LangGraph agent with kgmem memory (ChatOpenAI against a loopback stub)
     expect(found).toContain('Polar bear likes Pizza');
   });
 
+  it('merges two names of one thing and splits them back through the tools, for the configured user only', async () => {
+    const tools = createMemoryTools(memory);
+    const byName = (name: string) => tools.find((t) => t.name === name);
+    const config = { configurable: { user_id: 'merging' } };
+    await memory.addTriples('merging', [
+      { subject: 'Grandpa', predicate: 'likes', object: 'chess' },
+      { subject: 'Joao Silva', predicate: 'lives in', object: 'Braga' },
+    ]);
+    const merged = await byName('merge_entities')?.invoke({ keep: 'Joao Silva', other: 'Grandpa' }, config);
+    expect(merged).toBe(
+      'Merged "Grandpa" into Joao Silva: 1 facts moved; "Grandpa" is now one of its names.',
+    );
+    expect((await memory.facts('merging', { entity: 'Grandpa' })).map((f) => f.object).sort()).toEqual([
+      'Braga',
+      'chess',
+    ]);
+    await expect(
+      byName('merge_entities')?.invoke(
+        { keep: 'Joao Silva', other: 'Grandpa' },
+        { configurable: { user_id: 'other' } },
+      ),
+    ).rejects.toThrow(/no entity/);
+    expect(await byName('split_entity')?.invoke({ entity: 'Joao Silva', alias: 'Grandpa' }, config)).toBe(
+      'Split Grandpa off Joao Silva: 1 facts moved.',
+    );
+    expect((await memory.facts('merging', { entity: 'Grandpa' })).map((f) => f.object)).toEqual(['chess']);
+  });
+
   it('learns instructions from feedback: update_instructions writes a version, the next turn is told it, other users are not', async () => {
     await memory.setInstructions('concierge', 'Greet the user by name.', { reason: 'house style' });
     const agent = createMemoryAgent({ model, memory, agentId: 'concierge', checkpointer: new MemorySaver() });

@@ -53,9 +53,11 @@ describe('kgmem mcp over stdio', () => {
           'get_instructions',
           'get_profile',
           'list_episodes',
+          'merge_entities',
           'recall',
           'remember',
           'search_entities',
+          'split_entity',
           'update_fact',
           'update_instructions',
         ].sort(),
@@ -90,6 +92,23 @@ describe('kgmem mcp over stdio', () => {
       expect(text(entity)).toContain('Polar bear likes Pizza');
       const found = await call(client, 'search_entities', { query: 'polar bear' });
       expect(text(found)).toContain('Polar bear');
+
+      // The user says two names are one bear: merged, then split back.
+      await call(client, 'add_facts', {
+        facts: [{ subject: 'Mr Snow', predicate: 'lives in', object: 'the zoo' }],
+      });
+      const merged = await call(client, 'merge_entities', {
+        keep: 'Polar bear',
+        other: 'Mr Snow',
+        reason: 'one bear',
+      });
+      expect(merged.isError, text(merged)).toBeFalsy();
+      expect(text(merged)).toContain('Merged "Mr Snow" into Polar bear: 1 facts moved.');
+      expect(text(await call(client, 'get_entity', { name_or_uid: 'Mr Snow' }))).toContain(
+        'Mr Snow lives in the zoo',
+      );
+      const split = await call(client, 'split_entity', { name_or_uid: 'Polar bear', alias: 'Mr Snow' });
+      expect(text(split)).toContain('Split Mr Snow off Polar bear: 1 facts moved.');
 
       const pizza = facts.find((f) => f.statement === 'Polar bear likes Pizza');
       const corrected = await call(client, 'update_fact', { uid: pizza?.uid, object: 'Salmon' });
