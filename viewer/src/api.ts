@@ -93,6 +93,31 @@ export class Api {
     await this.write('DELETE', `/api/users/${encodeURIComponent(user)}/facts/${encodeURIComponent(uid)}`);
   }
 
+  /** Merges `other` into `keep` (names or uids); the kept entity comes back. Needs the write token. */
+  async mergeEntities(
+    user: string,
+    keep: string,
+    other: string,
+  ): Promise<{ entity: { uid: string; name: string } }> {
+    return (await this.write('POST', `/api/users/${encodeURIComponent(user)}/entities/merge`, {
+      keep,
+      other,
+      reason: 'merged in the viewer',
+    })) as { entity: { uid: string; name: string } };
+  }
+
+  /** Splits an alias off an entity; the entity split off comes back. Needs the write token. */
+  async splitEntity(
+    user: string,
+    entity: string,
+    alias: string,
+  ): Promise<{ entity: { uid: string; name: string } }> {
+    return (await this.write('POST', `/api/users/${encodeURIComponent(user)}/entities/split`, {
+      entity,
+      alias,
+    })) as { entity: { uid: string; name: string } };
+  }
+
   /**
    * A request that may need the server's token (a write, a console statement): sent with the
    * session's token; on 401 or 403 the token is asked for once and the request sent again.

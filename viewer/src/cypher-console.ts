@@ -13,6 +13,13 @@ export interface ConsoleDeps {
   /** Draws a result's entities and facts as the view, and fits the camera to them. */
   showGraph(uids: string[]): Promise<number>;
   showError(error: unknown): void;
+  /**
+   * Merges the entity named `other` into `keep` (a row of the duplicate-candidates query);
+   * absent when the server takes no writes.
+   */
+  merge?(keep: string, other: string): Promise<boolean>;
+  /** Whether the server takes writes (else no merge button is offered). */
+  writes(): boolean;
 }
 
 /** The statements run before, newest first (kept in this browser). */
@@ -148,7 +155,7 @@ export function setupConsole(root: HTMLElement, deps: ConsoleDeps): { opened(): 
     try {
       const result = await deps.api.cypher(text, values);
       const drawn = result.refs.uids.length > 0 && deps.user() ? await deps.showGraph(result.refs.uids) : 0;
-      output.replaceChildren(...renderResult(result, drawn));
+      output.replaceChildren(...renderResult(result, drawn, deps.writes() ? deps.merge : undefined));
     } catch (error) {
       output.replaceChildren(
         el('p', { class: 'error' }, error instanceof Error ? error.message : String(error)),
@@ -158,24 +165,53 @@ export function setupConsole(root: HTMLElement, deps: ConsoleDeps): { opened(): 
   return { opened: loadExamples };
 }
 
-function renderResult(result: CypherPayload, drawn: number): (Node | string)[] {
+function renderResult(result: CypherPayload, drawn: number, merge: ConsoleDeps['merge']): (Node | string)[] {
+  // Rows that pair two names (the duplicate-candidates query) get a merge button.
+  const pairs =
+    merge && result.columns.includes('first') && result.columns.includes('second') ? merge : undefined;
   const summary = `${result.rows.length} row${result.rows.length === 1 ? '' : 's'}${
     result.truncated ? ' (first 500 shown)' : ''
   }${drawn > 0 ? ` · ${drawn} entities drawn in the view` : ''}`;
   const table = el(
     'table',
     { id: 'cypher-table' },
-    el('thead', {}, el('tr', {}, ...result.columns.map((c) => el('th', {}, c)))),
+    el(
+      'thead',
+      {},
+      el('tr', {}, ...result.columns.map((c) => el('th', {}, c)), pairs ? el('th', {}, '') : null),
+    ),
     el(
       'tbody',
       {},
-      ...result.rows.map((row) => el('tr', {}, ...result.columns.map((c) => el('td', {}, cellText(row[c]))))),
+      ...result.rows.map((row) =>
+        el(
+          'tr',
+          {},
+          ...result.columns.map((c) => el('td', {}, cellText(row[c]))),
+          pairs ? el('td', {}, mergeButton(cellText(row.first), cellText(row.second), pairs)) : null,
+        ),
+      ),
     ),
   );
   return children(
     el('p', { class: 'muted', id: 'cypher-summary' }, summary),
     el('div', { class: 'table-wrap' }, table),
   );
+}
+
+/** A row's merge action: the second name into the first, then the button says it is done. */
+function mergeButton(keep: string, other: string, merge: NonNullable<ConsoleDeps['merge']>): HTMLElement {
+  const button = el(
+    'button',
+    { type: 'button', class: 'merge-row', title: `merge "${other}" into "${keep}"` },
+    'merge',
+  );
+  button.addEventListener('click', async () => {
+    button.setAttribute('disabled', '');
+    if (await merge(keep, other)) button.textContent = 'merged';
+    else button.removeAttribute('disabled');
+  });
+  return button;
 }
 
 /** A value as table text, whole (the cell scrolls): nodes and relationships by their name or statement. */

@@ -2,6 +2,7 @@ import './style.css';
 import { Api, ApiError } from './api';
 import { setupConsole } from './cypher-console';
 import { byId, el } from './dom';
+import { entityEdits } from './entity-edits';
 import { exportJson, exportPng } from './export';
 import { renderFilters } from './filters';
 import { emptyGraph, mergeFacts, mergePayload } from './graph-model';
@@ -221,7 +222,11 @@ async function select(ref: string | null): Promise<void> {
         show: (facts) => showFacts(uid, facts),
         inView: (fact) => graph.hasEdge(fact),
         ...(serverWrites
-          ? { correct: (fact: WireFact, how: 'close' | 'delete') => void correct(uid, fact, how) }
+          ? {
+              correct: (fact: WireFact, how: 'close' | 'delete') => void correct(uid, fact, how),
+              split: (alias: string) => void edits.split(uid, alias),
+              merge: (other: string) => void edits.merge(uid, other),
+            }
           : {}),
         close: () => void select(null),
       },
@@ -319,11 +324,23 @@ setupPath(
   byId('path-result'),
   { api, graph, view, graphChanged, fitNodes: (nodes) => renderer.fitNodes(nodes), showError },
 );
+const edits = entityEdits({
+  api,
+  user: () => view.state.user,
+  confirm: (question) => window.confirm(question),
+  reload: async (user, uid) => {
+    await loadUsers();
+    await loadUser(user, uid);
+  },
+  showError,
+});
 const cypherConsole = setupConsole(byId('console-body'), {
   api,
   user: () => view.state.user,
   showGraph: showResultGraph,
   showError,
+  merge: (keep, other) => edits.merge(keep, other),
+  writes: () => serverWrites,
 });
 const edgeColour = byId<HTMLSelectElement>('edge-colour');
 const nodeSize = byId<HTMLSelectElement>('node-size');

@@ -16,6 +16,10 @@ export interface PanelActions {
    * absent when the server takes no writes (no close or delete button is offered).
    */
   correct?(fact: WireFact, how: 'close' | 'delete'): void;
+  /** Splits an alias off the entity into an entity of its own; absent when the server takes no writes. */
+  split?(alias: string): void;
+  /** Merges another entity (by name) into this one; absent when the server takes no writes. */
+  merge?(other: string): void;
   close(): void;
 }
 
@@ -82,8 +86,9 @@ export function renderPanel(
           { class: 'muted' },
           `${entity.type || 'unknown'} · ${entity.mentions} mentions · since ${shortDate(entity.createdAt)}`,
         ),
-        aliases.length ? el('p', { class: 'muted' }, `also: ${aliases.join(', ')}`) : null,
+        aliasLine(aliases, actions),
         expandButton,
+        mergeForm(entity.name, actions),
       ),
       groups.length === 0 ? el('p', { class: 'muted' }, 'No facts touch this entity.') : null,
       ...groups.map((group) => groupSection(group, entity.uid, episodes, actions)),
@@ -91,6 +96,51 @@ export function renderPanel(
     ),
   );
   panel.hidden = false;
+}
+
+/** The entity's other names, each with a split button when the server takes writes. */
+function aliasLine(aliases: readonly string[], actions: PanelActions): HTMLElement | null {
+  if (aliases.length === 0) return null;
+  const split = actions.split;
+  const items = aliases.map((alias) => {
+    if (!split) return el('span', { class: 'alias' }, alias);
+    const button = el(
+      'button',
+      { type: 'button', class: 'split', title: `give "${alias}" an entity of its own` },
+      'split',
+    );
+    button.addEventListener('click', () => split(alias));
+    return el('span', { class: 'alias', 'data-alias': alias }, alias, ' ', button);
+  });
+  return el(
+    'p',
+    { class: 'muted aliases' },
+    'also: ',
+    ...items.flatMap((item, i) => (i === 0 ? [item] : [', ', item])),
+  );
+}
+
+/** "Merge into this": another entity's name, merged into this one (its facts and names move here). */
+function mergeForm(name: string, actions: PanelActions): HTMLElement | null {
+  const merge = actions.merge;
+  if (!merge) return null;
+  const input = el('input', {
+    class: 'merge-name',
+    placeholder: `another name of ${name}`,
+    autocomplete: 'off',
+  }) as HTMLInputElement;
+  const form = el(
+    'form',
+    { class: 'merge-form', title: 'merge an entity that is the same thing into this one' },
+    input,
+    el('button', { type: 'submit' }, 'merge into this'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const other = input.value.trim();
+    if (other) merge(other);
+  });
+  return form;
 }
 
 /**
