@@ -14,7 +14,7 @@ import type {
   RecallInput,
 } from '../memory/inputs.js';
 import type { InstructionsScope, InstructionsVersion } from '../memory/instructions.js';
-import type { MergeRecord } from '../memory/merge-record.js';
+import type { MergeLogEntry } from '../memory/merge-record.js';
 import type { MergeResult, SplitResult } from '../memory/merging.js';
 import type { ProfileOptions } from '../memory/profiles.js';
 import { InvalidInputError } from '../model/errors.js';
@@ -398,7 +398,7 @@ export class RemoteMemory implements MemoryApi {
   }
 
   /** See `Memory.merges` (its times stay ISO strings, as stored). */
-  async merges(userId: string): Promise<MergeRecord[]> {
+  async merges(userId: string): Promise<MergeLogEntry[]> {
     return this.get(`api/users/${enc(userId)}/merges`, {}, false);
   }
 

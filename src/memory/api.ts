@@ -31,7 +31,7 @@ import type {
   RecallInput,
 } from './inputs.js';
 import type { InstructionsScope, InstructionsVersion } from './instructions.js';
-import type { MergeRecord } from './merge-record.js';
+import type { MergeLogEntry } from './merge-record.js';
 import type { MergeResult, SplitResult } from './merging.js';
 import type { ProfileOptions } from './profiles.js';
 
@@ -104,7 +104,7 @@ export interface MemoryApi {
   /** Splits an alias off an entity (undoing the merge that brought it, if one did). */
   splitEntity(userId: string, entity: string, alias: string): Promise<SplitResult>;
   /** A user's merges by hand, oldest first. */
-  merges(userId: string): Promise<MergeRecord[]>;
+  merges(userId: string): Promise<MergeLogEntry[]>;
 
   /** Ranked facts and turns for a question, with a context block. */
   recall(input: RecallInput): Promise<RecallResult>;

@@ -27,6 +27,19 @@ export interface Resolution {
   entities: NewEntity[];
   keys: NewEntityKey[];
   touches: EntityTouch[];
+  /** Names that joined an existing entity as aliases in this write, and why. */
+  joins: NameJoin[];
+}
+
+/** A name that joined an existing entity as an alias (recorded beside the write: `merge-record.ts`). */
+export interface NameJoin {
+  key: string;
+  /** The name as said. */
+  name: string;
+  entityUid: string;
+  entityName: string;
+  /** `variant`: the same name written another way (`name-variants.ts`); `similarity`: the names' embeddings. */
+  reason: 'variant' | 'similarity';
 }
 
 /** Options of one resolution. */
@@ -87,6 +100,7 @@ export class EntityResolver {
       entities: [],
       keys: [],
       touches: [],
+      joins: [],
     };
     const touched = new Map<string, EntityTouch>();
     const touch = (entity: Entity, count: number, type: string, newAlias?: string): void => {
@@ -181,7 +195,7 @@ export class EntityResolver {
         remaining.push(key);
         continue;
       }
-      adopt(resolution, touch, key, entity, info);
+      adopt(resolution, touch, key, entity, info, 'variant');
     }
     return remaining;
   }
@@ -230,7 +244,7 @@ export class EntityResolver {
         remaining.push(key);
         continue;
       }
-      adopt(resolution, touch, key, entity, info);
+      adopt(resolution, touch, key, entity, info, 'similarity');
     }
     return remaining;
   }
@@ -247,8 +261,10 @@ function adopt(
   touch: (entity: Entity, count: number, type: string, newAlias?: string) => void,
   key: string,
   entity: Entity,
-  info: { type: string; count: number },
+  info: { name: string; type: string; count: number },
+  reason: NameJoin['reason'],
 ): void {
+  resolution.joins.push({ key, name: info.name, entityUid: entity.uid, entityName: entity.name, reason });
   resolution.byKey.set(key, { uid: entity.uid, name: entity.name });
   resolution.keys.push({ entityUid: entity.uid, key });
   touch(entity, info.count, info.type, key);

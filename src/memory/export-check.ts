@@ -66,6 +66,7 @@ const instructionsSchema = z.strictObject({
 
 /** The shape of a merge record (`merge-record.ts`): stored, exported and imported. */
 export const mergeRecordSchema = z.strictObject({
+  kind: z.literal('merge'),
   id: uid,
   at: iso,
   reason: z.string(),
@@ -81,6 +82,22 @@ export const mergeRecordSchema = z.strictObject({
   undoneAt: iso.nullable(),
 });
 
+/** A name that joined an entity as written (`NameJoinRecord`). */
+const nameJoinSchema = z.strictObject({
+  kind: z.literal('join'),
+  id: uid,
+  at: iso,
+  reason: z.enum(['variant', 'similarity']),
+  alias: z.string().min(1),
+  name: z.string().min(1),
+  entityUid: uid,
+  entityName: z.string(),
+  undoneAt: iso.nullable(),
+});
+
+/** One entry of a user's merge history (`MergeLogEntry`). */
+export const mergeLogSchema = z.discriminatedUnion('kind', [mergeRecordSchema, nameJoinSchema]);
+
 const documentSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT),
   exportedAt: iso,
@@ -94,7 +111,7 @@ const documentSchema = z.strictObject({
   facts: z.array(factSchema),
   episodes: z.array(episodeSchema),
   instructions: z.array(instructionsSchema).optional(),
-  merges: z.array(mergeRecordSchema).optional(),
+  merges: z.array(mergeLogSchema).optional(),
 });
 
 // The first version wrote whole Entity and Fact records (dates as ISO text) and no turns.

@@ -1,4 +1,4 @@
-import type { MergeRecord } from './merge-record.js';
+import type { MergeLogEntry } from './merge-record.js';
 /**
  * The backup format of one user's memory, `kgmem-export/2`: what `kgmem export` writes and
  * `kgmem import` restores. It holds everything a user's memory is, with its uids, so that a
@@ -91,7 +91,7 @@ export interface ExportDocument {
   /** The user's own versions of agents' instructions, oldest first (absent in older files). */
   instructions?: ExportedInstructions[];
   /** The user's merges by hand, oldest first, each with what a split needs to undo it (absent in older files). */
-  merges?: MergeRecord[];
+  merges?: MergeLogEntry[];
 }
 
 /** One version of an agent's instructions for the exported user. */

@@ -31,7 +31,7 @@ import type {
   RecallInput,
 } from './inputs.js';
 import { type InstructionsScope, type InstructionsVersion, MemoryInstructions } from './instructions.js';
-import type { MergeRecord } from './merge-record.js';
+import type { MergeLogEntry } from './merge-record.js';
 import { EntityMerging, type MergeResult, type SplitResult } from './merging.js';
 import { MemoryOperations } from './operations.js';
 import type { ResolvedMemoryOptions } from './options.js';
@@ -276,7 +276,7 @@ export class Memory extends MemoryOperations implements MemoryApi {
   }
 
   /** A user's merges by hand, oldest first, each with what it changed and whether a split undid it. */
-  async merges(userId: string): Promise<MergeRecord[]> {
+  async merges(userId: string): Promise<MergeLogEntry[]> {
     return this.merging.merges(userId);
   }
 

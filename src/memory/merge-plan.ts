@@ -62,6 +62,7 @@ export function planMerge(input: MergeInputs): PlannedMerge {
   const onlyOther = touched.filter(([, uids]) => !uids.includes(keep.uid)).map(([episode]) => episode);
   const aliases = unique([...keep.aliases, other.key, ...other.aliases]);
   const record: MergeRecord = {
+    kind: 'merge',
     id: input.id,
     at: input.at.toISOString(),
     reason: input.reason,

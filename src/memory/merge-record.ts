@@ -1,6 +1,6 @@
 import type { GraphStore } from '../store/base.js';
 import type { StoredItem } from '../store/records.js';
-import { mergeRecordSchema } from './export-check.js';
+import { mergeLogSchema } from './export-check.js';
 import type { ExportedEntity, ExportedFact } from './export-format.js';
 import type { UidMapping } from './uid-mapping.js';
 
@@ -11,6 +11,7 @@ import type { UidMapping } from './uid-mapping.js';
  * name undoes it and marks the record `undone`.
  */
 export interface MergeRecord {
+  kind: 'merge';
   /** The merge's own id (also in `invalidatedBy` of the facts it closed: `merge:<id>`). */
   id: string;
   /** When it was done (ISO 8601). */
@@ -38,6 +39,37 @@ export interface MergeRecord {
   undoneAt: string | null;
 }
 
+/**
+ * A name that joined an existing entity as it was written (resolution found it a variant of the
+ * entity's name, or its embedding close to it): kept with its reason and time. A split of the
+ * name marks it `undone`.
+ */
+export interface NameJoinRecord {
+  kind: 'join';
+  id: string;
+  /** When (ISO 8601): the time of the write that said it. */
+  at: string;
+  reason: 'variant' | 'similarity';
+  /** The name's lookup key, and the name as said. */
+  alias: string;
+  name: string;
+  entityUid: string;
+  entityName: string;
+  undoneAt: string | null;
+}
+
+/** One entry of a user's merge history: a merge by hand, or a name that joined as written. */
+export type MergeLogEntry = MergeRecord | NameJoinRecord;
+
+/** The record of a name that joined an entity in a write (`Resolution.joins`). */
+export function nameJoinRecord(
+  id: string,
+  at: Date,
+  join: Pick<NameJoinRecord, 'reason' | 'alias' | 'name' | 'entityUid' | 'entityName'>,
+): NameJoinRecord {
+  return { kind: 'join', id, at: at.toISOString(), ...join, undoneAt: null };
+}
+
 // Merge records live beside the LangGraph store items, under a path no store namespace can take
 // (namespace labels are URI-encoded, so they never start with "#").
 const ROOT = '#merges/';
@@ -49,7 +81,7 @@ function pathOf(userId: string): string {
 /** The store item that holds a merge record (written in the merge's own transaction). */
 export function mergeRecordItem(
   userId: string,
-  record: MergeRecord,
+  record: MergeLogEntry,
   seq: number,
 ): Omit<StoredItem, 'createdAt' | 'updatedAt'> {
   const path = pathOf(userId);
@@ -64,17 +96,19 @@ export function mergeRecordItem(
   };
 }
 
-/** A user's merge records, oldest first (undone ones included). */
-export async function mergeRecords(store: GraphStore, userId: string): Promise<MergeRecord[]> {
+/** A user's merge history, oldest first (undone entries included). */
+export async function mergeRecords(store: GraphStore, userId: string): Promise<MergeLogEntry[]> {
   const items = await store.itemsUnder(pathOf(userId));
   return items
     .filter((item) => item.userId === userId)
-    .sort((a, b) => a.seq - b.seq)
-    .map((item) => mergeRecordSchema.parse(JSON.parse(item.value)) as MergeRecord);
+    .map((item) => ({ seq: item.seq, record: mergeLogSchema.parse(JSON.parse(item.value)) as MergeLogEntry }))
+    .sort((a, b) => Date.parse(a.record.at) - Date.parse(b.record.at) || a.seq - b.seq)
+    .map(({ record }) => record);
 }
 
 /** A merge record of another user's export, its uids mapped as the restore maps them. */
-export function remapMergeRecord(record: MergeRecord, uids: UidMapping): MergeRecord {
+export function remapMergeRecord(record: MergeLogEntry, uids: UidMapping): MergeLogEntry {
+  if (record.kind === 'join') return { ...record, entityUid: uids.record(record.entityUid) };
   const fact = (f: ExportedFact): ExportedFact => ({
     ...f,
     uid: uids.record(f.uid),
@@ -107,7 +141,7 @@ export function remapMergeRecord(record: MergeRecord, uids: UidMapping): MergeRe
 export async function restoreMergeRecords(
   store: GraphStore,
   userId: string,
-  records: readonly MergeRecord[],
+  records: readonly MergeLogEntry[],
   uids: UidMapping,
 ): Promise<void> {
   let seq = (await store.maxItemSeq()) + 1;

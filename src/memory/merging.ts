@@ -7,7 +7,13 @@ import { checkText, checkUserId } from '../model/validate.js';
 import { MemoryPart } from './context.js';
 import { resolveEntityRef } from './explore.js';
 import { planMerge } from './merge-plan.js';
-import { type MergeRecord, mergeRecordItem, mergeRecords } from './merge-record.js';
+import {
+  type MergeLogEntry,
+  type MergeRecord,
+  mergeRecordItem,
+  mergeRecords,
+  type NameJoinRecord,
+} from './merge-record.js';
 import { type PlannedSplit, planAliasSplit, planUndo } from './split-plan.js';
 
 /** What {@link Memory.mergeEntities} did. */
@@ -112,7 +118,12 @@ export class EntityMerging extends MemoryPart {
         throw new NotFoundError(
           `${where}: "${aliasName}" is not an alias of "${entity.name}" (its aliases: ${aliasList(entity)})`,
         );
-      const record = await this.recordOf(user, entity, key, where);
+      const history = await mergeRecords(this.store, user);
+      const record = recordOf(history, entity, key, where);
+      const joined = history.filter(
+        (r): r is NameJoinRecord =>
+          r.kind === 'join' && r.undoneAt === null && r.entityUid === entity.uid && r.alias === key,
+      );
       const at = new Date();
       const plan = record
         ? planUndo({ record, entity, current: await this.namedFacts(user, record), at })
@@ -130,7 +141,7 @@ export class EntityMerging extends MemoryPart {
         },
         keys: plan.keys,
         dropMentions: plan.dropMentions,
-        record: record ? await this.undoneItem(user, record, at) : null,
+        record: await this.undoneItem(user, record ?? joined.at(-1), at),
       });
       return {
         entity: await resolveEntityRef(this.store, user, plan.restored.uid),
@@ -143,30 +154,8 @@ export class EntityMerging extends MemoryPart {
     });
   }
 
-  async merges(userId: string): Promise<MergeRecord[]> {
+  async merges(userId: string): Promise<MergeLogEntry[]> {
     return mergeRecords(this.store, checkUserId(userId, 'Memory.merges'));
-  }
-
-  /**
-   * The merge that brought `key` to `entity` and is not undone yet (the latest, if several). A
-   * merge that brought it to an entity since merged into this one is refused: that one is split
-   * off first, then the alias from it.
-   */
-  private async recordOf(
-    userId: string,
-    entity: Entity,
-    key: string,
-    where: string,
-  ): Promise<MergeRecord | undefined> {
-    const brought = (await mergeRecords(this.store, userId)).filter(
-      (r) => r.undoneAt === null && (r.other.key === key || r.other.aliases.includes(key)),
-    );
-    const record = brought.at(-1);
-    if (!record || record.keepUid === entity.uid) return record;
-    throw new InvalidInputError(
-      `${where}: "${key}" came with the merge of "${record.other.name}" into another entity (uid ${record.keepUid}), ` +
-        `which was merged into "${entity.name}" since; split that entity off "${entity.name}" first, then "${key}" from it`,
-    );
   }
 
   /** The facts a merge record names, as they are now (forgotten ones absent). */
@@ -206,7 +195,9 @@ export class EntityMerging extends MemoryPart {
     });
   }
 
-  private async undoneItem(userId: string, record: MergeRecord, at: Date) {
+  /** The entry a split undid, as it is to be stored again (marked undone), or `null` for none. */
+  private async undoneItem(userId: string, record: MergeLogEntry | undefined, at: Date) {
+    if (!record) return null;
     const stored = (await this.store.itemsByIds([mergeRecordItem(userId, record, 0).id]))[0];
     return mergeRecordItem(userId, { ...record, undoneAt: at.toISOString() }, stored?.seq ?? 0);
   }
@@ -227,4 +218,27 @@ export class EntityMerging extends MemoryPart {
 function aliasList(entity: Entity): string {
   const others = entity.aliases.filter((key) => key !== entity.key);
   return others.length > 0 ? others.join(', ') : 'none';
+}
+
+/**
+ * The merge by hand that brought `key` to `entity` and is not undone yet (the latest, if
+ * several). A merge that brought it to an entity since merged into this one is refused: that one
+ * is split off first, then the alias from it.
+ */
+function recordOf(
+  history: readonly MergeLogEntry[],
+  entity: Entity,
+  key: string,
+  where: string,
+): MergeRecord | undefined {
+  const brought = history.filter(
+    (r): r is MergeRecord =>
+      r.kind === 'merge' && r.undoneAt === null && (r.other.key === key || r.other.aliases.includes(key)),
+  );
+  const record = brought.at(-1);
+  if (!record || record.keepUid === entity.uid) return record;
+  throw new InvalidInputError(
+    `${where}: "${key}" came with the merge of "${record.other.name}" into another entity (uid ${record.keepUid}), ` +
+      `which was merged into "${entity.name}" since; split that entity off "${entity.name}" first, then "${key}" from it`,
+  );
 }

@@ -19,6 +19,7 @@ import type {
   ForgetInput,
   ForgetResult,
 } from './inputs.js';
+import { mergeRecordItem, nameJoinRecord } from './merge-record.js';
 import { variantTargets } from './variant-targets.js';
 
 /**
@@ -172,6 +173,13 @@ export class MemoryWriter extends MemoryPart {
         mentions: plan.mentions,
         invalidations: plan.invalidations,
         validFrom: plan.validFrom,
+        records: resolution.joins.map(({ key, ...join }) =>
+          mergeRecordItem(
+            user,
+            nameJoinRecord(this.options.newUid(), options.at, { ...join, alias: key }),
+            0,
+          ),
+        ),
         ...(options.episode
           ? {
               episode: {

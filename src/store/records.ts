@@ -132,6 +132,8 @@ export interface WriteBatch {
   invalidations: FactInvalidation[];
   /** Facts whose start moves earlier. */
   validFrom: FactValidFrom[];
+  /** Records kept beside the graph in the same transaction (a name joining an entity: `merge-record.ts`). */
+  records?: Omit<StoredItem, 'createdAt' | 'updatedAt'>[];
 }
 
 /** A fact as a walk sees it: which entities it joins, by which predicate. */

@@ -172,7 +172,19 @@ export function registerMergeSplit(init: StoreInitializer): void {
       expect(facts.find((f) => f.predicate === 'works at' && f.subject === 'User')?.object).toBe('Acme');
       const lia = facts.find((f) => f.subject === 'Lia' && f.key === 'works_at');
       expect(lia).toMatchObject({ object: 'Acme Inc.', statement: 'Lia works at Acme Inc.' });
-      expect((await memory.merges('cy')).length).toBe(0);
+      expect(await memory.merges('cy')).toEqual([
+        {
+          kind: 'join',
+          id: expect.any(String),
+          at: expect.any(String),
+          reason: 'variant',
+          alias: 'acme inc',
+          name: 'Acme Inc',
+          entityUid: acme?.uid,
+          entityName: 'Acme',
+          undoneAt: expect.any(String),
+        },
+      ]);
     });
   });
 }

@@ -56,7 +56,9 @@ export function registerMerge(program: Command, io: CliIo): void {
 
   program
     .command('merges')
-    .description("list a user's merges by hand, oldest first, and whether a split undid them")
+    .description(
+      "list a user's merges (by hand, and names that joined an entity as written), oldest first, and whether a split undid them",
+    )
     .option('-u, --user <id>', 'user id (memory scope)')
     .option('--json', 'print the merge records (with what each changed) as JSON')
     .action(async (options, command: Command) => {
@@ -69,15 +71,27 @@ export function registerMerge(program: Command, io: CliIo): void {
         io.out(
           formatTable(
             ['at', 'merged', 'into', 'moved', 'reason', 'undone', 'id'],
-            records.map((r) => ({
-              at: r.at,
-              merged: r.other.name,
-              into: r.keepName,
-              moved: String(r.moved.length),
-              reason: r.reason,
-              undone: r.undoneAt ?? '',
-              id: r.id,
-            })),
+            records.map((r) =>
+              r.kind === 'merge'
+                ? {
+                    at: r.at,
+                    merged: r.other.name,
+                    into: r.keepName,
+                    moved: String(r.moved.length),
+                    reason: r.reason,
+                    undone: r.undoneAt ?? '',
+                    id: r.id,
+                  }
+                : {
+                    at: r.at,
+                    merged: r.name,
+                    into: r.entityName,
+                    moved: '',
+                    reason: `${r.reason} (as written)`,
+                    undone: r.undoneAt ?? '',
+                    id: r.id,
+                  },
+            ),
           ),
         );
       });

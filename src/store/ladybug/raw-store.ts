@@ -59,6 +59,8 @@ export class RawLadybugStore extends LadybugConnection {
     if (batch.episode) this.linkEpisode(batch.userId, batch.episode);
     // After the creates, so a fact created and contradicted in one batch is closed too.
     this.updateFacts(batch);
+    if (batch.records?.length)
+      this.run('items-put', { rows: batch.records.map((r) => ({ ...r })), at: batch.at.toISOString() });
   }
 
   /** New entities with their lookup keys, and new keys of existing entities. */

@@ -122,6 +122,8 @@ export async function applyBatch(tx: ManagedTransaction, batch: WriteBatch): Pro
       rows: batch.validFrom.map((m) => ({ ...m, validFrom: m.validFrom })),
     });
   }
+  if (batch.records?.length)
+    await run('items-put', { rows: batch.records.map((r) => ({ ...r })), at: batch.at.toISOString() });
 }
 
 export async function runIn(
