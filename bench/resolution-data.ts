@@ -9,12 +9,16 @@ export interface NamePair {
   second: string;
   class: string;
   same: boolean;
+  /** The types the two names are said with (`addTriples`' `objectType`), when the class needs them. */
+  types?: [string, string];
 }
 
 const same = (cls: string, pairs: [string, string][]): NamePair[] =>
   pairs.map(([first, second]) => ({ first, second, class: cls, same: true }));
 const apart = (cls: string, pairs: [string, string][]): NamePair[] =>
   pairs.map(([first, second]) => ({ first, second, class: cls, same: false }));
+const typed = (types: [string, string], pairs: readonly NamePair[]): NamePair[] =>
+  pairs.map((pair) => ({ ...pair, types }));
 
 /** Every pair of the dev set, by class. */
 export const NAME_PAIRS: readonly NamePair[] = [
@@ -170,6 +174,28 @@ export const NAME_PAIRS: readonly NamePair[] = [
     ['Wales', 'New South Wales'],
     ['Granada', 'Grenada'],
   ]),
+  ...typed(
+    ['person', 'person'],
+    same('given or family name of one person', [
+      ['Maria Lopes', 'Maria'],
+      ['Kenji Watanabe', 'Watanabe'],
+      ['Priya Sharma', 'Priya'],
+      ['Tomás Ferreira', 'Tomás'],
+      ['Grace Okafor', 'Okafor'],
+      ['Liam Byrne', 'Liam'],
+      ['Sofia Conti', 'Sofia'],
+      ['Hannah Weiss', 'Weiss'],
+    ]),
+  ),
+  ...typed(
+    ['person', 'place'],
+    apart('a place named like a person', [
+      ['Paris Hilton', 'Paris'],
+      ['Georgia May', 'Georgia'],
+      ['Jordan Peele', 'Jordan'],
+      ['Florence Pugh', 'Florence'],
+    ]),
+  ),
   ...apart('look-alike people', [
     ['Jon', 'John'],
     ['Ana', 'Anna'],

@@ -18,8 +18,23 @@ async function mergedPairs(embeddings: EmbeddingsLike, pairs: readonly NamePair[
     for (const [i, pair] of pairs.entries()) {
       const userId = `pair-${i}`;
       // Two writes, as two turns would make them: the second name meets the first one stored.
-      await memory.addTriples(userId, [{ subject: 'I', predicate: 'mentioned', object: pair.first }]);
-      await memory.addTriples(userId, [{ subject: 'I', predicate: 'talked_about', object: pair.second }]);
+      const [firstType, secondType] = pair.types ?? [undefined, undefined];
+      await memory.addTriples(userId, [
+        {
+          subject: 'I',
+          predicate: 'mentioned',
+          object: pair.first,
+          ...(firstType ? { objectType: firstType } : {}),
+        },
+      ]);
+      await memory.addTriples(userId, [
+        {
+          subject: 'I',
+          predicate: 'talked_about',
+          object: pair.second,
+          ...(secondType ? { objectType: secondType } : {}),
+        },
+      ]);
       const entities = (await memory.entities(userId)).filter((e) => e.key !== USER_ENTITY_KEY);
       merged.push(entities.length === 1);
     }

@@ -10,6 +10,10 @@ const MAX_VARIANT_LOOKUPS = 64;
  * the user it is a variant of (`name-variants.ts`: the same canonical form, an acronym of its
  * words, or an everyday short form of them), read before the write's transaction from what the store (its cache) holds. A name that
  * is a variant of several entities, or of the user's own, is left to the later stages.
+ *
+ * A person's given or family name said alone (a one-word name said as a person) is read as the
+ * one person of the memory whose full name starts or ends with it, and only when exactly one
+ * does: "Maria" after "Maria Lopes", never with a "Maria Silva" too, and never a place.
  */
 export async function variantTargets(
   store: GraphStore,
@@ -17,6 +21,8 @@ export async function variantTargets(
   names: readonly string[],
   /** Entities (uids) no name is read as a variant of. */
   except: readonly string[] = [],
+  /** The keys of names said as a person (their given or family name may stand for a full name). */
+  people: ReadonlySet<string> = new Set(),
 ): Promise<Map<string, string>> {
   const excluded = new Set(except);
   const byKey = new Map<string, string>();
@@ -57,6 +63,8 @@ export async function variantTargets(
         (isShortFormOf(name, entity.name) || isShortFormOf(entity.name, name))
       )
         candidates.add(entity.key);
+    if (people.has(key))
+      for (const entity of partOfFullName(name, entities, excluded)) candidates.add(entity);
     // Never across different numbers or symbols, whatever else the names share.
     const marks = distinguishingMarks(name);
     for (const candidate of candidates)
@@ -64,4 +72,23 @@ export async function variantTargets(
     if (candidates.size === 1) targets.set(key, [...candidates][0] as string);
   }
   return targets;
+}
+
+/**
+ * The key of the one person whose full name (two or three words) starts or ends with a one-word
+ * name, as a list of none or one (several such people: none, the name could be either).
+ */
+function partOfFullName(
+  name: string,
+  entities: readonly { uid: string; key: string; name: string; type: string }[],
+  excluded: ReadonlySet<string>,
+): string[] {
+  const word = nameForms(name).canonical;
+  if (word.includes(' ') || word.length < 2) return [];
+  const holders = entities.filter((entity) => {
+    if (entity.type !== 'person' || entity.key === USER_ENTITY_KEY || excluded.has(entity.uid)) return false;
+    const words = nameForms(entity.name).canonical.split(' ');
+    return words.length >= 2 && words.length <= 3 && (words[0] === word || words.at(-1) === word);
+  });
+  return holders.length === 1 ? [(holders[0] as { key: string }).key] : [];
 }

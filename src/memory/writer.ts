@@ -120,6 +120,12 @@ export class MemoryWriter extends MemoryPart {
           user,
           checked.flatMap((t) => [t.subject, t.object]),
           options.notVariantsOf,
+          new Set(
+            checked.flatMap((t) => [
+              ...(t.subjectType === 'person' ? [entityKeyOf(t.subject)] : []),
+              ...(t.objectType === 'person' ? [entityKeyOf(t.object)] : []),
+            ]),
+          ),
         )
       : undefined;
     return this.store.writePlanned(user, async (reads) => {

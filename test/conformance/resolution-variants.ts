@@ -56,5 +56,46 @@ export function registerResolutionVariants(init: StoreInitializer): void {
       ]);
       expect((await others('cy')).map((e) => e.name).sort()).toEqual(['Dr. Jordan', 'Jordan']);
     });
+    it("reads a person's given or family name alone as the one full name that has it, never two, never a place", async () => {
+      const person = (name: string) => ({
+        subject: name,
+        subjectType: 'person',
+        predicate: 'likes',
+        object: 'tea',
+      });
+      await fresh.memory.addTriples('di', [person('Maria Lopes')]);
+      await fresh.memory.remember({
+        userId: 'di',
+        threadId: 't',
+        messages: [{ role: 'user', content: 'Maria loves cello.' }],
+      });
+      await fresh.memory.addTriples('di', [person('Lopes')]);
+      expect((await others('di')).map((e) => [e.name, [...e.aliases].sort()])).toEqual(
+        expect.arrayContaining([['Maria Lopes', ['lopes', 'maria', 'maria lopes']]]),
+      );
+      expect(await fresh.memory.merges('di')).toMatchObject([
+        { kind: 'join', alias: 'maria', entityName: 'Maria Lopes', reason: 'variant' },
+        { kind: 'join', alias: 'lopes', entityName: 'Maria Lopes', reason: 'variant' },
+      ]);
+
+      await fresh.memory.addTriples('ed', [person('Maria Lopes'), person('Maria Silva')]);
+      await fresh.memory.addTriples('ed', [person('Maria')]);
+      await fresh.memory.addTriples('ed', [
+        { subject: 'I', predicate: 'visited', object: 'Paris', objectType: 'place' },
+      ]);
+      await fresh.memory.addTriples('ed', [person('Paris Hilton')]);
+      await fresh.memory.addTriples('ed', [
+        { subject: 'I', predicate: 'visited', object: 'Jordan', objectType: 'place' },
+      ]);
+      expect((await others('ed')).map((e) => e.name).sort()).toEqual([
+        'Jordan',
+        'Maria',
+        'Maria Lopes',
+        'Maria Silva',
+        'Paris',
+        'Paris Hilton',
+        'tea',
+      ]);
+    });
   });
 }
