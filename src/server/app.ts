@@ -139,6 +139,17 @@ export function createApp(options: AppOptions): Hono {
           );
         },
       }),
+      // A browser page of another site may not talk to the MCP endpoint (the MCP specification:
+      // an Origin that is present and not allowed gets 403, against DNS rebinding).
+      async (c, next) => {
+        const origin = c.req.header('origin');
+        if (origin !== undefined && !allowedOrigin(origin, c.req.header('host'), options.corsOrigins ?? []))
+          throw new HttpError(
+            403,
+            `Origin "${origin}" may not use this MCP server; add it with --cors <origins>`,
+          );
+        await next();
+      },
       // The MCP SDK loads with the first MCP request, not with every `import 'kgmem'`.
       async (c) => (await import('../mcp/http.js')).handleMcpRequest(c, http, mcp),
     );
@@ -164,4 +175,15 @@ export function createApp(options: AppOptions): Hono {
     return c.json({ error: `internal error: ${error.message}` }, 500);
   });
   return app;
+}
+
+/** Whether a request's Origin is this server itself (the same host and port) or one allowed by CORS. */
+function allowedOrigin(origin: string, host: string | undefined, corsOrigins: readonly string[]): boolean {
+  if (corsOrigins.includes(origin)) return true;
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    // Not a URL ("null" from a sandboxed page): not an origin this server knows.
+    return false;
+  }
 }

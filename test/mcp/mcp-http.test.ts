@@ -94,6 +94,24 @@ describe('MCP over streamable HTTP at /mcp on kgmem serve', () => {
       });
       expect(wrong.status).toBe(401);
 
+      // A page of another site may not call the server (the MCP specification: 403 for a foreign
+      // Origin); the viewer's own origin, and an origin allowed by CORS, may.
+      const listTools = (origin: string) =>
+        fetch(mcpUrl, {
+          method: 'POST',
+          headers: {
+            Origin: origin,
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      const foreign = await listTools('https://evil.example');
+      expect(foreign.status).toBe(403);
+      expect(((await foreign.json()) as { error: string }).error).toContain('add it with --cors');
+      expect((await listTools('null')).status).toBe(403);
+      expect((await listTools(new URL(server.url).origin)).status).toBe(200);
+
       // fetch cannot set Host: a raw request, as a DNS-rebinding page would send it.
       const rebinding = await new Promise<number>((resolve, reject) => {
         const req = request(
