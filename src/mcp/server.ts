@@ -17,6 +17,7 @@ import {
   rememberText,
   toJson,
 } from './format.js';
+import { TOOL_OUTPUTS } from './outputs.js';
 import { CYPHER_MAX_ROWS, type ToolInputs, toolInputs } from './schemas.js';
 
 /** The package version the MCP server reports. */
@@ -100,9 +101,10 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     handler: (args: ArgsOf<K>, user: string) => Promise<[unknown, string]>,
   ) => {
     const inputSchema: ToolInputs[keyof ToolInputs] = inputs[name];
+    const outputSchema = TOOL_OUTPUTS[name as keyof typeof TOOL_OUTPUTS];
     server.registerTool(
       name,
-      { description, inputSchema, annotations },
+      { description, inputSchema, outputSchema, annotations },
       // The SDK has parsed the arguments with this tool's input schema before it calls this.
       async (args: Record<string, unknown>): Promise<CallToolResult> => {
         try {

@@ -62,6 +62,13 @@ describe('kgmem mcp over stdio', () => {
           'update_instructions',
         ].sort(),
       );
+      // Every result is structured, so every tool declares its shape (the client validates the
+      // structured content of each call below against it).
+      for (const listed of (await client.listTools()).tools)
+        expect(listed.outputSchema, listed.name).toMatchObject({
+          type: 'object',
+          required: expect.any(Array),
+        });
       const recallTool = (await client.listTools()).tools.find((t) => t.name === 'recall');
       expect(recallTool?.inputSchema.properties).toHaveProperty('query');
       expect(recallTool?.inputSchema.properties).not.toHaveProperty('user_id');
