@@ -2,7 +2,6 @@ import type { Embeddings } from '@langchain/core/embeddings';
 import {
   BaseStore,
   type GetOperation,
-  getTextAtPath,
   type Item,
   type ListNamespacesOperation,
   type MatchCondition,
@@ -15,11 +14,16 @@ import {
 } from '@langchain/langgraph-checkpoint';
 import type { EmbeddingsLike } from '../embed/base.js';
 import { cosine } from '../embed/cosine.js';
-import { isInstructionsPath } from '../memory/instructions.js';
+import { isInternalItemPath } from '../memory/internal-items.js';
 import type { Memory } from '../memory/memory.js';
 import type { StoredItem } from '../store/base.js';
 import { matchesFilter } from './store-filter.js';
 import { PROFILE_KEY, profileIsReadOnly, profileItem, profileUserOf } from './store-profile.js';
+import { textsAtPath } from './value-paths.js';
+
+// Reads and deletes may name any namespace, the reserved root "langgraph" and the empty one
+// included (BaseStore's rule); only a write is refused there.
+const ANYWHERE = { allowEmpty: true, allowReservedRoot: true };
 
 /** Semantic search of {@link KgmemStore}: which embeddings, and which fields of a value to embed. */
 export interface KgmemStoreIndex {
@@ -126,7 +130,8 @@ export class KgmemStore extends BaseStore {
     const puts = new Map<string, PutOperation>();
     for (const op of operations) {
       if ('value' in op) {
-        validateNamespace(op.namespace);
+        // Writing under the reserved root is refused; deleting there is allowed, as in BaseStore.
+        validateNamespace(op.namespace, op.value === null ? ANYWHERE : {});
         const profileOf = profileUserOf(op.namespace);
         if (profileOf !== undefined) throw profileIsReadOnly(profileOf);
         puts.set(itemId(op.namespace, op.key), op);
@@ -140,7 +145,7 @@ export class KgmemStore extends BaseStore {
   }
 
   private async getOperation(op: GetOperation): Promise<Item | null> {
-    validateNamespace(op.namespace);
+    validateNamespace(op.namespace, ANYWHERE);
     const profileOf = profileUserOf(op.namespace);
     if (profileOf !== undefined) return op.key === PROFILE_KEY ? profileItem(this.memory, profileOf) : null;
     const [stored] = await this.memory.store.itemsByIds([itemId(op.namespace, op.key)]);
@@ -177,7 +182,7 @@ export class KgmemStore extends BaseStore {
       if (op.index === false) continue;
       for (const path of op.index ?? this.fields) {
         // "$" is the whole value, serialised as LangGraph's own stores do.
-        const found = path === '$' ? [JSON.stringify(op.value, null, 2)] : getTextAtPath(op.value, path);
+        const found = textsAtPath(op.value, path);
         found.forEach((text, j) => {
           texts.push(text);
           targets.push([i, found.length > 1 ? `${path}.${j}` : path]);
@@ -195,7 +200,7 @@ export class KgmemStore extends BaseStore {
   }
 
   private async searchOperation(op: SearchOperation): Promise<SearchItem[]> {
-    if (op.namespacePrefix.length > 0) validateNamespace(op.namespacePrefix);
+    validateNamespace(op.namespacePrefix, ANYWHERE);
     const offset = op.offset ?? 0;
     const limit = op.limit ?? 10;
     const profileOf = profileUserOf(op.namespacePrefix);
@@ -206,7 +211,7 @@ export class KgmemStore extends BaseStore {
         : [];
     }
     const candidates = (await this.memory.store.itemsUnder(pathOf(op.namespacePrefix)))
-      .filter((stored) => !isInstructionsPath(stored.path))
+      .filter((stored) => !isInternalItemPath(stored.path))
       .map((stored) => ({ stored, item: toItem(stored) }))
       .filter(({ item }) => matchesFilter(item.value, op.filter));
     if (!op.query || !this.embeddings) {
@@ -237,7 +242,7 @@ export class KgmemStore extends BaseStore {
 
   private async listNamespacesOperation(op: ListNamespacesOperation): Promise<string[][]> {
     let namespaces = (await this.memory.store.itemPaths())
-      .filter((p) => !isInstructionsPath(p))
+      .filter((p) => !isInternalItemPath(p))
       .map(namespaceOf);
     if (op.matchConditions?.length) {
       namespaces = namespaces.filter((ns) => op.matchConditions?.every((c) => matchesCondition(ns, c)));

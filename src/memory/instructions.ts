@@ -49,11 +49,6 @@ function pathOf(agentId: string, userId: string | undefined): string {
   return `${ROOT}${encodeURIComponent(agentId)}/${userId === undefined ? '@all' : `u=${encodeURIComponent(userId)}`}/`;
 }
 
-/** Whether a store item path holds instructions (not a LangGraph namespace). */
-export function isInstructionsPath(path: string): boolean {
-  return path.startsWith(ROOT);
-}
-
 /**
  * Instructions an agent learns: per agent, and optionally per user, a versioned text. Each write
  * adds a version with its time and reason and keeps every earlier one. Per-user versions belong

@@ -154,6 +154,62 @@ export function registerBaseStoreSuite(name: string, factory: StoreFactory): voi
         await expect(store.put(['a', ''], 'k', { v: 1 })).rejects.toThrow(/empty/);
       }));
 
+    it('reads and deletes under the reserved root "langgraph", and refuses only a write there', () =>
+      withStore(false, async (store) => {
+        expect(await store.get(['langgraph', 'x'], 'k')).toBeNull();
+        expect(await store.search(['langgraph'])).toEqual([]);
+        await store.delete(['langgraph', 'x'], 'k');
+        await expect(store.put(['langgraph', 'x'], 'k', { v: 1 })).rejects.toThrow(/langgraph/);
+      }));
+
+    it('embeds the text at every index path LangGraph reads: fields, numbers, list elements, wildcards, field sets', () =>
+      withStore(true, async (store) => {
+        const value = {
+          name: 'doc a',
+          info: { age: 42, metadata: { color: 'red', size: 'big' }, empty: {} },
+          items: [
+            { value: 'first', tags: ['x', 'y'] },
+            { value: 'last', tags: [] },
+          ],
+          none: [],
+        };
+        const paths = [
+          'name',
+          'info.age',
+          'items[0].value',
+          'items[-1].value',
+          'items[*].value',
+          'info.metadata.*',
+          '{name, info.age}',
+          'items[*].tags[*]',
+          'info.metadata',
+          'info.empty',
+          'none',
+          'items[1].tags[*]',
+          'info.missing',
+        ];
+        for (const [i, path] of paths.entries()) await store.put(['paths'], `p${i}`, value, [path]);
+        const found = await store.search(['paths'], { query: 'last red 42', limit: 50 });
+        const scored = Object.fromEntries(
+          found.map((item) => [paths[Number(item.key.slice(1))], item.score !== undefined]),
+        );
+        expect(scored).toEqual({
+          name: true,
+          'info.age': true,
+          'items[0].value': true,
+          'items[-1].value': true,
+          'items[*].value': true,
+          'info.metadata.*': true,
+          '{name, info.age}': true,
+          'items[*].tags[*]': true,
+          'info.metadata': true,
+          'info.empty': true,
+          none: true,
+          'items[1].tags[*]': false,
+          'info.missing': false,
+        });
+      }));
+
     it('answers a mixed batch in order: reads see the state before it, its puts land after', () =>
       withStore(false, async (store) => {
         await store.put(['b', 'u1'], 'x', { n: 1 });

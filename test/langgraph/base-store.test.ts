@@ -108,14 +108,19 @@ describe('KgmemStore in the kgmem database', () => {
     expect((await memory.profile('erin')).fields.home?.value).toBe('Nara');
   });
 
-  it("never lists, returns or overwrites the agents' instructions kept beside its items", async () => {
+  it("never lists, returns or overwrites the agents' instructions and the merge records kept beside its items", async () => {
     const store = new KgmemStore({ memory });
     await memory.setInstructions('helper', 'Answer briefly.');
     await memory.setInstructions('helper', 'Answer in Portuguese.', { userId: 'erin' });
+    await memory.addTriples('erin', [
+      { subject: 'Grandma', predicate: 'lives in', object: 'Faro' },
+      { subject: 'Rosa Dias', predicate: 'likes', object: 'fado' },
+    ]);
+    await memory.mergeEntities('erin', 'Rosa Dias', 'Grandma');
     const namespaces = await store.listNamespaces();
-    expect(namespaces.flat().join(' ')).not.toMatch(/instructions|helper/);
+    expect(namespaces.flat().join(' ')).not.toMatch(/instructions|helper|merges/);
     const everything = await store.search([], { limit: 1000 });
-    expect(JSON.stringify(everything)).not.toContain('Answer');
+    expect(JSON.stringify(everything)).not.toMatch(/Answer|Grandma/);
     expect((await memory.instructions('helper', { userId: 'erin' }))?.text).toBe('Answer in Portuguese.');
   });
 });
