@@ -185,6 +185,27 @@ describe.runIf(browserTestsEnabled)('viewer on a 20,000-fact MetaQA slice (1280Ã
     const after = await handle((v) => v.graph.order);
     await more.click();
     await expect.poll(() => handle((v) => v.graph.order)).toBeGreaterThan(after);
+
+    // The hub's edges are all drawn, but at most 12 are named, spread around it: no pile of labels.
+    const hubLabels = () =>
+      page.evaluate(() => {
+        const { graph, renderer, view } = (globalThis as unknown as MetaqaWindow).kgmemViewer as unknown as {
+          graph: { edges(): string[]; source(e: string): string; target(e: string): string };
+          renderer: {
+            sigma: { refresh(): void; getEdgeDisplayData(e: string): { label?: string } | undefined };
+          };
+          view: { state: { selected: string | null } };
+        };
+        renderer.sigma.refresh();
+        const hub = view.state.selected;
+        const edges = graph.edges().filter((e) => graph.source(e) === hub || graph.target(e) === hub);
+        const named = edges.filter((e) => renderer.sigma.getEdgeDisplayData(e)?.label);
+        return { edges: edges.length, named: named.length };
+      });
+    await expect.poll(async () => (await hubLabels()).named, { timeout: 10_000 }).toBeGreaterThan(0);
+    const { edges, named } = await hubLabels();
+    expect(edges).toBeGreaterThan(24);
+    expect(named).toBeLessThanOrEqual(12);
   });
 
   it('expands an entity by one predicate only: the starred actors of a film', async () => {

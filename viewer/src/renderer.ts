@@ -13,6 +13,7 @@ import {
 } from './colors';
 import { DashedArrowProgram } from './dashed-edge';
 import type { EdgeData, KnowledgeGraph, NodeData } from './graph-model';
+import { hubLabelledEdges } from './hub-labels';
 import type { ViewStore } from './state';
 import { computeVisibility, type Visibility } from './visibility';
 
@@ -36,6 +37,8 @@ export interface CanvasEvents {
 export class GraphRenderer {
   readonly sigma: Sigma<NodeData, EdgeData>;
   private visibility: Visibility;
+  // The focused entity's named facts, worked out once per frame (a hub's labels must not pile up).
+  private hubLabels: { focus: string; edges: Set<string> } | null = null;
 
   constructor(
     private readonly graph: KnowledgeGraph,
@@ -60,6 +63,9 @@ export class GraphRenderer {
       edgeLabelSize: 11,
       nodeReducer: (node, data) => this.reduceNode(node, data),
       edgeReducer: (edge, data) => this.reduceEdge(edge, data),
+    });
+    this.sigma.on('beforeRender', () => {
+      this.hubLabels = null;
     });
     this.sigma.on('clickNode', ({ node }) => events.select(node));
     this.sigma.on('clickStage', () => events.select(null));
@@ -218,17 +224,27 @@ export class GraphRenderer {
     if (focus !== null) {
       const [source, target] = this.graph.extremities(edge);
       if (source === focus || target === focus) {
+        const named = this.focusLabels(focus).has(edge);
         return {
           ...base,
           color: closed ? EDGE_HISTORY_COLOR : EDGE_FOCUS_COLOR,
           size: closed ? 1.2 : 2.2,
-          label: labelled,
-          forceLabel: true,
+          label: named ? labelled : '',
+          forceLabel: named,
           zIndex: 2,
         };
       }
       return { ...base, color: DIMMED_COLOR };
     }
     return base;
+  }
+
+  /** The focused entity's facts named on their edges this frame (all, or a hub's spread-out few). */
+  private focusLabels(focus: string): Set<string> {
+    if (this.hubLabels?.focus !== focus) {
+      const shown = (edge: string) => (this.visibility.edges.get(edge) ?? 'hidden') !== 'hidden';
+      this.hubLabels = { focus, edges: hubLabelledEdges(this.graph, focus, shown) };
+    }
+    return this.hubLabels.edges;
   }
 }
