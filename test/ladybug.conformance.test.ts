@@ -1,5 +1,5 @@
+import { registerConformanceSuite } from '../src/store/conformance/suite.js';
 import { ladybugInitializer } from './conformance/ladybug.initializer.js';
-import { registerConformanceSuite } from './conformance/suite.js';
 
 registerConformanceSuite(ladybugInitializer('cached'));
 registerConformanceSuite(ladybugInitializer('raw'));

@@ -46,7 +46,12 @@ export interface MemoryAgentOptions extends LoadMemoriesOptions {
    * call of `model` (default: the agent's) reads the thread and, when the user gave feedback on
    * how the agent behaves, writes a new version of their instructions. @default off
    */
-  reflection?: { model?: BaseChatModel; everyTurns?: number; onError?: (error: unknown) => void };
+  reflection?: {
+    model?: BaseChatModel;
+    everyTurns?: number;
+    /** Called when a reflection fails (the turn is answered all the same). @default a console warning */
+    onError?: (error: unknown) => void;
+  };
 }
 
 const DEFAULT_PROMPT =

@@ -284,7 +284,7 @@ export class Memory extends MemoryOperations implements MemoryApi {
    * Updates a fact: the old one is closed (kept as history, `supersededBy` the new one) and the
    * right value becomes the current fact. A `change` (the default) closes the old value now (or at
    * `at`); a `correction` says it was never true: it is retracted where it opened and the right
-   * value holds over its whole interval (see {@link FactUpdateKind}).
+   * value holds over its whole interval (see `FactUpdateKind`).
    *
    * @throws NotFoundError when the user has no such fact (another user's uid included)
    * @throws InvalidInputError when subject and predicate match several current facts (pass a uid)

@@ -29,7 +29,7 @@ import { GraphReads } from './graph-reads.js';
  *
  * What a backend must provide is {@link StorePort} (`port.ts`: eight members); the rest is
  * shared, built on its `runStatements` (named statements in one transaction): the reads in
- * {@link GraphReads} (`graph-reads.ts`), the writes, episodes, items and admin here. A backend
+ * `GraphReads` (`graph-reads.ts`), the writes, episodes, items and admin here. A backend
  * may override a shared method where its database does better (Neo4j plans its writes inside
  * the user's locked transaction). Any store can be wrapped in the cache (`cache/cached-store.ts`),
  * which serves the graph reads and searches from in-process copies.

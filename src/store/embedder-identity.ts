@@ -12,8 +12,9 @@ export interface EmbedderIdentity {
   dimension: number;
 }
 
-/** The Meta keys the identity is recorded under (the dimension alone by older versions). */
+/** The Meta key the embedder's identity is recorded under. */
 export const EMBEDDER_META_KEY = 'embedder';
+/** The Meta key of the embedding dimension (all that older versions recorded). */
 export const DIMENSION_META_KEY = 'embeddingDimension';
 
 /** How an identity reads in messages: `openai:text-embedding-3-small (1536 dimensions)`. */

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { GraphStore } from '../../src/store/base.js';
+import type { StoreInitializer } from '../../src/store/conformance/types.js';
 import { LadybugStore, RawLadybugStore } from '../../src/store/ladybug/store.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import type { StoreInitializer } from './types.js';
 
 const folders = new WeakMap<GraphStore, () => void>();
 

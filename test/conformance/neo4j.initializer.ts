@@ -1,7 +1,7 @@
 import type { GraphStore } from '../../src/store/base.js';
 import { CachedStore } from '../../src/store/cache/cached-store.js';
+import type { StoreInitializer } from '../../src/store/conformance/types.js';
 import { Neo4jStore } from '../../src/store/neo4j/store.js';
-import type { StoreInitializer } from './types.js';
 
 /** Connection settings from the environment, or undefined when Neo4j is not configured. */
 export function neo4jSettings():

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
+import { registerConformanceSuite } from '../../src/store/conformance/suite.js';
 import { neo4jInitializer } from '../conformance/neo4j.initializer.js';
-import { registerConformanceSuite } from '../conformance/suite.js';
 
 // The same suite object as LadybugDB's, run unchanged on a real Neo4j server: this file belongs to
 // the `neo4j` test project, defined when NEO4J_URI is set (see vitest.config.ts).

@@ -45,5 +45,8 @@ describe('the public API', () => {
       expect(built).toHaveProperty(value);
     const store = (await import(join(ROOT, 'dist/store/index.js'))) as Record<string, unknown>;
     for (const value of ['StorePort', 'GraphStore', 'LadybugStore']) expect(store).toHaveProperty(value);
+    // The conformance kit is its own entry: importing the store does not load vitest.
+    expect(store).not.toHaveProperty('registerConformanceSuite');
+    expect(read('dist/store/conformance/index.d.ts')).toContain('registerConformanceSuite');
   });
 });

@@ -38,7 +38,7 @@ const COMMITS_KEY = 'commits';
  * The LadybugDB database under {@link RawLadybugStore}, as kgmem uses it: the schema, the one way
  * anything is written (`commit`, which advances the write generations and the count of writes,
  * and tells the store's listeners, a cache, what changed), and the embedder record. The file,
- * its connection and its crash-safe checkpoints are {@link DatabaseFile}'s; the reads, searches,
+ * its connection and its crash-safe checkpoints are `DatabaseFile`'s; the reads, searches,
  * write batches and the console are the store's.
  */
 export abstract class LadybugConnection extends GraphStore {
@@ -182,7 +182,7 @@ export abstract class LadybugConnection extends GraphStore {
   /**
    * Runs `work` (reads, or one write in {@link commit}) once the database is not being reopened;
    * work that did not fit the buffer pool even after a checkpoint runs again in a larger pool
-   * ({@link DatabaseFile.grow}). `work` must be safe to run again: a write is rolled back whole.
+   * (`DatabaseFile.grow`). `work` must be safe to run again: a write is rolled back whole.
    */
   protected async growing<T>(work: () => T): Promise<T> {
     for (;;) {
@@ -203,7 +203,7 @@ export abstract class LadybugConnection extends GraphStore {
 
   /**
    * Folds the log of committed writes into the main file behind a crash guard (see
-   * {@link DatabaseFile.checkpoint}); with no transaction open.
+   * `DatabaseFile.checkpoint`); with no transaction open.
    */
   checkpoint(): void {
     if (this.committing) throw new Error('LadybugStore: internal error, a checkpoint inside a commit');
@@ -354,10 +354,12 @@ export abstract class LadybugConnection extends GraphStore {
     return { identity: this.metaValue(EMBEDDER_META_KEY), dimension: this.metaValue(DIMENSION_META_KEY) };
   }
 
+  /** The open connection to the database file (for a subclass's own statements). */
   protected connection(): Connection {
     return this.file.connection();
   }
 
+  /** Runs one named statement on the open connection, inside the commit in progress. */
   protected run(name: string, params: Record<string, unknown>): Row[] {
     // Inside a transaction, commit() rolls the whole write back and decides.
     if (this.committing) return this.file.run(name, params, true);

@@ -25,7 +25,7 @@ export class PoolTooSmall extends Error {}
 
 /**
  * A statement or write that did not fit the buffer pool even after a checkpoint: the store grows
- * the pool ({@link DatabaseFile.grow}) and runs it again, or reports `error` when it is at its most.
+ * the pool (`DatabaseFile.grow`) and runs it again, or reports `error` when it is at its most.
  */
 export class PoolExhausted extends StoreUnavailableError {
   constructor(readonly error: StoreUnavailableError) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExportDocument } from '../../src/memory/export-format.js';
-import type { Memory } from '../../src/memory/memory.js';
+import type { ExportDocument } from '../../memory/export-format.js';
+import type { Memory } from '../../memory/memory.js';
 import { freshMemoryEach } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Memory } from '../../src/memory/memory.js';
+import type { Memory } from '../../memory/memory.js';
 import { freshMemoryEach } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../src/embed/hashing.js';
-import { createMemory } from '../../src/memory/create.js';
-import type { Memory } from '../../src/memory/memory.js';
-import type { GraphStore, PlannedWrite, PlanningReads } from '../../src/store/base.js';
+import { HashingEmbeddings } from '../../embed/hashing.js';
+import { createMemory } from '../../memory/create.js';
+import type { Memory } from '../../memory/memory.js';
+import type { GraphStore, PlannedWrite, PlanningReads } from '../../store/base.js';
 import type { StoreInitializer } from './types.js';
 
 type Plan = (reads: PlanningReads) => Promise<PlannedWrite<unknown>>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_ENTITY_KEY } from '../../src/model/normalize.js';
+import { USER_ENTITY_KEY } from '../../model/normalize.js';
 import { freshMemoryEach } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
