@@ -31,3 +31,26 @@ export function freshMemoryEach(init: StoreInitializer): FreshMemory {
   });
   return fresh;
 }
+
+/**
+ * The same for a describe block that keeps its store and memory in variables of its own: `set`
+ * gets each test's pair before the test (the memory reads the environment as an application's
+ * would, where {@link freshMemoryEach} reads none).
+ */
+export function memoryPerTest(init: StoreInitializer, set: (fresh: FreshMemory) => void): void {
+  let fresh: FreshMemory | undefined;
+  beforeEach(async () => {
+    const store = await init.create();
+    fresh = {
+      store,
+      memory: await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) }),
+    };
+    set(fresh);
+  });
+  afterEach(async () => {
+    if (!fresh) return;
+    await fresh.memory.close();
+    await init.destroy(fresh.store);
+    fresh = undefined;
+  });
+}

@@ -1,11 +1,12 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MultiDirectedGraph } from 'graphology';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../embed/hashing.js';
 import { createMemory } from '../../memory/create.js';
 import type { Memory } from '../../memory/memory.js';
 import type { GraphStore } from '../../store/base.js';
+import { memoryPerTest } from './fresh-memory.js';
 import { tempDir } from './temp-dir.js';
 import type { StoreInitializer } from './types.js';
 
@@ -14,16 +15,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('read-only Cypher (the console without the token)', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('refuses a writing statement before it runs, and caps the rows it reads', async () => {
       await memory.addTriples('alice', [
         { subject: 'I', predicate: 'likes', object: 'tea' },
@@ -133,16 +125,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('console transactions', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('refuses transaction control, so a rolled-back change never shows in recall', async () => {
       await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives in', object: 'Paris' }]);
       await memory.recall({ userId: 'alice', query: 'where do I live' });
@@ -167,16 +150,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('graph view', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('is ready for graphology and follows the time scope', async () => {
       await memory.addTriples('alice', [{ subject: 'I', predicate: 'lives_in', object: 'Paris' }], {
         at: '2026-01-01T00:00:00Z',
@@ -210,10 +184,8 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('exploring (viewer reads)', () => {
     let store: GraphStore;
     let memory: Memory;
-
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
       await memory.addTriples('alice', [
         { subject: 'I', predicate: 'friend', object: 'Polar bear' },
         { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
@@ -221,11 +193,6 @@ export function registerReadCases(init: StoreInitializer): void {
         { subject: 'Mount Fuji', predicate: 'is in', object: 'Japan' },
       ]);
       await memory.addTriples('bob', [{ subject: 'Polar bear', predicate: 'likes', object: 'fish' }]);
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
     });
 
     it('grows a neighbourhood hop by hop, within the user', async () => {
@@ -259,16 +226,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('LangGraph store items', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     const item = (userId: string, path: string, key: string, seq: number) => ({
       id: `${path}${key}`,
       userId,
@@ -319,16 +277,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('name search', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it("finds entities of the whole memory by prefix, word and near spelling, never another user's", async () => {
       await memory.addTriples('alice', [
         { subject: 'Inception', predicate: 'directed_by', object: 'Christopher Nolan' },
@@ -356,16 +305,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('embedder identity', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('refuses a second memory on the store with another model of the same dimension', async () => {
       await memory.addTriples('alice', [{ subject: 'Polar bear', predicate: 'likes', object: 'pizza' }]);
       const hashing = new HashingEmbeddings({ dimension: 64 });
@@ -384,16 +324,7 @@ export function registerReadCases(init: StoreInitializer): void {
   describe('similar entities', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('returns the closest entities of that user only, best first', async () => {
       await memory.addTriples('alice', [
         { subject: 'Christopher Nolan', predicate: 'directed', object: 'Inception' },

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../embed/hashing.js';
-import { createMemory } from '../../memory/create.js';
 import type { Memory } from '../../memory/memory.js';
 import type { GraphStore } from '../../store/base.js';
+import { memoryPerTest } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
 /** Searching: stored turns and fact similarity, and recall through the public API. */
@@ -10,16 +10,7 @@ export function registerSearchCases(init: StoreInitializer): void {
   describe('episodes and fact similarity', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     const turn = (content: string, at: string, threadId = 'session-1') => ({
       userId: 'eve',
       threadId,
@@ -196,10 +187,8 @@ export function registerSearchCases(init: StoreInitializer): void {
   describe('recall', () => {
     let store: GraphStore;
     let memory: Memory;
-
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
       await memory.addTriples(
         'sasako',
         [
@@ -216,11 +205,6 @@ export function registerSearchCases(init: StoreInitializer): void {
         at: '2026-05-01T00:00:00Z',
         source: 'thread-2',
       });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
     });
 
     it("links names in the question, possessives included, and returns the friend's food", async () => {

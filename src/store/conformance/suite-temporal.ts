@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../embed/hashing.js';
-import { createMemory } from '../../memory/create.js';
+import { describe, expect, it } from 'vitest';
 import type { Memory } from '../../memory/memory.js';
 import type { GraphStore } from '../../store/base.js';
+import { memoryPerTest } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
 /** The temporal rules: whatever order facts arrive in, the same history. */
@@ -10,16 +9,7 @@ export function registerTemporalCases(init: StoreInitializer): void {
   describe('temporal rules', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     const lives = (city: string) => [{ subject: 'I', predicate: 'lives_in', object: city }];
     /** The user's lives_in history as `city [from, to) closedBy`, oldest first. */
     const history = async (user: string) =>

@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../embed/hashing.js';
-import { createMemory } from '../../memory/create.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ExportDocument } from '../../memory/export-format.js';
 import type { Memory } from '../../memory/memory.js';
 import type { GraphStore } from '../../store/base.js';
+import { memoryPerTest } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
 /** Users: backup and restore, isolation, forgetting, sizes and the per-entity cap. */
@@ -11,16 +10,7 @@ export function registerUserCases(init: StoreInitializer): void {
   describe('backup and restore', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     /** A memory with history, recurring values, repeated mentions, turns (one failed) and aliases. */
     const fill = async (target: Memory) => {
       await target.addTriples('ann', [{ subject: 'I', predicate: 'lives_in', object: 'Lisbon' }], {
@@ -146,10 +136,8 @@ export function registerUserCases(init: StoreInitializer): void {
   describe('isolation between users', () => {
     let store: GraphStore;
     let memory: Memory;
-
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
       await memory.addTriples('alice', [
         { subject: 'I', predicate: 'lives_in', object: 'Paris' },
         { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
@@ -158,11 +146,6 @@ export function registerUserCases(init: StoreInitializer): void {
         { subject: 'I', predicate: 'lives_in', object: 'Rome' },
         { subject: 'Polar bear', predicate: 'likes', object: 'salmon' },
       ]);
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
     });
 
     it('keeps colliding names apart', async () => {
@@ -230,16 +213,7 @@ export function registerUserCases(init: StoreInitializer): void {
   describe('forget', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('forgets one fact by uid', async () => {
       const { factUids } = await memory.addTriples('alice', [
         { subject: 'I', predicate: 'likes', object: 'tea' },
@@ -272,16 +246,7 @@ export function registerUserCases(init: StoreInitializer): void {
   describe('users and stats', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('lists users and counts their memory', async () => {
       expect(await memory.users()).toEqual([]);
       await memory.addTriples('zed', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
@@ -295,16 +260,7 @@ export function registerUserCases(init: StoreInitializer): void {
   describe('per-entity cap', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('keeps the most recent facts of a busy entity, then the most mentioned, the same on every backend', async () => {
       const day = (n: number) => new Date(Date.UTC(2026, 0, n));
       for (const [n, film] of [

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../embed/hashing.js';
 import { createMemory } from '../../memory/create.js';
 import type { Memory } from '../../memory/memory.js';
 import type { GraphStore } from '../../store/base.js';
+import { memoryPerTest } from './fresh-memory.js';
 import type { StoreInitializer } from './types.js';
 
 /** Writes: triples in, atomic batches, and what is said kept exactly as sent. */
@@ -10,16 +11,7 @@ export function registerWriteCases(init: StoreInitializer): void {
   describe('addTriples', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('stores a triple as two entities and one current fact', async () => {
       const result = await memory.addTriples('alice', [
         { subject: 'Polar bear', predicate: 'likes', object: 'pizza' },
@@ -209,16 +201,7 @@ export function registerWriteCases(init: StoreInitializer): void {
   describe('atomic writes', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('leaves nothing behind when a batch fails part-way', async () => {
       await memory.addTriples('alice', [{ subject: 'I', predicate: 'likes', object: 'tea' }]);
       const [tea] = await memory.entities('alice').then((list) => list.filter((e) => e.key === 'tea'));
@@ -257,16 +240,7 @@ export function registerWriteCases(init: StoreInitializer): void {
   describe('exactly as sent', () => {
     let store: GraphStore;
     let memory: Memory;
-
-    beforeEach(async () => {
-      store = await init.create();
-      memory = await createMemory({ store, embeddings: new HashingEmbeddings({ dimension: 64 }) });
-    });
-
-    afterEach(async () => {
-      await memory.close();
-      await init.destroy(store);
-    });
+    memoryPerTest(init, (fresh) => ({ store, memory } = fresh));
     it('keeps a turn byte-exact: edge whitespace, tabs, CRLF, non-BMP characters, names and thread ids', async () => {
       const long = `  ${'x'.repeat(5_990)}\t `;
       const reply = `\r\n\tdef f():\r\n\t\treturn 1  \r\n${'🦜 '.repeat(6_000)}`;
