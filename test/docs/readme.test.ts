@@ -1,9 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { OpenAIStub } from '../helpers/openai-stub.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,5 +65,87 @@ describe('README samples', () => {
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Relevant facts from memory:\n- Polar bear likes pizza/);
+  });
+
+  it('the install line names only packages kgmem depends on or takes as peers', () => {
+    const [install] = blocks('Library').filter((b) => b.lang === 'bash');
+    const named = (install?.code ?? '').trim().split(/\s+/).slice(2);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    const known = new Set([
+      'kgmem',
+      ...Object.keys(pkg.dependencies ?? {}),
+      ...Object.keys(pkg.peerDependencies ?? {}),
+    ]);
+    expect(named.length).toBeGreaterThan(1);
+    for (const name of named) expect(known.has(name), name).toBe(true);
+  });
+
+  it('the LangGraph sample runs as printed, with a chat model on loopback in place of a hosted one', async () => {
+    const [ts] = blocks('Agents (LangGraph)').filter((b) => b.lang === 'ts');
+    // Beside the built package, so that the sample's imports resolve as in an application.
+    const script = join(ROOT, 'dist', `readme-agent-${process.pid}.mjs`);
+    const stub = new OpenAIStub();
+    stub.fallback = { kind: 'text', content: 'Noted: you live in Lisbon.' };
+    const baseURL = await stub.start();
+    try {
+      // What the sample takes from the reader's own code: a model, a checkpointer, the messages.
+      const prelude = [
+        "import { ChatOpenAI } from '@langchain/openai';",
+        "import { MemorySaver } from '@langchain/langgraph';",
+        `const model = new ChatOpenAI({ model: 'stub', apiKey: 'sk-test', configuration: { baseURL: ${JSON.stringify(baseURL)} } });`,
+        'const checkpointer = new MemorySaver();',
+        "const messages = [{ role: 'user', content: 'I live in Lisbon.' }];",
+      ].join('\n');
+      const code = (ts?.code ?? '')
+        .replace("from 'kgmem'", `from ${JSON.stringify(join(ROOT, 'dist', 'index.js'))}`)
+        .replace('await agent.invoke(', 'const result = await agent.invoke(');
+      writeFileSync(
+        script,
+        `${prelude}\n${code}\nawait agent.flush();\nconsole.log(result.messages.at(-1).content);\nprocess.exit(0);\n`,
+      );
+      const run = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, [script], {
+          env: { ...process.env, KGMEM_DATA_DIR: join(dir.path, 'agent'), OPENAI_API_KEY: '' },
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.stderr.on('data', (chunk) => (err += chunk));
+        child.on('close', (code) => resolve({ code, out, err }));
+      });
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toContain('Noted: you live in Lisbon.');
+      expect(JSON.stringify(stub.requests.map((r) => r.body.messages))).toContain('I live in Lisbon.');
+    } finally {
+      await stub.stop();
+      rmSync(script, { force: true });
+    }
+  });
+
+  it('the MCP client configuration starts a server that lists its tools', async () => {
+    const [json] = blocks('MCP clients');
+    const config = JSON.parse(json?.code ?? '{}') as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    const { command, args } = config.mcpServers.kgmem ?? { command: '', args: [] };
+    expect([command, args[0]]).toEqual(['npx', 'kgmem']);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(ROOT, 'bin', 'kgmem.js'), ...args.slice(1)],
+      env: { PATH: process.env.PATH ?? '', KGMEM_DATA_DIR: join(dir.path, 'mcp') },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'readme-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['recall', 'remember']),
+      );
+    } finally {
+      await client.close();
+    }
   });
 });
