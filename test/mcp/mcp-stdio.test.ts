@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Ajv } from 'ajv';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storeEnv } from '../helpers/backend.js';
 import { runCli } from '../helpers/cli.js';
@@ -64,11 +65,16 @@ describe('kgmem mcp over stdio', () => {
       );
       // Every result is structured, so every tool declares its shape (the client validates the
       // structured content of each call below against it).
-      for (const listed of (await client.listTools()).tools)
+      // Every schema compiles under Ajv's strict mode, as the MCP Inspector's checks compile them.
+      const ajv = new Ajv({ strict: true, allErrors: true });
+      for (const listed of (await client.listTools()).tools) {
         expect(listed.outputSchema, listed.name).toMatchObject({
           type: 'object',
           required: expect.any(Array),
         });
+        expect(() => ajv.compile(listed.inputSchema), `${listed.name} input`).not.toThrow();
+        expect(() => ajv.compile(listed.outputSchema ?? {}), `${listed.name} output`).not.toThrow();
+      }
       const recallTool = (await client.listTools()).tools.find((t) => t.name === 'recall');
       expect(recallTool?.inputSchema.properties).toHaveProperty('query');
       expect(recallTool?.inputSchema.properties).not.toHaveProperty('user_id');
