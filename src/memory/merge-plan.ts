@@ -2,6 +2,7 @@ import type { Entity, Fact } from '../model/types.js';
 import type { NewEntityKey } from '../store/records.js';
 import { entityRecord, factRecord } from './export.js';
 import type { MergeRecord } from './merge-record.js';
+import { type ContradictionRules, oppositesOf } from './temporal.js';
 
 /** What a merge reads: the two entities, every fact touching either, and the turns' mentions. */
 export interface MergeInputs {
@@ -11,8 +12,8 @@ export interface MergeInputs {
   facts: readonly Fact[];
   /** The entities each stored turn mentioned, by turn uid. */
   mentions: ReadonlyMap<string, readonly string[]>;
-  /** Predicates with one value at a time (`lives_in`): two current values after a merge are a change. */
-  functional: ReadonlySet<string>;
+  /** One-value and opposite predicates: what cannot both hold after the merge (the temporal rules). */
+  rules: ContradictionRules;
   at: Date;
   id: string;
   reason: string;
@@ -38,9 +39,10 @@ export interface PlannedMerge extends PlannedRewrite {
 /**
  * Plans a merge of `other` into `keep`: every fact touching `other` moves to `keep` (same uid,
  * same words, same history); a moved fact that says what a current fact of `keep` says is
- * counted into it (mentions, observations, provenance); where two current values of a
- * functional predicate meet, the one that holds from later stays and the other closes where it
- * begins (the temporal rules: the later value holds). `other`'s names become `keep`'s aliases.
+ * counted into it (mentions, observations, provenance); where two current facts meet that
+ * cannot both hold (two values of a one-value predicate, or opposite predicates of one object),
+ * the one that holds from later stays and the other closes where it begins (the temporal rules:
+ * the later value holds). `other`'s names become `keep`'s aliases.
  */
 export function planMerge(input: MergeInputs): PlannedMerge {
   const { keep, other } = input;
@@ -139,9 +141,11 @@ export function combined(into: Fact, from: Fact): Fact {
 }
 
 /**
- * Where the merge left a subject of `keep` with two current values of one functional predicate,
- * the value that holds from later stays and each other one closes where it begins (at the same
- * instant, the later written stays). Only groups a moved fact joined are looked at.
+ * Where the merge left two current facts that cannot both hold (the temporal rules: two values
+ * of a one-value predicate of one subject, or opposite predicates of one subject and object,
+ * `likes` and `dislikes`), the one that holds from later stays and each other closes where it
+ * begins (at the same instant, the later written stays). Only groups a moved fact joined are
+ * looked at.
  */
 function closeCompeting(
   state: Map<string, Fact>,
@@ -152,9 +156,11 @@ function closeCompeting(
 ): string[] {
   const closed: string[] = [];
   const groups = new Map<string, Fact[]>();
+  const add = (group: string, fact: Fact) => groups.set(group, [...(groups.get(group) ?? []), fact]);
   for (const f of state.values()) {
-    if (f.subjectUid !== keepUid || f.validTo !== null || !input.functional.has(f.key)) continue;
-    groups.set(f.key, [...(groups.get(f.key) ?? []), f]);
+    if (f.validTo !== null || (f.subjectUid !== keepUid && f.objectUid !== keepUid)) continue;
+    if (input.rules.functional.has(f.key)) add(`one\u0000${f.subjectUid}\u0000${f.key}`, f);
+    add(`pair\u0000${f.subjectUid}\u0000${f.objectUid}`, f);
   }
   for (const group of groups.values()) {
     if (group.length < 2 || !group.some((f) => movedUids.has(f.uid))) continue;
@@ -165,9 +171,14 @@ function closeCompeting(
         (a.uid < b.uid ? -1 : 1),
     );
     if (!holder) continue;
+    const opposite = new Set(oppositesOf(holder.key, input.rules));
     for (const loser of rest) {
+      const competes =
+        loser.key === holder.key ? loser.objectUid !== holder.objectUid : opposite.has(loser.key);
+      const now = state.get(loser.uid);
+      if (!competes || !now || now.validTo !== null) continue;
       state.set(loser.uid, {
-        ...loser,
+        ...now,
         validTo: holder.validFrom,
         invalidatedBy: mergeSource(input.id),
         supersededBy: holder.uid,

@@ -76,7 +76,7 @@ export class EntityMerging extends MemoryPart {
         other,
         facts: await this.store.incidentFacts(user, [keep.uid, other.uid], { mode: 'all' }),
         mentions: await this.store.episodeMentions(user),
-        functional: this.options.functionalPredicates,
+        rules: this.options.contradictions,
         at,
         id: this.options.newUid(),
         reason,
