@@ -48,6 +48,8 @@ const RUNNERS: Readonly<Record<string, () => Promise<string>>> = {
 
 /** The sections `BENCH_ONLY` names (all the bench runs when unset), refusing unknown ids. */
 function chosenSections(only: string | undefined): PageSection[] {
+  const unrun = PAGE_SECTIONS.filter((s) => !s.id.startsWith('fit-') && !RUNNERS[s.id]);
+  if (unrun.length > 0) throw new Error(`No runner for page sections ${unrun.map((s) => s.id).join(', ')}.`);
   const runnable = PAGE_SECTIONS.filter((s) => RUNNERS[s.id]);
   if (!only) return runnable;
   const ids = only

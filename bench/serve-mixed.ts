@@ -4,6 +4,7 @@ import { HashingEmbeddings } from '../src/embed/hashing.js';
 import { createMemory } from '../src/memory/create.js';
 import { type ServeProcess, startServe } from '../test/helpers/serve.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
+import { neo4jConnection } from './local-neo4j.js';
 import { quantile } from './stats.js';
 import { markdownTable } from './table.js';
 
@@ -231,25 +232,49 @@ async function emptyNeo4j(): Promise<void> {
 }
 
 /**
- * The mixed-load section of `npm run bench`: 16 and 64 clients on the embedded store and, when
- * NEO4J_URI is set, on Neo4j; then the embedded store killed halfway. BENCH_MIXED_SECONDS sets
- * each run's length (default 300), BENCH_MIXED_USERS the users (default 200).
+ * The mixed-load section of `npm run bench`: 16 and 64 clients on the embedded store and on Neo4j
+ * (NEO4J_URI, else the local one started for it); then the embedded store killed halfway.
+ * BENCH_MIXED_SECONDS sets each run's length (default 300), BENCH_MIXED_USERS the users (default 200).
  */
 export async function benchServeMixed(): Promise<string> {
   const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
   const users = Number(process.env.BENCH_MIXED_USERS ?? 200);
-  const backends: ('ladybug' | 'neo4j')[] = process.env.NEO4J_URI ? ['ladybug', 'neo4j'] : ['ladybug'];
   const runs: RunResult[] = [];
-  for (const backend of backends)
-    for (const clients of [16, 64]) runs.push(await mixedLoadRun({ backend, clients, seconds, users }));
-  runs.push(await mixedLoadRun({ backend: 'ladybug', clients: 16, seconds, users, killHalfway: true }));
+  for (const clients of [16, 64])
+    runs.push(await mixedLoadRun({ backend: 'ladybug', clients, seconds, users }));
+  const neo4jNote = await withNeo4j(async () => {
+    for (const clients of [16, 64])
+      runs.push(await mixedLoadRun({ backend: 'neo4j', clients, seconds, users }));
+  });
+  const killed = await mixedLoadRun({ backend: 'ladybug', clients: 16, seconds, users, killHalfway: true });
   return [
     `### kgmem serve under mixed load (${seconds} s a run, ${users} shared users, 3 recalls : 1 write, fresh memory)`,
     '',
-    markdownTable(runs.slice(0, -1).flatMap((r) => r.row)),
+    markdownTable(runs.flatMap((r) => r.row)),
     '',
-    ...runs.map((r) => `- ${r.note}`),
+    ...[...runs, killed].map((r) => `- ${r.note}`),
+    ...(neo4jNote ? [`- ${neo4jNote}`] : []),
+    '',
+    `A fresh memory served by \`kgmem serve\` with a token, ${users} users seeded with one fact each, then closed-loop clients (each sends its next request when the last is answered) in rounds of eight requests on one user: six recalls, a \`POST …/triples\` of three facts and a \`POST …/remember\` of a turn (rule extractor). The server's resident memory is sampled each second. The last run is killed with SIGKILL halfway and restarted on the same data; requests cut by the kill count as refused, never as acknowledged. With the server stopped, every write it acknowledged (2xx) is looked for: each triple as a current fact, each turn as a stored episode. Neo4j is the one of NEO4J_URI, else the project's local one (started for the run and stopped after it); its server's own memory is not counted. Writes are serialised by the memory's write lock and every request shares one Node process.`,
   ].join('\n');
+}
+
+/** Runs `body` against Neo4j (NEO4J_URI, else the local one started for it); a note when it cannot. */
+async function withNeo4j(body: () => Promise<void>): Promise<string | undefined> {
+  const connection = neo4jConnection();
+  if ('skipped' in connection) return `Neo4j was not run: ${connection.skipped}`;
+  const saved = { ...process.env };
+  Object.assign(process.env, connection.env);
+  try {
+    await body();
+    return undefined;
+  } finally {
+    for (const name of Object.keys(connection.env)) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+    connection.stop();
+  }
 }
 
 // `npx tsx bench/serve-mixed.ts`: the mixed load alone (BENCH_MIXED_SECONDS, BENCH_MIXED_USERS).

@@ -126,7 +126,7 @@ export function renderPage(blocks: ReadonlyMap<string, PageBlock>): string {
       `<!-- /bench:${section.id} -->`,
     );
   }
-  return `${parts.join('\n')}\n`;
+  return `${alignTables(parts.join('\n'))}\n`;
 }
 
 /**
