@@ -83,7 +83,8 @@ async function main(): Promise<void> {
     try {
       const output = await (RUNNERS[section.id] as () => Promise<string>)();
       console.log(`\n${output}`);
-      const block = measuredBlock(section, run, output, (performance.now() - sectionStart) / 1000);
+      const seconds = (performance.now() - sectionStart) / 1000;
+      const block = measuredBlock(section, { ...run, when: runContext().when }, output, seconds);
       if (page !== 'none') updatePage(page, [block]);
     } catch (error) {
       failed.push(section.id);
