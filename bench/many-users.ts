@@ -3,8 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { HashingEmbeddings } from '../src/embed/hashing.js';
-import { createMemory } from '../src/memory/create.js';
 import type { Memory } from '../src/memory/memory.js';
 import { LadybugStore } from '../src/store/ladybug/store.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
@@ -80,10 +78,10 @@ export async function writeUsers(
 }
 
 /**
- * Many users in one process (#31): writes `users` × (`factsPerUser` facts by addTriples +
- * `turnsPerUser` stored turns), then recalls random users, each first cold (not held in process)
- * then warm, in a serving process of its own, and reports resident memory at the default
- * `cacheLimit`.
+ * Many users in one process (#31): a writing process of its own writes `users` × (`factsPerUser`
+ * facts by addTriples + `turnsPerUser` stored turns) and recalls random users; then a serving
+ * process of its own recalls random users, each first cold (not held in process) then warm; both
+ * report resident memory at the default `cacheLimit`.
  */
 export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<string> {
   const users = options.users ?? 1000;
@@ -91,40 +89,32 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
   const turnsPerUser = options.turnsPerUser ?? 20;
   const samples = options.samples ?? 300;
   const dir = tempDir('kgmem-bench-users-');
-  const mb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
   try {
-    // The writing process: every user written once, then closed.
-    const memory = await createMemory({ dataDir: dir.path, embeddings: new HashingEmbeddings(), env: {} });
-    const started = performance.now();
-    let writerPeak = mb();
-    await writeUsers(memory, users, factsPerUser, turnsPerUser, (u) => {
-      if (u % 50 === 0) writerPeak = Math.max(writerPeak, mb());
-    });
-    const writeSeconds = (performance.now() - started) / 1000;
-    writerPeak = Math.max(writerPeak, mb());
-    // The same process then recalls random users: cold (copies not held: from their snapshot or
-    // the database), then warm.
-    const inProcess = await recallRandomUsers(memory, users, samples);
-    writerPeak = Math.max(writerPeak, mb());
-    const writerLive = liveMb();
-    await memory.close();
-
-    // The serving process, started afresh on the data dir (--expose-gc only to measure what is
-    // live after a full collection).
-    const reader = await promisify(execFile)(
-      process.execPath,
-      [
-        '--expose-gc',
-        '--import',
-        'tsx',
-        fileURLToPath(new URL('./many-users-reader.ts', import.meta.url)),
-        dir.path,
-        String(users),
-        String(samples),
-      ],
-      { maxBuffer: 16 * 2 ** 20 },
-    );
-    const served = JSON.parse(reader.stdout.trim().split('\n').at(-1) as string) as ReaderResult;
+    // The writing process and the serving process each run on their own, as they would in use
+    // (and so that what other bench sections left in this process is not counted).
+    const child = async (script: string, args: readonly string[]) => {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          fileURLToPath(new URL(script, import.meta.url)),
+          dir.path,
+          ...args.map(String),
+        ],
+        { maxBuffer: 16 * 2 ** 20 },
+      );
+      return JSON.parse(stdout.trim().split('\n').at(-1) as string);
+    };
+    const written = (await child('./many-users-writer.ts', [
+      String(users),
+      String(factsPerUser),
+      String(turnsPerUser),
+      String(samples),
+    ])) as WriterResult;
+    const { writeSeconds, writerPeak, writerLive, inProcess } = written;
+    const served = (await child('./many-users-reader.ts', [String(users), String(samples)])) as ReaderResult;
     const row = (what: string, value: string | number) => ({ what, value });
     return [
       `### Many users in one process (${users.toLocaleString('en-US')} users × (${factsPerUser} facts + ${turnsPerUser} turns), default cacheLimit)`,
@@ -166,6 +156,8 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
           `${served.profileColdP50.toFixed(1)} / ${served.profileWarmP50.toFixed(1)}`,
         ),
       ]),
+      '',
+      `The writing process is an agent's process that writes every user (\`addTriples\`, then \`remember()\` of each turn with its triples given), then recalls ${samples} random users it no longer holds, each at once again. The serving process opens the memory afresh, as \`kgmem serve\` or an MCP server would, recalls ${samples} random users cold then warm, reads ${samples} other users' profiles, then recalls every user once. Each is a process of its own with the defaults (offline embedder); resident memory is the whole process's, the embedded database's native memory included, sampled every 50 users and after each phase.`,
     ].join('\n');
   } finally {
     dir.remove();
@@ -173,7 +165,7 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
 }
 
 /** Recalls `samples` random users not held in process (cold), each again at once (warm). */
-async function recallRandomUsers(
+export async function recallRandomUsers(
   memory: Memory,
   users: number,
   samples: number,
@@ -215,10 +207,18 @@ async function recallRandomUsers(
 }
 
 /** Resident memory after a full garbage collection (what is live, not what V8 has yet to collect). */
-function liveMb(): number {
+export function liveMb(): number {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
   return Math.round(process.memoryUsage().rss / 2 ** 20);
+}
+
+/** What the writing process reports (bench/many-users-writer.ts). */
+export interface WriterResult {
+  writeSeconds: number;
+  writerPeak: number;
+  writerLive: number;
+  inProcess: { coldP50: number; coldP95: number; warmP50: number; warmP95: number };
 }
 
 interface ReaderResult {
