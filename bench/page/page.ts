@@ -14,7 +14,7 @@ export interface PageBlock {
   body: string;
 }
 
-/** The first line of the page, and the note that says who writes it. */
+/** The first line of the page. */
 const HEAD = '# Benchmarks';
 const OPEN = /^<!-- bench:([a-z-]+) measured="([^"]*)" sha256="([0-9a-f]{16})" -->$/;
 
