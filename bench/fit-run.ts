@@ -14,7 +14,7 @@ import {
 } from './fit.js';
 import { currentValue, type FitState, mean, withValue } from './fit-search.js';
 import { runContext } from './page/machine.js';
-import { measuredBlock, updatePage } from './page/page.js';
+import { benchPagePath, measuredBlock, updatePage } from './page/page.js';
 import { PAGE_SECTIONS, type PageSection } from './page/sections.js';
 import { markdownTable } from './table.js';
 
@@ -161,8 +161,8 @@ async function main(): Promise<void> {
     ].join('\n');
     console.log(output);
     const section = PAGE_SECTIONS.find((s) => s.id === `fit-${kind}`) as PageSection;
-    const page = process.env.BENCH_PAGE ?? join(import.meta.dirname, '../docs/benchmarks.md');
-    if (page !== 'none') updatePage(page, [measuredBlock(section, runContext(), output, seconds)]);
+    const page = benchPagePath();
+    if (page) updatePage(page, [measuredBlock(section, runContext(), output, seconds)]);
   } finally {
     await close();
   }

@@ -92,7 +92,7 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
   try {
     // The writing process and the serving process each run on their own, as they would in use
     // (and so that what other bench sections left in this process is not counted).
-    const child = async (script: string, args: readonly string[]) => {
+    const child = async (script: string, args: readonly number[]) => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
         [
@@ -108,13 +108,13 @@ export async function benchManyUsers(options: ManyUsersOptions = {}): Promise<st
       return JSON.parse(stdout.trim().split('\n').at(-1) as string);
     };
     const written = (await child('./many-users-writer.ts', [
-      String(users),
-      String(factsPerUser),
-      String(turnsPerUser),
-      String(samples),
+      users,
+      factsPerUser,
+      turnsPerUser,
+      samples,
     ])) as WriterResult;
     const { writeSeconds, writerPeak, writerLive, inProcess } = written;
-    const served = (await child('./many-users-reader.ts', [String(users), String(samples)])) as ReaderResult;
+    const served = (await child('./many-users-reader.ts', [users, samples])) as ReaderResult;
     const row = (what: string, value: string | number) => ({ what, value });
     return [
       `### Many users in one process (${users.toLocaleString('en-US')} users × (${factsPerUser} facts + ${turnsPerUser} turns), default cacheLimit)`,

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_BATCH_SIZE } from '../src/cli/commands/import.js';
 import { IMPORT_BUFFER_POOL } from '../src/cli/context.js';
 import { HashingEmbeddings } from '../src/embed/hashing.js';
@@ -16,8 +15,8 @@ import { benchManyUsers } from './many-users.js';
 import { benchMetaqa } from './metaqa.js';
 import { benchMetaqaBatches } from './metaqa-batches.js';
 import { loadKb } from './metaqa-data.js';
-import { runContext } from './page/machine.js';
-import { measuredBlock, updatePage } from './page/page.js';
+import { runContext, stampTime } from './page/machine.js';
+import { benchPagePath, measuredBlock, updatePage } from './page/page.js';
 import { PAGE_SECTIONS, type PageSection } from './page/sections.js';
 import { benchPersonal } from './personal.js';
 import { benchProcesses } from './processes.js';
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const sections = chosenSections(process.env.BENCH_ONLY);
   const run = runContext();
-  const page = process.env.BENCH_PAGE ?? fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+  const page = benchPagePath();
   console.log(`# kgmem benchmarks\n\n${run.when}, commit ${run.commit}; ${run.machine}\n`);
   const failed: string[] = [];
   for (const section of sections) {
@@ -84,15 +83,15 @@ async function main(): Promise<void> {
       const output = await (RUNNERS[section.id] as () => Promise<string>)();
       console.log(`\n${output}`);
       const seconds = (performance.now() - sectionStart) / 1000;
-      const block = measuredBlock(section, { ...run, when: runContext().when }, output, seconds);
-      if (page !== 'none') updatePage(page, [block]);
+      // The commit and settings are the run's (its code was loaded at the start); the time is the section's.
+      if (page) updatePage(page, [measuredBlock(section, { ...run, when: stampTime() }, output, seconds)]);
     } catch (error) {
       failed.push(section.id);
       console.error(`\nSection "${section.id}" failed; the page keeps what it had for it.\n`, error);
     }
   }
   console.log(`\n_Total bench time: ${((performance.now() - started) / 1000).toFixed(0)} s._`);
-  if (page !== 'none') console.log(`Written: ${page}`);
+  if (page) console.log(`Written: ${page}`);
   if (failed.length > 0) {
     console.error(`Failed sections: ${failed.join(', ')}`);
     process.exitCode = 1;

@@ -39,13 +39,18 @@ function commitName(): string {
   }
 }
 
+/** The time now as a stamp gives it: ISO date and time, UTC, to the minute. */
+export function stampTime(): string {
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** Describes this run: time, machine, commit and the settings that change what is measured. */
 export function runContext(env: NodeJS.ProcessEnv = process.env): RunContext {
   const cores = cpus();
   const model = cores[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
   const memory = `${Math.round(totalmem() / 2 ** 30)} GiB`;
   return {
-    when: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    when: stampTime(),
     machine: `${cores.length} cores (${model}), ${memory}, ${systemName()}, Node ${process.version}`,
     commit: commitName(),
     settings: Object.entries(env)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { alignTables } from './align.js';
 import type { RunContext } from './machine.js';
 import { PAGE_SECTIONS, type PageSection } from './sections.js';
@@ -137,4 +138,13 @@ export function updatePage(file: string, measured: readonly PageBlock[]): void {
   const blocks = existsSync(file) ? parsePage(readFileSync(file, 'utf8')) : new Map<string, PageBlock>();
   for (const block of measured) blocks.set(block.id, block);
   writeFileSync(file, renderPage(blocks));
+}
+
+/**
+ * The page `npm run bench` and `npm run fit` write: BENCH_PAGE, else docs/benchmarks.md;
+ * `undefined` when BENCH_PAGE is `none` (print only).
+ */
+export function benchPagePath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const page = env.BENCH_PAGE ?? fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
+  return page === 'none' ? undefined : page;
 }
