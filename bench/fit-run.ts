@@ -72,8 +72,9 @@ function fittedModule(
       .map(([k, v]) => `    ${k}: ${v},`)
       .join('\n');
   const fusion = moved(start.fusion, end.fusion);
-  const unnamed = moved(start.unnamed, end.unnamed);
-  const unnamedPart = Object.keys(unnamed).length > 0 ? `  unnamed: {\n${lines(unnamed)}\n  },\n` : '';
+  const aboutUser = moved(start.aboutUser, end.aboutUser);
+  const aboutUserPart =
+    Object.keys(aboutUser).length > 0 ? `  aboutUser: {\n${lines(aboutUser)}\n  },\n` : '';
   return `import type { FittedFusion } from './recipe-types.js';
 
 /**
@@ -84,7 +85,7 @@ export const ${FILES[kind].name}: FittedFusion = {
   fusion: {
 ${lines(fusion)}
   },
-${unnamedPart}  objective: ${objective},
+${aboutUserPart}  objective: ${objective},
   provenance: ${JSON.stringify(provenance)},
 };
 `;
@@ -96,7 +97,7 @@ async function check(kind: FitKind): Promise<void> {
   const start = HAND_SET[kind];
   const committed: FitState = {
     fusion: { ...start.fusion, ...fitted.fusion },
-    unnamed: { ...start.unnamed, ...fitted.unnamed },
+    aboutUser: { ...start.aboutUser, ...fitted.aboutUser },
   };
   const { memory, sets, close } = await fitData(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50));
   try {
@@ -124,6 +125,14 @@ async function check(kind: FitKind): Promise<void> {
     await close();
   }
 }
+
+/** What each fit moves, and what it leaves as set. */
+const FIT_SCOPE: Readonly<Record<FitKind, string>> = {
+  offline:
+    'The offline fit moves the fusion numbers of every question (the answer fit’s own numbers stay as set).',
+  semantic:
+    'The semantic fit moves the numbers of turns and the fusion of questions about the user (those naming no entity but the user, or asked in the first person); the facts of other questions naming an entity keep their numbers, since this fit leaves MetaQA out (embedding its 129k statements with the sentence model takes longer than the fit).',
+};
 
 async function main(): Promise<void> {
   const kind: FitKind = process.argv.includes('semantic') ? 'semantic' : 'offline';
@@ -155,7 +164,14 @@ async function main(): Promise<void> {
       '',
       table(before, after),
       '',
-      'Each set is split in two: the fit learns from the first part and never sees the second (personal memory: the dev wording of even personas, checked on the held-apart wording of odd personas; LoCoMo: conversation 26, checked on 30; MetaQA: dev questions, checked on other questions, paraphrased). Objectives: personal MRR@10 of the answer fact, LoCoMo (hit@1 + recall@10) / 2 of evidence turns, MetaQA MRR@20 of the first fact naming an answer. Coordinate ascent (`bench/fit-search.ts`) moves one number at a time while the mean training objective rises.',
+      `Each set is split in two: the fit learns from the first part and never sees the second. ${sets
+        .map(
+          (s) =>
+            `${s.name}: trained on ${s.describe.train}, checked on ${s.describe.validation}; objective ${s.objectiveText}.`,
+        )
+        .join(
+          ' ',
+        )} Coordinate ascent (\`bench/fit-search.ts\`) moves one number at a time while the mean training objective rises. ${FIT_SCOPE[kind]}`,
       '',
       `Moved: ${fit.steps.map((s) => `${s.parameter} ${s.from} → ${s.to}`).join('; ') || 'nothing'}. Training objective ${fit.objective.toFixed(4)}; ${fit.evaluations} evaluations. Written to \`src/retrieve/${file}\`.`,
     ].join('\n');

@@ -1,9 +1,9 @@
 import type { FusionOptions } from '../src/retrieve/recipe-types.js';
 
-/** The numbers a fit moves: the fusion for every question, and over it for questions about the user alone. */
+/** The numbers a fit moves: the fusion for every question, and over it for questions about the user. */
 export interface FitState {
   fusion: FusionOptions;
-  unnamed: Partial<FusionOptions>;
+  aboutUser: Partial<FusionOptions>;
 }
 
 /** A number of the fusion the fit may move, and the values it tries. */
@@ -15,7 +15,7 @@ export interface FitParameter {
   kind: 'weight' | 'scale';
 }
 
-/** The parameter's current value (an `unnamed` number not set is the fusion's). */
+/** The parameter's current value (an `aboutUser` number not set is the fusion's). */
 export function currentValue(state: FitState, parameter: FitParameter): number {
   return state[parameter.group][parameter.name] ?? state.fusion[parameter.name];
 }
@@ -67,7 +67,7 @@ export async function coordinateAscent(
   log: (line: string) => void = () => undefined,
   minGain = MIN_GAIN,
 ): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
-  let state: FitState = { fusion: { ...start.fusion }, unnamed: { ...start.unnamed } };
+  let state: FitState = { fusion: { ...start.fusion }, aboutUser: { ...start.aboutUser } };
   let best = await objectives(state);
   let evaluations = 1;
   const steps: FitStep[] = [];

@@ -25,6 +25,8 @@ export interface FitSet {
   name: string;
   /** The figure the fit maximises (a key of each question's figures). */
   objective: string;
+  /** That figure in words. */
+  objectiveText: string;
   /** What each split is. */
   describe: { train: string; validation: string };
   train: FitQuestion[];
@@ -67,6 +69,7 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
   return {
     name: 'personal memory (addTriples)',
     objective: 'mrr',
+    objectiveText: 'MRR@10 of the answer fact',
     describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
     train,
     validation,
@@ -101,6 +104,7 @@ export async function locomoSet(memory: Memory): Promise<FitSet> {
   return {
     name: 'LoCoMo (remember, rules)',
     objective: 'mean',
+    objectiveText: '(hit@1 + recall@10) / 2 of the evidence turns',
     describe: {
       train: `conversation ${conversations[0]?.id}`,
       validation: `conversation ${conversations[1]?.id}`,
@@ -139,6 +143,7 @@ export async function metaqaSet(memory: Memory, perHop: number): Promise<FitSet>
   return {
     name: 'MetaQA (kb, 1–3 hops)',
     objective: 'mrr',
+    objectiveText: 'MRR@20 of the first fact naming an answer',
     describe: {
       train: `${perHop} dev questions per hop`,
       validation: `${perHop} other questions per hop, paraphrased`,

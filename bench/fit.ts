@@ -82,9 +82,9 @@ const TURN_PARAMETERS: readonly FitParameter[] = [
 
 /**
  * What each fit moves. The semantic fit moves the numbers of turns and those of questions about
- * the user alone (the `unnamed` group, answer fit included: there the sentence model's
- * similarity competes with it); the facts of questions that name an entity keep the hand-set
- * numbers, since the semantic fit leaves MetaQA out (a fit over the whole fusion lowered MetaQA's
+ * the user (the `aboutUser` group: naming no entity but the user, or asked in the first person;
+ * answer fit included: there the sentence model's similarity competes with it); the facts of
+ * other questions that name an entity keep the hand-set numbers, since the semantic fit leaves MetaQA out (a fit over the whole fusion lowered MetaQA's
  * paraphrased 3-hop recall@20 from 0.860 to 0.604).
  */
 export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> = {
@@ -102,14 +102,14 @@ export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> 
         'recencyWeight',
         'mentionsWeight',
       ] as const
-    ).map((name) => weight(name, 'unnamed')),
+    ).map((name) => weight(name, 'aboutUser')),
   ],
 };
 
 /** Where each fit starts: the hand-set numbers. */
 export const HAND_SET: Readonly<Record<FitKind, FitState>> = {
-  offline: { fusion: { ...HAND_SET_FUSION }, unnamed: {} },
-  semantic: { fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS }, unnamed: { ...SEMANTIC_FUSION } },
+  offline: { fusion: { ...HAND_SET_FUSION }, aboutUser: {} },
+  semantic: { fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS }, aboutUser: { ...SEMANTIC_FUSION } },
 };
 
 const BASE_RECIPE: Readonly<Record<FitKind, Readonly<RankingRecipe>>> = {
@@ -163,7 +163,7 @@ export function retrieverWith(memory: Memory, kind: FitKind, state: Readonly<Fit
   const recipe: RankingRecipe = {
     ...BASE_RECIPE[kind],
     fusion: { ...state.fusion },
-    unnamed: { ...state.unnamed },
+    aboutUser: { ...state.aboutUser },
   };
   return new Retriever(
     memory.store,

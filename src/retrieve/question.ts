@@ -24,6 +24,12 @@ export interface QuestionReading {
   hops: number;
   /** It names no entity but the user: the user's facts must be told apart. */
   aboutUserOnly: boolean;
+  /**
+   * It asks about the user: it names no entity but the user, or the user asks it in the first
+   * person ("What could I cook for Kofi?"), so the answer is among the user's own facts or those
+   * one step from them, and the recipe's `aboutUser` fusion ranks them.
+   */
+  aboutUser: boolean;
   /** It names the user by name ("What did Caroline research?"), not "I" or "me". */
   userNamed: boolean;
 }
@@ -55,6 +61,7 @@ export async function readQuestion(
     vocabulary,
   );
   const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
+  const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
   const relations = new RelationMatcher(tokens, nameTokens, vocabulary, lexicon, anchors, recipe.relations);
   return {
     query,
@@ -65,7 +72,9 @@ export async function readQuestion(
     vocabulary,
     relations,
     hops: request.hops ?? relations.inferHops(recipe.search.defaultHops, recipe.walk.maxHops),
-    aboutUserOnly: linked.every((l) => l.entity.key === USER_ENTITY_KEY),
+    aboutUserOnly,
+    aboutUser:
+      aboutUserOnly || linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched === SELF_REFERENCE),
     userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
   };
 }

@@ -55,14 +55,16 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
   /** Minimum cosine similarity of a vector seed (the recipe's `search.minSimilarity`). */
   minSimilarity?: number;
   /**
-   * Fusion, over the rest, for questions that name no entity but the user ("Which company pays my
-   * salary?", or no entity at all): the walk from the user reaches all of the user's facts alike,
-   * and a semantic embedder's similarity of each fact to the question tells them apart
-   * (`SEMANTIC_FUSION`). A question naming an entity keeps the walk's weights: the walk from it
-   * says what is near, and the answer at the end of a chain of relations is not like the question.
-   * @default the recipe's `unnamed`
+   * Fusion, over the rest, for questions about the user: those that name no entity but the user
+   * ("Which company pays my salary?", or no entity at all) and those the user asks in the first
+   * person ("What could I make for dinner with Kofi?"). The walk from the user reaches all of the
+   * user's facts alike, and a semantic embedder's similarity of each fact to the question tells
+   * them apart (`SEMANTIC_FUSION`). Any other question naming an entity keeps the walk's weights:
+   * the walk from it says what is near, and the answer at the end of a chain of relations is not
+   * like the question.
+   * @default the recipe's `aboutUser`
    */
-  unnamed?: Partial<FusionOptions>;
+  aboutUser?: Partial<FusionOptions>;
   /**
    * Let the walk take one more hop, along a relation the question names by no word the lexicon
    * reads, from paths that cover every relation it does name, ranked by how well the embedder's
@@ -86,7 +88,7 @@ export class Retriever {
   /** The recipe in force, the caller's single numbers applied. */
   readonly recipe: Readonly<RankingRecipe>;
   private readonly options: FusionOptions;
-  private readonly unnamedOptions: FusionOptions;
+  private readonly aboutUserOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
   private readonly openReader?: OpenRelationReader;
 
@@ -100,8 +102,8 @@ export class Retriever {
   ) {
     this.recipe = withOptions(options.recipe ?? OFFLINE_RECIPE, options);
     this.options = this.recipe.fusion;
-    this.unnamedOptions = resolveFusionOptions(
-      { ...this.recipe.unnamed, ...fusionFields(options), ...options.unnamed },
+    this.aboutUserOptions = resolveFusionOptions(
+      { ...this.recipe.aboutUser, ...fusionFields(options), ...options.aboutUser },
       this.recipe.fusion,
     );
     this.answerFit = new AnswerFit(lexicon, this.recipe.fit);
@@ -109,11 +111,11 @@ export class Retriever {
   }
 
   /**
-   * The fusion settings a question gets: one that names no entity but the user (`aboutUserOnly`)
-   * gets the `unnamed` ones over the rest.
+   * The fusion settings a question gets: one about the user (`QuestionReading.aboutUser`) gets the
+   * `aboutUser` ones over the rest.
    */
-  fusionFor(aboutUserOnly: boolean): Readonly<FusionOptions> {
-    return aboutUserOnly ? this.unnamedOptions : this.options;
+  fusionFor(aboutUser: boolean): Readonly<FusionOptions> {
+    return aboutUser ? this.aboutUserOptions : this.options;
   }
 
   /**
@@ -136,7 +138,7 @@ export class Retriever {
       this.openReader && question.hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0
         ? settleLater(this.openReader.fit(relations.unread, question.vocabulary))
         : undefined;
-    const fusion = this.fusionFor(question.aboutUserOnly);
+    const fusion = this.fusionFor(question.aboutUser);
     const vector = await vectorPending;
     const depth = Math.max(search.depthPerResult * limit, search.minDepth);
     const episodesPending = settleLater(

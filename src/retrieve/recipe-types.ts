@@ -225,8 +225,11 @@ export interface RankingRecipe {
   fit: FitRecipe;
   /** Fusion for every question. */
   fusion: FusionOptions;
-  /** Fusion, over the rest, for questions that name no entity but the user. */
-  unnamed: Partial<FusionOptions>;
+  /**
+   * Fusion, over the rest, for questions about the user: those that name no entity but the user,
+   * and those the user asks in the first person (`QuestionReading.aboutUser`).
+   */
+  aboutUser: Partial<FusionOptions>;
   /** The share of the context block's budget facts may fill before turns get theirs (facts are denser). */
   factShare: number;
 }
@@ -234,7 +237,7 @@ export interface RankingRecipe {
 /** What `npm run fit` writes: the fusion numbers it moved from their hand-set start, and where they come from. */
 export interface FittedFusion {
   readonly fusion: Readonly<Partial<FusionOptions>>;
-  readonly unnamed?: Readonly<Partial<FusionOptions>>;
+  readonly aboutUser?: Readonly<Partial<FusionOptions>>;
   /** The mean training objective the fitted numbers reach (`npm run fit` reproduces it). */
   readonly objective?: number;
   readonly provenance: string;

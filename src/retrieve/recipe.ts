@@ -55,12 +55,13 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
 export const DEFAULT_FUSION: Readonly<FusionOptions> = { ...HAND_SET_FUSION, ...FITTED_OFFLINE.fusion };
 
 /**
- * What changes with a semantic embedder for questions that name no entity but the user: a fact's
- * similarity to the question is a ranked signal of its own (counted from a low cosine, at full
- * weight) and the walk, which reaches all of the user's facts alike, weighs less; every relation
- * reading counts toward a chain, since similarity already tells the facts apart. A question
- * naming an entity keeps the walk's weights: the walk from it says what is near, and the answer
- * at the end of a chain of relations is not like the question.
+ * What changes with a semantic embedder for questions about the user (naming no entity but the
+ * user, or asked in the first person): a fact's similarity to the question is a ranked signal of
+ * its own (counted from a low cosine, at full weight) and the walk, which reaches all of the user's
+ * facts alike, weighs less; every relation reading counts toward a chain, since similarity already
+ * tells the facts apart. Any other question naming an entity keeps the walk's weights: the walk
+ * from it says what is near, and the answer at the end of a chain of relations is not like the
+ * question.
  */
 export const SEMANTIC_FUSION: Readonly<Partial<FusionOptions>> = {
   factSimilarityWeight: 1,
@@ -152,13 +153,13 @@ export const OFFLINE_RECIPE: Readonly<RankingRecipe> = {
   walk: WALK,
   fit: FIT,
   fusion: DEFAULT_FUSION,
-  unnamed: { ...FITTED_OFFLINE.unnamed },
+  aboutUser: { ...FITTED_OFFLINE.aboutUser },
   factShare: 0.6,
 };
 
 /**
  * The recipe of a semantic embedder (the in-process sentence model, or a hosted one): turns by
- * similarity as by words, facts by similarity for questions about the user alone, and the
+ * similarity as by words, facts by similarity for questions about the user, and the
  * embedder's word vectors read a last relation the lexicon does not.
  */
 export const SEMANTIC_RECIPE: Readonly<RankingRecipe> = {
@@ -167,7 +168,7 @@ export const SEMANTIC_RECIPE: Readonly<RankingRecipe> = {
   provenance: `Hand-set (HAND_SET_FUSION with SEMANTIC_TURNS, SEMANTIC_FUSION and the other stages), the fusion fitted: ${FITTED_SEMANTIC.provenance}`,
   search: { ...SEARCH, openRelations: true },
   fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS, ...FITTED_SEMANTIC.fusion },
-  unnamed: { ...SEMANTIC_FUSION, ...FITTED_SEMANTIC.unnamed },
+  aboutUser: { ...SEMANTIC_FUSION, ...FITTED_SEMANTIC.aboutUser },
 };
 
 /** The fusion settings among other options (only the numbers {@link FusionOptions} names). */

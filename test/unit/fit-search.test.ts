@@ -9,11 +9,11 @@ import {
 } from '../../bench/fit-search.js';
 import { HAND_SET_FUSION } from '../../src/retrieve/recipe.js';
 
-const start: FitState = { fusion: { ...HAND_SET_FUSION }, unnamed: {} };
+const start: FitState = { fusion: { ...HAND_SET_FUSION }, aboutUser: {} };
 const graph: FitParameter = { group: 'fusion', name: 'graphWeight', kind: 'weight' };
 const text: FitParameter = { group: 'fusion', name: 'episodeTextWeight', kind: 'weight' };
 const half: FitParameter = { group: 'fusion', name: 'bm25Half', kind: 'scale' };
-const unnamedGraph: FitParameter = { group: 'unnamed', name: 'graphWeight', kind: 'weight' };
+const aboutUserGraph: FitParameter = { group: 'aboutUser', name: 'graphWeight', kind: 'weight' };
 
 describe('the fit: coordinate ascent over the recipe', () => {
   it('tries a weight at 0 (dropped), halves and quarters, within [0, 1]; a scale only above 0', () => {
@@ -23,10 +23,10 @@ describe('the fit: coordinate ascent over the recipe', () => {
     expect(candidates(half, 3)).toEqual([1.5, 2.25, 3.75, 4.5]);
   });
 
-  it('reads an unnamed number as the fusion one until it is set', () => {
-    expect(currentValue(start, unnamedGraph)).toBe(HAND_SET_FUSION.graphWeight);
-    const moved = withValue(start, unnamedGraph, 0.6);
-    expect(currentValue(moved, unnamedGraph)).toBe(0.6);
+  it('reads an aboutUser number as the fusion one until it is set', () => {
+    expect(currentValue(start, aboutUserGraph)).toBe(HAND_SET_FUSION.graphWeight);
+    const moved = withValue(start, aboutUserGraph, 0.6);
+    expect(currentValue(moved, aboutUserGraph)).toBe(0.6);
     expect(moved.fusion.graphWeight).toBe(HAND_SET_FUSION.graphWeight);
   });
 

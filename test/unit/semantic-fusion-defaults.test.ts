@@ -25,11 +25,11 @@ describe('fusion defaults per embedder', () => {
     expect(userOnly).toEqual(DEFAULT_FUSION);
   });
 
-  it("semantic: the sentence model's recipe, its own numbers for questions about the user alone", () => {
+  it("semantic: the sentence model's recipe, its own numbers for questions about the user", () => {
     const { named, userOnly } = fusion(true);
     expect(named).toEqual(SEMANTIC_RECIPE.fusion);
-    expect(userOnly).toEqual({ ...SEMANTIC_RECIPE.fusion, ...SEMANTIC_RECIPE.unnamed });
-    // A turn's similarity counts, and for questions about the user alone so does a fact's.
+    expect(userOnly).toEqual({ ...SEMANTIC_RECIPE.fusion, ...SEMANTIC_RECIPE.aboutUser });
+    // A turn's similarity counts, and for questions about the user so does a fact's.
     expect(named.episodeSimilarityWeight).toBeGreaterThan(0);
     expect(userOnly.factSimilarityWeight).toBeGreaterThan(0);
     expect(OFFLINE_RECIPE.fusion).toEqual(DEFAULT_FUSION);

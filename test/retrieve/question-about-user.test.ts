@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HashingEmbeddings } from '../../src/embed/hashing.js';
+import { relationLexicon } from '../../src/lexicon/resolve.js';
+import { createMemory } from '../../src/memory/create.js';
+import type { Memory } from '../../src/memory/memory.js';
+import { readQuestion } from '../../src/retrieve/question.js';
+import { OFFLINE_RECIPE } from '../../src/retrieve/recipe.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// A small personal memory: the user's own facts, a friend, and the friend's own fact.
+const TRIPLES = [
+  { subject: 'I', predicate: 'lives in', object: 'Cork' },
+  { subject: 'I', predicate: 'works at', object: 'Airbus' },
+  { subject: 'I', predicate: 'friend', object: 'Kofi' },
+  { subject: 'Kofi', predicate: 'likes', object: 'curry' },
+];
+
+describe('questions about the user (the recipe’s aboutUser group)', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let memory: Memory;
+
+  beforeAll(async () => {
+    dir = tempDir('kgmem-about-user-');
+    memory = await createMemory({
+      dataDir: dir.path,
+      share: false,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+      // The aboutUser group without the walk: which questions it ranks shows in their signals.
+      recall: { aboutUser: { graphWeight: 0, factSimilarity: 0 } },
+    });
+    await memory.addTriples('u', TRIPLES);
+  });
+
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  it.each([
+    { query: 'Where do I live?', aboutUserOnly: true, aboutUser: true },
+    { query: 'What is there to know?', aboutUserOnly: true, aboutUser: true },
+    { query: 'What could I make for dinner with Kofi?', aboutUserOnly: false, aboutUser: true },
+    { query: 'Which dish would my friend Kofi enjoy?', aboutUserOnly: false, aboutUser: true },
+    { query: 'What food does Kofi like?', aboutUserOnly: false, aboutUser: false },
+  ])('"$query": about the user only $aboutUserOnly, about the user $aboutUser', async (row) => {
+    const reading = await readQuestion(memory.store, relationLexicon(), OFFLINE_RECIPE, {
+      userId: 'u',
+      query: row.query,
+    });
+    expect({ aboutUserOnly: reading.aboutUserOnly, aboutUser: reading.aboutUser }).toEqual({
+      aboutUserOnly: row.aboutUserOnly,
+      aboutUser: row.aboutUser,
+    });
+  });
+
+  it('a first-person question naming someone else is ranked by the aboutUser fusion, a third-person one is not', async () => {
+    const signals = async (query: string) =>
+      (await memory.recall({ userId: 'u', query, explain: true })).facts.flatMap((f) => f.signals);
+    const firstPerson = await signals('What could I make for dinner with Kofi?');
+    expect(firstPerson.length).toBeGreaterThan(0);
+    expect(firstPerson).not.toContain('graph');
+    expect(await signals('What food does Kofi like?')).toContain('graph');
+  });
+});
