@@ -86,7 +86,8 @@ export const ${FILES[kind].name}: FittedFusion = {
 ${lines(fusion)}
   },
 ${aboutUserPart}  objective: ${objective},
-  provenance: ${JSON.stringify(provenance)},
+  provenance:
+    ${singleQuoted(provenance)},
 };
 `;
 }
@@ -124,6 +125,11 @@ async function check(kind: FitKind): Promise<void> {
   } finally {
     await close();
   }
+}
+
+/** A string literal as the formatter writes it: single quotes, the quote and backslash escaped. */
+function singleQuoted(text: string): string {
+  return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 }
 
 /** What each fit moves, and what it leaves as set. */
