@@ -26,7 +26,7 @@ export interface Ack {
   round: number;
   index: number;
   op: CrashOp;
-  /** The uids of the facts an `add` or `correct` stored, or the fact a `forget` removed. */
+  /** The uids of the facts an `add` or `correct` stored, or the fact a `forget` removed (none when it had none to take). */
   uids?: string[];
   /** The episode a `remember` stored. */
   episodeUid?: string;
@@ -190,11 +190,11 @@ export async function runCrashWriter(
         break;
       }
       case 'forget': {
-        const candidates = added.get(op.user) ?? [];
-        const uid = candidates.pop();
-        if (uid === undefined) continue;
-        await memory.forgetFact(op.user, uid);
-        ack.uids = [uid];
+        // A forget with nothing of this round to take is acknowledged too (with no uid), so the
+        // write after the last acknowledged one is always the one in flight at a kill.
+        const uid = (added.get(op.user) ?? []).pop();
+        ack.uids = uid === undefined ? [] : [uid];
+        if (uid !== undefined) await memory.forgetFact(op.user, uid);
         break;
       }
       case 'correct': {
