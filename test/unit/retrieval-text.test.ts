@@ -111,6 +111,32 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     expect(keysOf(question)).toEqual(expect.arrayContaining(keys));
   });
 
+  it.each([
+    // "helm" shares a rare sense of direct (steer): still read, as a match one link apart.
+    ['who helmed it', 'directed_by', 0.7],
+    ['who directed it', 'directed_by', 1],
+    ['who penned it', 'written_by', 0.9],
+  ])('"%s" names %s with the sureness of the sense it shares (%d)', (question, key, weight) => {
+    const relations = new RelationMatcher(tokenize(question), [], vocabulary, lexicon);
+    expect([...relations.relevantKeys]).toEqual([key]);
+    expect(relations.mentions.map((m) => m.weight)).toEqual([weight]);
+  });
+
+  it('reads a predicate word in its usual senses, so a word sharing only a rare one names nothing for sure', () => {
+    const personal = ['works_at', 'works_as', 'likes', 'lives_in', 'friend'];
+    const read = (question: string) =>
+      new RelationMatcher(tokenize(question), ['kofi'], personal, lexicon).mentions.map((m) => [
+        m.id,
+        [...m.keys].sort(),
+        m.weight,
+      ]);
+    // "go" and work share only work's sense of running (a machine works): one link apart at most,
+    // and a loose reading of two keys at once names neither.
+    expect(lexicon.score('go', 'works_at')).toBe(0.7);
+    expect(read('What food does Kofi go for?')).toEqual([]);
+    expect(read('Where does Kofi work?')).toEqual([['work', ['works_as', 'works_at'], 1]]);
+  });
+
   it('counts the hops a question asks for from the relations it names', () => {
     const hops = (question: string) =>
       new RelationMatcher(tokenize(question), [], vocabulary, lexicon).inferHops(2);
