@@ -238,20 +238,28 @@ export interface CrashCheck {
 export async function checkAcknowledged(
   dataDir: string,
   ackFile: string,
-  options: { users: number; profile: CrashProfile; checkpointLogSize: number },
+  options: {
+    users: number;
+    profile: CrashProfile;
+    checkpointLogSize: number;
+    /** The rounds written so far (0 … rounds-1), each killed: a round may have been killed before its first acknowledgement. */
+    rounds: number;
+  },
 ): Promise<CrashCheck> {
-  const { users, profile, checkpointLogSize } = options;
+  const { users, profile, checkpointLogSize, rounds } = options;
   const acks = existsSync(ackFile)
     ? readFileSync(ackFile, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Ack)
     : [];
-  // The write in flight when each round was killed: it may or may not have been applied.
+  // The write in flight when each round was killed: it may or may not have been applied. A round
+  // killed before its first acknowledgement (a slow first write) was in its first write.
   const inFlight = new Map<number, CrashOp>();
   const lastIndex = new Map<number, number>();
   for (const ack of acks) lastIndex.set(ack.round, Math.max(lastIndex.get(ack.round) ?? -1, ack.index));
-  for (const [round, index] of lastIndex) inFlight.set(round, opsOfRound(round, users, profile)(index + 1));
+  for (let round = 0; round < rounds; round++)
+    inFlight.set(round, opsOfRound(round, users, profile)((lastIndex.get(round) ?? -1) + 1));
   const maybeForgotten = new Set<string>();
   const forgotten = new Set<string>();
   for (const ack of acks) if (ack.op.kind === 'forget') for (const uid of ack.uids ?? []) forgotten.add(uid);

@@ -80,7 +80,7 @@ export async function crashRounds(options: CrashRoundsOptions): Promise<CrashSum
               ['write', dataDir, String(round), String(options.users), ackFile, String(logSize), profile],
               wait,
             )
-          : { check: await output(['check', ...args]) };
+          : { check: await output(['check', ...args, String(options.rounds)]) };
       if (killed) {
         const check = JSON.parse(run.check) as {
           opened: boolean;

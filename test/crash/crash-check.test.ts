@@ -82,7 +82,36 @@ describe('the crash check', () => {
       users: USERS,
       profile: 'mixed',
       checkpointLogSize: 0,
+      rounds: round + 1,
     });
     expect(check).toEqual({ acknowledged: corrected.index + 1 + forget + 1, missing: [] });
+  }, 120_000);
+
+  it('takes the first write of a round killed before any acknowledgement for the one in flight', async () => {
+    const dir = tempDir('kgmem-crash-check-');
+    dirs.push(dir);
+    const dataDir = join(dir.path, 'memory');
+    const ackFile = join(dir.path, 'acknowledged.jsonl');
+    const { corrected } = rounds();
+    // A later round whose first write is a correction (a kill 100 ms in can land before it returns).
+    let round = corrected.round + 1;
+    while (opsOfRound(round, USERS, 'mixed')(0).kind !== 'correct') round++;
+    const first = opsOfRound(round, USERS, 'mixed')(0);
+    if (first.kind !== 'correct') throw new Error(`round ${round} does not start with a correction`);
+    const writer = { profile: 'mixed' as const, dataDir, users: USERS, ackFile, checkpointLogSize: 0 };
+    await seedCrashMemory(dataDir, USERS, 0);
+    await runCrashWriter({ ...writer, round: corrected.round }, corrected.index + 1);
+    const acknowledged = readFileSync(ackFile, 'utf8');
+    // The round's first write, a correction, commits; the kill comes before its acknowledgement.
+    await runCrashWriter({ ...writer, round }, 1);
+    writeFileSync(ackFile, acknowledged);
+    const options = { users: USERS, profile: 'mixed' as const, checkpointLogSize: 0 };
+    const check = await checkAcknowledged(dataDir, ackFile, { ...options, rounds: round + 1 });
+    expect(check).toEqual({ acknowledged: corrected.index + 1, missing: [] });
+    // Not a check that cannot fail: had the round not run, the same home would be missing.
+    const withoutTheRound = await checkAcknowledged(dataDir, ackFile, { ...options, rounds: round });
+    expect(withoutTheRound.missing).toEqual([
+      expect.stringContaining(`the current home is ["Home ${first.n}"]`),
+    ]);
   }, 120_000);
 });

@@ -20,6 +20,10 @@ const summarise = (name: string, summary: CrashSummary) =>
       `${summary.lost} lost, ${summary.inCheckpoint} kills inside a checkpoint`,
   );
 
+/** What each round's check found missing, so that a failure says which write and why. */
+const missingWrites = (summary: CrashSummary) =>
+  summary.rounds.flatMap((round) => round.missing.map((what) => `check after round ${round.round}: ${what}`));
+
 describe('kill -9 during writes, then a reopen in a new process', () => {
   it.each([
     ['bulk-1000', 3],
@@ -36,6 +40,7 @@ describe('kill -9 during writes, then a reopen in a new process', () => {
       });
       summarise(profile, summary);
       expect(summary.reopened).toBe(rounds);
+      expect(missingWrites(summary)).toEqual([]);
       expect(summary.lost).toBe(0);
       expect(summary.acknowledged).toBeGreaterThan(0);
     },
@@ -54,6 +59,7 @@ describe('kill -9 during writes, then a reopen in a new process', () => {
       summarise('mixed, 1,000 users', summary);
       expect(summary.rounds).toHaveLength(50);
       expect(summary.reopened).toBe(50);
+      expect(missingWrites(summary)).toEqual([]);
       expect(summary.lost).toBe(0);
       // The kills did land inside checkpoints (the case that used to brick a memory).
       expect(summary.inCheckpoint).toBeGreaterThan(0);
