@@ -69,6 +69,7 @@ export abstract class LadybugConnection extends GraphStore {
 
   /** The user's write generation: the database's epoch and the user's own, as Meta records them. */
   override async generation(userId: string): Promise<string | undefined> {
+    for (let wait = this.busy(); wait; wait = this.busy()) await wait;
     this.connection();
     return this.generations.snapshotKey(userId);
   }
@@ -186,7 +187,8 @@ export abstract class LadybugConnection extends GraphStore {
    */
   protected async growing<T>(work: () => T): Promise<T> {
     for (;;) {
-      while (this.file.pendingReopen) await this.file.pendingReopen;
+      // Checked again after every wait, so that the work runs in the turn the check passed.
+      for (let wait = this.busy(); wait; wait = this.busy()) await wait;
       try {
         return work();
       } catch (error) {
@@ -194,6 +196,18 @@ export abstract class LadybugConnection extends GraphStore {
         if (!(await this.file.grow())) throw error.error;
       }
     }
+  }
+
+  /**
+   * What to wait for before using the connection: a reopen in progress, or the one the last
+   * checkpoint asked for (the database held more native memory than `nativeMemoryLimit` allows,
+   * which a reopen frees); undefined when the connection can be used now. Synchronous work runs
+   * right after an undefined answer, in the same turn (an await in between could let a reopen in).
+   */
+  protected busy(): Promise<void> | undefined {
+    if (this.file.pendingReopen) return this.file.pendingReopen;
+    if (this.file.wantsReopen && !this.committing) return this.file.reopenToRelease();
+    return undefined;
   }
 
   override async close(): Promise<void> {

@@ -11,6 +11,8 @@ import { drain } from './results.js';
 export interface ConsoleHost {
   /** The open connection. */
   connection(): Connection;
+  /** What to wait for before using the connection (a reopen), or undefined when it can be used in this turn. */
+  busy(): Promise<void> | undefined;
   /** Invalidates every copy and snapshot (a committed, empty write of every user). */
   invalidateAll(): void;
   /** Drops every in-process copy. */
@@ -35,6 +37,7 @@ export class LadybugConsole implements ConsoleDriver {
   constructor(private readonly host: ConsoleHost) {}
 
   async explain(statement: string, params: Record<string, unknown>): Promise<PlanSummary> {
+    for (let wait = this.host.busy(); wait; wait = this.host.busy()) await wait;
     // Prepared alone first: one statement only (the driver refuses several), and its kind.
     const prepared = this.prepareConsole(statement);
     if (!prepared.isReadOnly()) return { operators: [], procedures: [], writes: true };
@@ -56,6 +59,7 @@ export class LadybugConsole implements ConsoleDriver {
     params: Record<string, unknown>,
     options: CypherOptions,
   ): Promise<CypherResult> {
+    for (let wait = this.host.busy(); wait; wait = this.host.busy()) await wait;
     const conn = this.host.connection();
     if (CHECKPOINT.test(statement) && !options.readOnly) {
       this.host.checkpoint();

@@ -9,12 +9,14 @@ import { guardedCheckpoint } from './checkpoint-guard.js';
 import { type DataFiles, dataFiles, fileSize } from './data-files.js';
 import { loadLadybug } from './driver.js';
 import { releaseHolder } from './holder.js';
+import { nativeMemory, nativeMemoryGrowth, releaseFreedNativeMemory } from './native-memory.js';
 import { prepareForOpen } from './open-check.js';
 import {
   checkpointLogSizeFor,
   DEFAULT_BUFFER_POOL,
   type LadybugStoreOptions,
   maxBufferPoolFor,
+  nativeMemoryLimitFor,
 } from './options.js';
 import { errorMessage, openError, toLadybugValue } from './params.js';
 import { lockReleased } from './process-identity.js';
@@ -55,8 +57,12 @@ export class DatabaseFile {
   private broken: string | undefined;
   // The buffer pool the database is open with (bytes): grows for a statement that needs it.
   private pool: number;
-  // While the database is reopened with a larger pool: what every caller waits for.
+  // While the database is reopened (a larger pool, or to release memory): what every caller waits for.
   private reopening: Promise<void> | undefined;
+  // The process's native memory right after the database opened, and whether the last checkpoint
+  // found the database holding more than `nativeMemoryLimit` beyond it.
+  private nativeAtOpen = 0;
+  private overLimit = false;
 
   constructor(private readonly options: LadybugStoreOptions) {
     if (options.path !== ':memory:') this.files = dataFiles(options.path);
@@ -117,6 +123,9 @@ export class DatabaseFile {
       this.conn = new lbug.Connection(this.db);
       execute(this.conn, 'RETURN 1');
       if (this.files && !this.options.readOnly) execute(this.conn, 'CALL force_checkpoint_on_close=false');
+      this.releaseFreedMemory();
+      this.nativeAtOpen = nativeMemory();
+      this.overLimit = false;
     } catch (error) {
       this.db = undefined;
       this.conn = undefined;
@@ -227,7 +236,30 @@ export class DatabaseFile {
       await this.reopening;
       return true;
     }
-    const next = Math.min(most, this.pool * 2);
+    await this.reopen(Math.min(most, this.pool * 2));
+    return true;
+  }
+
+  /**
+   * Whether the database holds more native memory than `nativeMemoryLimit` allows beyond what it
+   * held when opened (checked after each checkpoint): {@link reopenToRelease} then gives it back.
+   */
+  get wantsReopen(): boolean {
+    return this.overLimit && this.reopening === undefined && this.conn !== undefined;
+  }
+
+  /**
+   * Closes and reopens the database with the same pool, which frees what LadybugDB keeps in
+   * memory for the rows written while it was open (it grows with them, and only a close frees
+   * it: `docs/ladybug-memory.md`); after a guarded checkpoint, with no transaction open.
+   */
+  async reopenToRelease(): Promise<void> {
+    if (this.reopening) return this.reopening;
+    await this.reopen(this.pool);
+  }
+
+  /** Checkpoints, closes, waits for LadybugDB to let go of the file, and opens with `pool`. */
+  private async reopen(pool: number): Promise<void> {
     this.reopening = (async () => {
       this.checkpoint();
       const { conn, db } = this;
@@ -237,7 +269,7 @@ export class DatabaseFile {
       conn?.closeSync();
       db?.closeSync();
       if (this.files) await lockReleased(this.files.main);
-      this.pool = next;
+      this.pool = pool;
       this.connect();
     })();
     try {
@@ -245,7 +277,6 @@ export class DatabaseFile {
     } finally {
       this.reopening = undefined;
     }
-    return true;
   }
 
   /**
@@ -262,6 +293,9 @@ export class DatabaseFile {
         ran = true;
         execute(conn, 'CHECKPOINT');
       });
+      // What the writes since the last checkpoint held is free now; glibc would keep it.
+      this.releaseFreedMemory();
+      this.overLimit = nativeMemoryGrowth(this.nativeAtOpen) > nativeMemoryLimitFor(this.options);
     } catch (error) {
       if (!ran) throw error;
       // The checkpoint failed part-way: the main file may be damaged, and the guard (left in place)
@@ -308,6 +342,11 @@ export class DatabaseFile {
     }
   }
 
+  /** Returns what the database freed to the operating system, unless `releaseNativeMemory` is false. */
+  private releaseFreedMemory(): void {
+    if (this.options.releaseNativeMemory !== false) releaseFreedNativeMemory();
+  }
+
   /**
    * Folds the log in (the next open then replays nothing) and closes, returning once the
    * database has let go of its file (LadybugDB releases it on the event loop after `closeSync`).
@@ -327,6 +366,7 @@ export class DatabaseFile {
     this.prepared.clear();
     conn?.closeSync();
     db?.closeSync();
+    this.releaseFreedMemory();
     if (db && this.files) {
       await lockReleased(this.files.main);
       if (!this.options.readOnly) releaseHolder(this.options.path);

@@ -18,16 +18,25 @@ export function maxBufferPoolFor(options: Pick<LadybugStoreOptions, 'maxBufferPo
 }
 
 /**
- * The log size that triggers a checkpoint (`checkpointLogSize`): a quarter of the buffer pool,
- * at least 8 MiB. Committed writes keep their pages in the pool until a checkpoint, so the log
- * must stay well under the pool; each checkpoint copies the main file first
- * (`checkpoint-guard.ts`), so it must not be much smaller.
+ * The log size that triggers a checkpoint (`checkpointLogSize`): a sixteenth of the buffer pool,
+ * at least 8 MiB. Committed writes keep their pages in the pool until a checkpoint, and LadybugDB
+ * holds memory outside the pool for them too (several times the log's size), so the log stays
+ * small; each checkpoint copies the main file first (`checkpoint-guard.ts`), so it must not be
+ * much smaller.
  */
 export function checkpointLogSizeFor(
   options: Pick<LadybugStoreOptions, 'bufferPoolSize' | 'checkpointLogSize'>,
 ): number {
   if (options.checkpointLogSize !== undefined) return options.checkpointLogSize;
-  return Math.floor((options.bufferPoolSize || DEFAULT_BUFFER_POOL) / 5);
+  return Math.max(8 * 2 ** 20, Math.floor((options.bufferPoolSize || DEFAULT_BUFFER_POOL) / 16));
+}
+
+/** The native memory the database may grow by before it is reopened (`nativeMemoryLimit`; Infinity: never). */
+export function nativeMemoryLimitFor(
+  options: Pick<LadybugStoreOptions, 'bufferPoolSize' | 'nativeMemoryLimit'>,
+): number {
+  const limit = options.nativeMemoryLimit ?? Math.floor((options.bufferPoolSize || DEFAULT_BUFFER_POOL) / 2);
+  return limit > 0 ? limit : Number.POSITIVE_INFINITY;
 }
 
 /** Options of {@link LadybugStore}. */
@@ -64,9 +73,24 @@ export interface LadybugStoreOptions {
   /**
    * Bytes of write-ahead log after which the next write is followed by a checkpoint (guarded
    * against crashes, see `checkpoint-guard.ts`); one also runs on close.
-   * @default a quarter of the buffer pool, at least 8 MiB
+   * @default a sixteenth of the buffer pool, at least 8 MiB
    */
   checkpointLogSize?: number;
+  /**
+   * After each checkpoint and on close, hand the memory the database freed back to the operating
+   * system (glibc's `malloc_trim`; nothing on other C libraries). Without it a process that writes
+   * many users keeps, as resident memory, everything the writes between checkpoints ever held.
+   * @default true
+   */
+  releaseNativeMemory?: boolean;
+  /**
+   * Bytes of native memory the database may come to hold beyond what the process held when it
+   * opened, checked after each checkpoint; past it, the database is closed and reopened at the
+   * next write or read, which frees it. LadybugDB keeps memory for the rows written while it is
+   * open (its buffer pool's pages besides), and only a close gives it back. 0: never reopen.
+   * @default half the buffer pool (docs/ladybug-memory.md)
+   */
+  nativeMemoryLimit?: number;
   /**
    * Serve the read path (name lookups, traversal, dedup) from an in-process copy of each
    * active user's graph, kept exact after every write; `false` queries the database each time.

@@ -39,6 +39,7 @@ export class RawLadybugStore extends LadybugConnection {
   });
   protected override readonly console = new LadybugConsole({
     connection: () => this.connection(),
+    busy: () => this.busy(),
     invalidateAll: () => this.commit('all', ALL_COPIES, () => {}),
     dropCopies: () => this.committed({ users: 'all', effect: ALL_COPIES }),
     checkpoint: () => this.checkpoint(),
