@@ -16,6 +16,19 @@ import { tempDir } from '../helpers/temp-dir.js';
  * write the same users, one with `releaseNativeMemory` and one without, and report their resident
  * memory after closing.
  */
+// The reopen test needs the store to find the database over its limit after every checkpoint,
+// whatever the rest of the process does to its resident memory meanwhile: the measurement (and
+// only it) then reports a growth past any limit. The release and the two-process test are real.
+const overLimit = vi.hoisted(() => ({ always: false }));
+vi.mock('../../src/store/ladybug/native-memory.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/store/ladybug/native-memory.js')>();
+  return {
+    ...real,
+    nativeMemoryGrowth: (since: number) =>
+      overLimit.always ? Number.POSITIVE_INFINITY : real.nativeMemoryGrowth(since),
+  };
+});
+
 const WRITER = fileURLToPath(new URL('../fixtures/native-memory-writer.ts', import.meta.url));
 const USERS = 60;
 
@@ -57,14 +70,15 @@ describe('memory the embedded database freed', () => {
     dirs.push(dir);
     const path = join(dir.path, 'graph.lbug');
     const reopens = vi.spyOn(DatabaseFile.prototype, 'reopenToRelease');
+    overLimit.always = true;
     const open = (limit: number) =>
       createMemory({
         embeddings: new HashingEmbeddings(),
         env: {},
-        // A checkpoint after nearly every write; any growth at all past the limit of 1 byte.
-        store: { ladybug: { path, checkpointLogSize: 2 ** 14, nativeMemoryLimit: limit } },
+        // A checkpoint after nearly every write, each finding the database over its limit.
+        store: { ladybug: { path, checkpointLogSize: 2 ** 12, nativeMemoryLimit: limit } },
       });
-    const memory = await open(1);
+    const memory = await open(2 ** 20);
     try {
       await writeUsers(memory, 12, 40, 5);
       expect(reopens.mock.calls.length).toBeGreaterThan(1);
@@ -90,6 +104,7 @@ describe('memory the embedded database freed', () => {
     } finally {
       await memory.close();
       reopens.mockRestore();
+      overLimit.always = false;
     }
     // Everything written is there in a new open (without reopens).
     const again = await open(0);
