@@ -1,10 +1,12 @@
 import { keyWords, type RelationLexicon } from '../lexicon/base.js';
+import { compoundNouns } from '../lexicon/compounds.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
 import { asksForOccupation, asksForOrganization, isOccupation, isPersonNoun } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
+import { answerKindWords, QUESTION_WORDS, withQuestionWords } from './answer-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
 
@@ -71,7 +73,6 @@ const KIND_SENSES = Number.POSITIVE_INFINITY;
 const MONTHS =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
-const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
 // WordNet concepts that tell an object's kind when the question word asks for one.
 const PLACE_CONCEPTS = new Set(['location', 'region', 'geographical area', 'city', 'country', 'district']);
@@ -119,14 +120,24 @@ export class AnswerFit {
 
   /** Reads a question's focus: its words outside names, and what its question word asks for. */
   focus(query: string, nameTokens: readonly string[], named: ReadonlySet<string>): QuestionFocus {
-    const tokens = tokenize(query);
+    const tokens = withQuestionWords(tokenize(query));
     const names = new Set(nameTokens.map(stem));
     const words = tokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
     const unique = [...new Set(words)];
     const wordnet = sharedWordNet();
+    // The kind the question names after "what" or "which" is the answer's; its other nouns then
+    // name the relation ("What firm do I have a job with?": a firm, not a job).
+    const asked = answerKindWords(tokens, (t) => names.has(stem(t)));
+    // A compound WordNet knows names a kind in place of its words ("line of work": a role).
+    const compounds = compoundNouns(tokens.filter((t) => !names.has(stem(t))));
+    const inCompounds = new Set(compounds.flatMap((c) => c.words));
+    const nouns = [
+      ...compounds.map((c) => c.compound),
+      ...unique.filter((w) => !inCompounds.has(w) && wordnet.lemmas(w, 'noun').length > 0),
+    ];
     return {
-      words: unique,
-      kindWords: unique.filter((w) => wordnet.lemmas(w, 'noun').length > 0),
+      words: [...unique, ...compounds.map((c) => c.compound)],
+      kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
       tokens: new Set(tokens),
       terms: new Set(searchTerms(query)),
       wh: whKind(tokens),
@@ -184,7 +195,10 @@ export class AnswerFit {
     // question uses with it ("What do I work as?") and the kind its question word asks ("Where do
     // I work?": a name, not a role) tell them apart.
     const usesFunctionWord = functionWords(fact.key).some((w) => focus.tokens.has(w)) ? 1 : 0;
-    return { fit, relation, tieBreak: (usesFunctionWord + wh) / 2 };
+    // So does the kind the question names, where the predicate alone reads both at full ("What's
+    // my line of work?": a role, not a firm).
+    const parts = [usesFunctionWord, wh, kind];
+    return { fit, relation, tieBreak: parts.reduce((sum, part) => sum + part, 0) / parts.length };
   }
 
   /** Whether a word of the question names a kind the fact's object is, in any of its senses ("food": pizza). */
@@ -192,7 +206,13 @@ export class AnswerFit {
     const head = objectHead(fact.object);
     return (
       head !== undefined &&
-      focus.kindWords.some((w) => this.kindOf(w, head) >= this.recipe.kindScore || this.inAnySense(w, head))
+      focus.kindWords.some(
+        (w) =>
+          this.kindOf(w, head) >= this.recipe.kindScore ||
+          this.inAnySense(w, head) ||
+          // A name WordNet does not know may be the firm or place asked for.
+          this.mayBeNamed(w, fact, head),
+      )
     );
   }
 
@@ -212,7 +232,7 @@ export class AnswerFit {
     const known = sharedWordNet()
       .synsetsOfWord(head, 1)
       .some((id) => id.startsWith('n'));
-    return known && !this.ofKind(focus, fact);
+    return known && !this.ofKind(focus, fact) && !focus.kindWords.some((w) => this.namedKind(w, fact));
   }
 
   /** How well the question's words name a predicate key (cached per question). */
@@ -250,6 +270,8 @@ export class AnswerFit {
         // "for which you are paid" in its third ("Which company pays my salary?").
         this.relatedness.glossRelated(word, keyWord, this.recipe.glossSenses, this.recipe.glossSenses + 1),
         this.relatedness.compoundRelated(word, keyWord),
+        // …or the predicate's word is a compound of the question's ("email" is electronic mail).
+        this.relatedness.compoundRelated(keyWord, word),
         this.kindOf(word, keyWord),
       );
     }
@@ -289,10 +311,22 @@ export class AnswerFit {
    * usually known by name (an organization, a place), of a predicate that does not name a person.
    */
   private mayBeNamed(word: string, fact: Fact, head: string): boolean {
+    const kind = this.namedKind(word, fact);
+    return (
+      kind !== undefined && (sharedWordNet().lemmas(head, 'noun').length === 0 || this.inAnySense(kind, head))
+    );
+  }
+
+  /**
+   * The kind usually known by name (an organization, a place) `word` asks for, when the fact's
+   * object is a capitalised name and its predicate does not name a person: WordNet's common senses
+   * of such a name ("Siemens", the unit) do not say it is of another kind.
+   */
+  private namedKind(word: string, fact: Fact): 'organization' | 'location' | undefined {
     const kind = asksForOrganization(word) ? 'organization' : this.isPlace(word) ? 'location' : undefined;
-    if (!kind || !/^\p{Lu}/u.test(fact.object.trim())) return false;
-    if (keyWords(fact.key).some((w) => isPersonNoun(w))) return false;
-    return sharedWordNet().lemmas(head, 'noun').length === 0 || this.inAnySense(kind, head);
+    if (!kind || !/^\p{Lu}/u.test(fact.object.trim())) return undefined;
+    if (keyWords(fact.key).some((w) => isPersonNoun(w))) return undefined;
+    return kind;
   }
 
   /** `word` names a kind above any of the first noun senses of `head` ("food" above peanuts, the seeds). */

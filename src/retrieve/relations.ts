@@ -1,11 +1,11 @@
 import type { RelationLexicon } from '../lexicon/base.js';
 import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+import { QUESTION_WORDS, withQuestionWords } from './answer-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { RelationRecipe } from './recipe-types.js';
 
 const ANSWER_TYPE_WORDS = new Set(Object.keys(ANSWER_TYPES));
-const QUESTION_WORDS = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
 /** A relation word of the question and the predicate keys it names. */
 export interface RelationWord {
@@ -75,8 +75,9 @@ export class RelationMatcher {
     const unread: string[] = [];
     // The question's own question word is its first ("What should I cook when Tomas comes
     // over?" asks "what"; its "when" starts a clause).
-    const questionWord = questionTokens.findIndex((t) => QUESTION_WORDS.has(t));
-    for (const [position, token] of questionTokens.entries()) {
+    const tokens = withQuestionWords(questionTokens);
+    const questionWord = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+    for (const [position, token] of tokens.entries()) {
       // Question words that name their answer's type ("when": a time) are relation words too.
       const asksType = ANSWER_TYPE_WORDS.has(token) && position === questionWord;
       if ((STOP_WORDS.has(token) && !asksType) || /^\d+$/.test(token)) continue;

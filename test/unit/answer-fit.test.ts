@@ -56,6 +56,31 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(ranked(question, user)[0]).toBe(expected);
   });
 
+  it('reads the kind named after "what" as the answer\'s, the other nouns as the relation', () => {
+    // "job" alone asks for a role (a plumber); "What firm …" asks for the employer.
+    expect(ranked('What firm do I have a job with?', user)[0]).toBe('works_at Nintendo');
+    expect(ranked('What is my job?', user)[0]).toBe('works_as plumber');
+  });
+
+  it('breaks a tie of predicates the question reads alike by the kind it names, a compound included', () => {
+    const focus = fit.focus("What's my line of work?", [], new Set());
+    const role = fit.read(focus, fact('works_as', 'plumber'));
+    const employer = fit.read(focus, fact('works_at', 'Nintendo'));
+    expect(role.fit).toBe(employer.fit);
+    expect(role.tieBreak).toBeGreaterThan(employer.tieBreak);
+  });
+
+  it('reads a predicate word whose synonym is a compound of the question word ("email": electronic mail)', () => {
+    const focus = fit.focus('How do I get my mail online?', [], new Set());
+    expect(fit.relationOf(focus, 'email')).toBeGreaterThan(0);
+    expect(fit.relationOf(fit.focus('Where is my letter?', [], new Set()), 'email')).toBe(0);
+  });
+
+  it('reads the question word of a contraction: "Who\'s" asks for a person', () => {
+    const focus = fit.focus("Who's my sibling?", [], new Set());
+    expect(focus.wh).toBe('person');
+  });
+
   it('reads a capitalised object in its place sense for "where": Cork the city, not the bark', () => {
     const facts = [fact('works_at', 'Novartis'), fact('lives_in', 'Cork'), fact('plays', 'cello')];
     expect(ranked('Where am I based now?', facts)[0]).toBe('lives_in Cork');

@@ -1,0 +1,80 @@
+import { namesKindOf } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
+import { STOP_WORDS } from '../model/text.js';
+
+/** The words that open a question. */
+export const QUESTION_WORDS: ReadonlySet<string> = new Set([
+  'what',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'when',
+  'where',
+  'why',
+  'how',
+]);
+
+/**
+ * The question word a token is, contractions included ("whats" from "What's", "whos" from
+ * "Who's": the tokenizer drops the apostrophe), or undefined.
+ */
+export function questionWordOf(token: string): string | undefined {
+  if (QUESTION_WORDS.has(token)) return token;
+  const base = token.endsWith('s') ? token.slice(0, -1) : '';
+  return QUESTION_WORDS.has(base) && base !== 'how' ? base : undefined;
+}
+
+/** A question's words with contracted question words spelled out ("whats" → "what"). */
+export function withQuestionWords(tokens: readonly string[]): string[] {
+  return tokens.map((t) => questionWordOf(t) ?? t);
+}
+
+// Words that join the nouns of one answer kind ("Which team sport or game …").
+const JOINERS = new Set(['or', 'and']);
+
+/**
+ * The words that say what kind of thing the answer is, when the question says it right after
+ * "what" or "which": "What firm do I have a job with?" asks for a firm (the job is the relation),
+ * "Which team sport or game do I take part in?" for a team sport or a game, "What kind of music
+ * …" for music. Empty when the question word is another or is not followed by a noun ("What do I
+ * do for a living?", "What makes me ill?": a verb).
+ *
+ * @param tokens The question's words, lower case, in order.
+ * @param isName Whether a word belongs to a name the question links (never a kind).
+ */
+export function answerKindWords(tokens: readonly string[], isName: (token: string) => boolean): string[] {
+  // The first question word is the question's ("What should I cook when Tomas comes over?").
+  const at = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+  if (at < 0 || (tokens[at] !== 'what' && tokens[at] !== 'which')) return [];
+  const kinds: string[] = [];
+  for (let i = at + 1; i < tokens.length; i++) {
+    const token = tokens[i] as string;
+    if (readsAsNoun(token) && !isName(token)) {
+      kinds.push(token);
+      continue;
+    }
+    const last = kinds.at(-1);
+    const next = tokens[i + 1];
+    const joins = JOINERS.has(token) && last !== undefined;
+    // "kind of", "type of", "sort of": the kind is the noun that follows.
+    const namesCategory = token === 'of' && last !== undefined && namesKindOf(last, 'kind', 'category');
+    if (next !== undefined && readsAsNoun(next) && !isName(next) && (joins || namesCategory)) {
+      if (namesCategory) kinds.pop();
+      continue;
+    }
+    break;
+  }
+  return kinds;
+}
+
+/** Whether a word is a content word read as a noun at least as often as a verb in WordNet's tagged texts. */
+function readsAsNoun(token: string): boolean {
+  if (STOP_WORDS.has(token) || /^\d+$/.test(token)) return false;
+  const wordnet = sharedWordNet();
+  const nouns = wordnet.lemmas(token, 'noun');
+  if (nouns.length === 0) return false;
+  const count = (pos: 'noun' | 'verb', lemmas: readonly string[]) =>
+    lemmas.reduce((sum, lemma) => sum + wordnet.tagCounts(lemma)[pos], 0);
+  return count('noun', nouns) >= count('verb', wordnet.lemmas(token, 'verb'));
+}
