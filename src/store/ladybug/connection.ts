@@ -175,7 +175,10 @@ export abstract class LadybugConnection extends GraphStore {
       if (mode === 'write') {
         const { users, effect } = writeScope(statements);
         this.commit(users, effect, runAll);
-      } else runAll();
+      } else {
+        runAll();
+        this.file.releaseAfterRead();
+      }
       return results;
     });
   }
