@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeUsers } from '../../bench/many-users.js';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
-import { DatabaseFile, READ_RELEASE_DELAY_MS } from '../../src/store/ladybug/database-file.js';
+import { DatabaseFile } from '../../src/store/ladybug/database-file.js';
 import { releaseFreedNativeMemory, runsOnGlibc } from '../../src/store/ladybug/native-memory.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -19,19 +19,13 @@ import { tempDir } from '../helpers/temp-dir.js';
 // The reopen test needs the store to find the database over its limit after every checkpoint,
 // whatever the rest of the process does to its resident memory meanwhile: the measurement (and
 // only it) then reports a growth past any limit. The release and the two-process test are real.
-// The read test counts the releases (each still real).
 const overLimit = vi.hoisted(() => ({ always: false }));
-const releases = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/store/ladybug/native-memory.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/store/ladybug/native-memory.js')>();
   return {
     ...real,
     nativeMemoryGrowth: (since: number) =>
       overLimit.always ? Number.POSITIVE_INFINITY : real.nativeMemoryGrowth(since),
-    releaseFreedNativeMemory: () => {
-      releases.count++;
-      return real.releaseFreedNativeMemory();
-    },
   };
 });
 
@@ -69,48 +63,6 @@ describe('memory the embedded database freed', () => {
       expect(released).toBeLessThan(kept - 100);
     },
     300_000,
-  );
-
-  it.each([true, false])(
-    'is handed back after reads, once for the reads of a second and between calls (releaseNativeMemory: %s)',
-    async (release) => {
-      const dir = tempDir('kgmem-native-memory-');
-      dirs.push(dir);
-      const memory = await createMemory({
-        embeddings: new HashingEmbeddings(),
-        env: {},
-        // Every recall reads the database (no in-process copy of the graph).
-        store: {
-          ladybug: { path: join(dir.path, 'graph.lbug'), inMemoryGraph: false, releaseNativeMemory: release },
-        },
-      });
-      try {
-        await writeUsers(memory, 2, 20, 2);
-        // The writes read too: their release runs first, on the real clock.
-        await new Promise((resolve) => setTimeout(resolve, READ_RELEASE_DELAY_MS * 2));
-        // Then only the release's timer is faked: the database's own work runs as it does.
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-        const before = releases.count;
-        const recalled = await Promise.all(
-          Array.from({ length: 6 }, (_, i) =>
-            memory.recall({ userId: `user-${i % 2}`, query: 'Who does Friend 0-1 know?' }),
-          ),
-        );
-        expect(recalled.every((r) => r.facts.length > 0)).toBe(true);
-        // Not in the reads' own turn: a second later, once for all of them.
-        expect(releases.count).toBe(before);
-        vi.advanceTimersByTime(READ_RELEASE_DELAY_MS - 1);
-        expect(releases.count).toBe(before);
-        vi.advanceTimersByTime(1);
-        expect(releases.count).toBe(before + (release ? 1 : 0));
-        vi.advanceTimersByTime(READ_RELEASE_DELAY_MS * 2);
-        expect(releases.count).toBe(before + (release ? 1 : 0));
-      } finally {
-        vi.useRealTimers();
-        await memory.close();
-      }
-    },
-    120_000,
   );
 
   it('is freed by reopening the database past nativeMemoryLimit, between writes, losing nothing', async () => {

@@ -175,10 +175,7 @@ export abstract class LadybugConnection extends GraphStore {
       if (mode === 'write') {
         const { users, effect } = writeScope(statements);
         this.commit(users, effect, runAll);
-      } else {
-        runAll();
-        this.file.releaseAfterRead();
-      }
+      } else runAll();
       return results;
     });
   }

@@ -36,9 +36,6 @@ export class PoolExhausted extends StoreUnavailableError {
 }
 const POOL_FULL = /buffer pool is full/i;
 
-/** How long after a read the memory reads freed is handed back (at most once in that time). */
-export const READ_RELEASE_DELAY_MS = 1000;
-
 /**
  * One open LadybugDB database: its files, the database and its connection, prepared statements,
  * and checkpoints. Nothing here knows kgmem's data; the store (`connection.ts`) runs its
@@ -66,8 +63,6 @@ export class DatabaseFile {
   // found the database holding more than `nativeMemoryLimit` beyond it.
   private nativeAtOpen = 0;
   private overLimit = false;
-  // The release of freed memory scheduled after reads (at most one at a time).
-  private releaseAfterReads: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: LadybugStoreOptions) {
     if (options.path !== ':memory:') this.files = dataFiles(options.path);
@@ -335,7 +330,6 @@ export class DatabaseFile {
   /** Closes the database without any further write; later calls fail with `reason`. */
   abandon(reason: string): void {
     this.broken = reason;
-    clearTimeout(this.releaseAfterReads);
     const { conn, db } = this;
     this.conn = undefined;
     this.db = undefined;
@@ -346,20 +340,6 @@ export class DatabaseFile {
     } catch {
       // Closing is all that is left to do; the guard keeps the data.
     }
-  }
-
-  /**
-   * After reads: returns what the database freed to the operating system once the reads of the
-   * next {@link READ_RELEASE_DELAY_MS} are done (reads allocate and free as they go, and glibc
-   * keeps what they freed), on a timer that keeps no process alive and runs between calls.
-   */
-  releaseAfterRead(): void {
-    if (this.options.releaseNativeMemory === false || this.releaseAfterReads || !this.conn) return;
-    this.releaseAfterReads = setTimeout(() => {
-      this.releaseAfterReads = undefined;
-      if (this.conn) releaseFreedNativeMemory();
-    }, READ_RELEASE_DELAY_MS);
-    this.releaseAfterReads.unref();
   }
 
   /** Returns what the database freed to the operating system, unless `releaseNativeMemory` is false. */
@@ -381,7 +361,6 @@ export class DatabaseFile {
         process.emitWarning(`kgmem: ${errorMessage(error)}`);
       }
     }
-    clearTimeout(this.releaseAfterReads);
     this.conn = undefined;
     this.db = undefined;
     this.prepared.clear();

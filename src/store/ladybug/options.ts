@@ -77,10 +77,9 @@ export interface LadybugStoreOptions {
    */
   checkpointLogSize?: number;
   /**
-   * After each checkpoint, on close, and a second after reads (once a second at most, between
-   * calls), hand the memory the database freed back to the operating system (glibc's
-   * `malloc_trim`; nothing on other C libraries). Without it a process that writes many users
-   * keeps, as resident memory, everything the writes between checkpoints and the reads ever held.
+   * After each checkpoint and on close, hand the memory the database freed back to the operating
+   * system (glibc's `malloc_trim`; nothing on other C libraries). Without it a process that writes
+   * many users keeps, as resident memory, everything the writes between checkpoints ever held.
    * @default true
    */
   releaseNativeMemory?: boolean;
