@@ -6,7 +6,7 @@ import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../le
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
-import { answerKindWords, QUESTION_WORDS, withQuestionWords } from './answer-kind.js';
+import { answerKindWords, questionWordAt, withQuestionWords } from './answer-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
 
@@ -208,12 +208,16 @@ export class AnswerFit {
       head !== undefined &&
       focus.kindWords.some(
         (w) =>
-          this.kindOf(w, head) >= this.recipe.kindScore ||
-          this.inAnySense(w, head) ||
+          this.isKindInWordNet(w, head) ||
           // A name WordNet does not know may be the firm or place asked for.
           this.mayBeNamed(w, fact, head),
       )
     );
+  }
+
+  /** Whether WordNet puts a kind word above the head of an object, in its usual sense or any other. */
+  private isKindInWordNet(word: string, head: string): boolean {
+    return this.kindOf(word, head) >= this.recipe.kindScore || this.inAnySense(word, head);
   }
 
   /** Whether a word of the question names a kind the fact's object is in its usual sense ("food": curry). */
@@ -232,7 +236,8 @@ export class AnswerFit {
     const known = sharedWordNet()
       .synsetsOfWord(head, 1)
       .some((id) => id.startsWith('n'));
-    return known && !this.ofKind(focus, fact) && !focus.kindWords.some((w) => this.namedKind(w, fact));
+    // A name that may be of a kind asked for is not known to be another (whatever WordNet says).
+    return known && !focus.kindWords.some((w) => this.isKindInWordNet(w, head) || this.namedKind(w, fact));
   }
 
   /** How well the question's words name a predicate key (cached per question). */
@@ -395,8 +400,7 @@ function isTime(phrase: string): boolean {
 
 /** The kind of answer a question word asks for ("who" a person, "where" a place, …). */
 function whKind(tokens: readonly string[]): QuestionFocus['wh'] {
-  // The first question word is the question's ("What should I cook when Tomas comes over?").
-  const at = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+  const at = questionWordAt(tokens);
   const token = tokens[at];
   if (token === 'who' || token === 'whom') return 'person';
   if (token === 'where') return 'place';

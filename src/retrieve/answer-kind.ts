@@ -2,8 +2,8 @@ import { namesKindOf } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { STOP_WORDS } from '../model/text.js';
 
-/** The words that open a question. */
-export const QUESTION_WORDS: ReadonlySet<string> = new Set([
+// The words that open a question.
+const QUESTION_WORDS: ReadonlySet<string> = new Set([
   'what',
   'which',
   'who',
@@ -25,6 +25,16 @@ export function questionWordOf(token: string): string | undefined {
   return QUESTION_WORDS.has(base) && base !== 'how' ? base : undefined;
 }
 
+/**
+ * Where a question's own question word is: its first ("What should I cook when Tomas comes
+ * over?" asks "what"; its "when" starts a clause); -1 when it has none.
+ *
+ * @param tokens The question's words with contracted question words spelled out ({@link withQuestionWords}).
+ */
+export function questionWordAt(tokens: readonly string[]): number {
+  return tokens.findIndex((t) => QUESTION_WORDS.has(t));
+}
+
 /** A question's words with contracted question words spelled out ("whats" → "what"). */
 export function withQuestionWords(tokens: readonly string[]): string[] {
   return tokens.map((t) => questionWordOf(t) ?? t);
@@ -44,8 +54,7 @@ const JOINERS = new Set(['or', 'and']);
  * @param isName Whether a word belongs to a name the question links (never a kind).
  */
 export function answerKindWords(tokens: readonly string[], isName: (token: string) => boolean): string[] {
-  // The first question word is the question's ("What should I cook when Tomas comes over?").
-  const at = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+  const at = questionWordAt(tokens);
   if (at < 0 || (tokens[at] !== 'what' && tokens[at] !== 'which')) return [];
   const kinds: string[] = [];
   for (let i = at + 1; i < tokens.length; i++) {

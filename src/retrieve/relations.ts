@@ -1,7 +1,7 @@
 import type { RelationLexicon } from '../lexicon/base.js';
 import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
-import { QUESTION_WORDS, withQuestionWords } from './answer-kind.js';
+import { questionWordAt, withQuestionWords } from './answer-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { RelationRecipe } from './recipe-types.js';
 
@@ -73,10 +73,8 @@ export class RelationMatcher {
     const words = new Map<string, RelationWord | null>();
     const mentions: RelationMention[] = [];
     const unread: string[] = [];
-    // The question's own question word is its first ("What should I cook when Tomas comes
-    // over?" asks "what"; its "when" starts a clause).
     const tokens = withQuestionWords(questionTokens);
-    const questionWord = tokens.findIndex((t) => QUESTION_WORDS.has(t));
+    const questionWord = questionWordAt(tokens);
     for (const [position, token] of tokens.entries()) {
       // Question words that name their answer's type ("when": a time) are relation words too.
       const asksType = ANSWER_TYPE_WORDS.has(token) && position === questionWord;
