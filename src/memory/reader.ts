@@ -54,30 +54,33 @@ export class MemoryReader extends MemoryPart {
     const asOf = input.asOf === undefined ? undefined : checkDate(input.asOf, 'asOf', where);
     // Only the first recall of a user waits for the write queue (to migrate older data).
     if (this.vectors.needsMigration(userId)) await this.lock.run(() => this.vectors.migrate(userId));
-    // A question about the user starts its context with the profile, within the same budget.
-    const about =
-      input.profile !== false && mentionsUser(query)
-        ? profileText(
-            await readProfile(
-              this.store,
-              userId,
-              this.options.profileSchema,
-              asOf ? { mode: 'asOf', asOf } : { mode: 'current' },
-            ),
-            Math.floor(maxChars * PROFILE_SHARE),
-          )
-        : '';
-    const result = await this.retriever.recall({
-      userId,
-      query,
-      limit,
-      ...(hops ? { hops } : {}),
-      includeHistory: input.includeHistory ?? false,
-      maxChars: about ? maxChars - about.length - 1 : maxChars,
-      ...(asOf ? { asOf } : {}),
-      ...(input.explain === true ? { explain: true } : {}),
+    // The profile's reads and the recall's as one group (a cached store checks the user once).
+    return this.store.readScope(userId, async () => {
+      // A question about the user starts its context with the profile, within the same budget.
+      const about =
+        input.profile !== false && mentionsUser(query)
+          ? profileText(
+              await readProfile(
+                this.store,
+                userId,
+                this.options.profileSchema,
+                asOf ? { mode: 'asOf', asOf } : { mode: 'current' },
+              ),
+              Math.floor(maxChars * PROFILE_SHARE),
+            )
+          : '';
+      const result = await this.retriever.recall({
+        userId,
+        query,
+        limit,
+        ...(hops ? { hops } : {}),
+        includeHistory: input.includeHistory ?? false,
+        maxChars: about ? maxChars - about.length - 1 : maxChars,
+        ...(asOf ? { asOf } : {}),
+        ...(input.explain === true ? { explain: true } : {}),
+      });
+      return about ? { ...result, context: result.context ? `${about}\n${result.context}` : about } : result;
     });
-    return about ? { ...result, context: result.context ? `${about}\n${result.context}` : about } : result;
   }
 
   async facts(userId: string, query: FactsQuery = {}): Promise<Fact[]> {

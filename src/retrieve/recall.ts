@@ -122,7 +122,12 @@ export class Retriever {
    * Runs one recall: link (the question's names and relations) → seed → walk and gather (the
    * turns searched meanwhile) → score and fuse (`fuseEvidence`) → format (`contextBlock`).
    */
-  async recall(request: RecallRequest): Promise<RecallResult> {
+  recall(request: RecallRequest): Promise<RecallResult> {
+    // The recall's reads as one group: a cached store checks the user's generation once for all.
+    return this.store.readScope(request.userId, () => this.recallNow(request));
+  }
+
+  private async recallNow(request: RecallRequest): Promise<RecallResult> {
     const { userId, query, limit } = request;
     const { search } = this.recipe;
     const time = timeScope(request);

@@ -119,6 +119,18 @@ export abstract class StorePort {
     return undefined;
   }
 
+  /**
+   * Runs `body`, a group of reads of one user (a recall), as one: a store that checks its copies
+   * against the user's write generation before each read (the cache) checks it once for the
+   * group, at its first read, rather than before each of a recall's dozen reads. The group then
+   * reads the user as of that check, and sees every write this process commits meanwhile (the
+   * copies follow those); a write by another process during it shows from the next group on.
+   * Other stores run `body` as it is.
+   */
+  readScope<T>(_userId: string, body: () => Promise<T>): Promise<T> {
+    return body();
+  }
+
   /** Backend name, for messages and `kgmem info`: its dialect. */
   get backend(): string {
     return this.dialect;

@@ -61,6 +61,40 @@ describe('caching as a wrapper (on a real LadybugDB file)', () => {
     expect((await memory.recall({ userId: 'u', query: 'What do I play?' })).facts).toEqual([]);
   });
 
+  it("checks the user's write generation once per recall, and again at the next recall", async () => {
+    const { memory, store } = await open();
+    await memory.addTriples('u', [
+      { subject: 'I', predicate: 'plays', object: 'Cello' },
+      { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
+    ]);
+    await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: 'My sister Giulia plays the violin.' }],
+    });
+    const inner = store.inner as unknown as { generation: (userId: string) => Promise<string | undefined> };
+    const generation = inner.generation.bind(inner);
+    let checks = 0;
+    // What another process's write looks like from here: the generation moves, nothing is heard.
+    let elsewhere = '';
+    inner.generation = async (userId) => {
+      checks++;
+      return `${await generation(userId)}${elsewhere}`;
+    };
+    const ask = () => memory.recall({ userId: 'u', query: 'What instrument does my sister play?' });
+    const before = await ask();
+    expect(before.facts.length).toBeGreaterThan(0);
+    const held = store.copies.graphs.get('u');
+    checks = 0;
+    expect(await ask()).toEqual(before);
+    // A dozen reads of the user's copies, one check (before the group: one per read).
+    expect(checks).toBe(1);
+    expect(store.copies.graphs.get('u')).toBe(held);
+    elsewhere = ':moved';
+    expect(await ask()).toEqual(before);
+    // The next recall checked, found the generation moved, and read the user again.
+    expect(store.copies.graphs.get('u')).not.toBe(held);
+  });
+
   it('applies its own writes to the copies it holds (no reload), and drops them for what it cannot follow', async () => {
     const { memory, store } = await open();
     await memory.addTriples('u', [{ subject: 'I', predicate: 'plays', object: 'Cello' }]);

@@ -124,6 +124,11 @@ export class CachedStore extends GraphStore {
     return this.copies.cachedUsers();
   }
 
+  /** A recall's reads of one user check the user's write generation once (see `UserCopies.scoped`). */
+  override readScope<T>(userId: string, body: () => Promise<T>): Promise<T> {
+    return this.copies.scoped(userId, body);
+  }
+
   /** Listeners hear the wrapped store's commits (the cache is one of them). */
   override onCommitted(listener: Parameters<GraphStore['onCommitted']>[0]): () => void {
     return this.inner.onCommitted(listener);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { episodeText } from '../../model/episode-text.js';
 import type { Entity, Fact } from '../../model/types.js';
@@ -70,6 +71,13 @@ export class UserCopies {
   private readonly snapshotState = new Map<string, SavedState>();
   // Users with copies, least recently used first (what eviction drops first).
   private readonly recent = new Set<string>();
+  // The group of reads running (see `scoped`): its user, the generation its first read found, and
+  // that check while it runs.
+  private readonly scopes = new AsyncLocalStorage<{
+    userId: string;
+    checked?: string | undefined;
+    pending?: Promise<string | undefined> | undefined;
+  }>();
 
   constructor(
     private readonly limits: CopyLimits,
@@ -140,7 +148,28 @@ export class UserCopies {
    * The store's generation of a user now; the user's copies are dropped when they were taken at
    * another (another process wrote since).
    */
-  private async checkGeneration(userId: string): Promise<string | undefined> {
+  private checkGeneration(userId: string): Promise<string | undefined> {
+    const scope = this.scopes.getStore();
+    if (scope?.userId !== userId) return this.readGeneration(userId);
+    // Checked already in this group of reads, and the copies are still the ones it checked.
+    if (scope.checked !== undefined && this.heldAt.get(userId) === scope.checked)
+      return Promise.resolve(scope.checked);
+    // The group's reads that start together share one check.
+    if (!scope.pending) {
+      scope.pending = this.readGeneration(userId).then((now) => {
+        scope.checked = now;
+        return now;
+      });
+      scope.pending.then(
+        () => (scope.pending = undefined),
+        () => (scope.pending = undefined),
+      );
+    }
+    return scope.pending;
+  }
+
+  /** The store's generation of a user read now (see `checkGeneration`). */
+  private async readGeneration(userId: string): Promise<string | undefined> {
     const version = this.versionOf(userId);
     const now = await this.source.generation(userId);
     if (now === undefined || this.versionOf(userId) !== version) return now;
@@ -148,6 +177,17 @@ export class UserCopies {
     if (this.holds(userId)) this.dropUserCopies(userId, ALL_COPIES);
     this.heldAt.set(userId, now);
     return now;
+  }
+
+  /**
+   * Runs `body`, a group of reads of one user, with one check of the user's generation: the
+   * first read checks it, and the later ones trust the copies while they are still held at the
+   * generation it found (a write this process commits moves them, and the next read checks
+   * again). A group inside a group of the same user is the outer one.
+   */
+  scoped<T>(userId: string, body: () => Promise<T>): Promise<T> {
+    if (this.scopes.getStore()?.userId === userId) return body();
+    return this.scopes.run({ userId }, body);
   }
 
   /**
