@@ -251,6 +251,41 @@ describe('Neo4j, a real server', () => {
     }
   });
 
+  it('writes an addTriples larger than one transaction takes as consecutive whole transactions', async () => {
+    const userId = `capped-${process.pid}-${Date.now()}`;
+    const capped = await createMemory({ store: { neo4j: { ...settings(), triplesPerTransaction: 4 } } });
+    try {
+      const transactions = vi.spyOn(capped.store, 'writePlanned');
+      const books = Array.from({ length: 10 }, (_, i) => `Book ${i}`);
+      const result = await capped.addTriples(
+        userId,
+        books.map((book) => ({ subject: 'Capped shelf', predicate: 'likes', object: book })),
+      );
+      // 10 triples in transactions of at most 4: three transactions, one result for the call.
+      expect(transactions).toHaveBeenCalledTimes(3);
+      expect(result.added).toBe(10);
+      expect(result.entitiesCreated).toBe(11);
+      expect(new Set(result.factUids).size).toBe(10);
+      const stored = await capped.facts(userId);
+      expect(stored.map((f) => f.object).sort()).toEqual([...books].sort());
+      expect(stored.map((f) => f.uid).sort()).toEqual([...result.factUids].sort());
+      // The shelf was created by the first transaction and found by the later ones: one node.
+      expect((await capped.entities(userId)).filter((e) => e.name === 'Capped shelf')).toHaveLength(1);
+      transactions.mockRestore();
+    } finally {
+      await capped.close();
+    }
+    const broken = await createMemory({ store: { neo4j: { ...settings(), triplesPerTransaction: 0 } } });
+    try {
+      await expect(
+        broken.addTriples(userId, [{ subject: 'Capped shelf', predicate: 'likes', object: 'Book 99' }]),
+      ).rejects.toThrow(/triplesPerTransaction must be a whole number of at least 1, got 0/);
+      expect(await broken.facts(userId)).toHaveLength(10);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('reads its writes across sessions: each write is seen by the next recall, in this process and another', async () => {
     const writer = await createMemory({ env: storeEnv() });
     const reader = await createMemory({ env: storeEnv() });

@@ -1,9 +1,11 @@
 import { episodeText } from '../../model/episode-text.js';
+import { InvalidInputError } from '../../model/errors.js';
 import { tokenize } from '../../model/normalize.js';
 import type { Episode } from '../../model/types.js';
 import type { FactEdge, ScoredEntity, TimeScope } from '../base.js';
 import { allowedEdits, type NameMatch, rankNames } from '../name-search.js';
 import { Neo4jConnection } from './connection.js';
+import { DEFAULT_NEO4J_TRIPLES_PER_TRANSACTION } from './options.js';
 import {
   luceneQuery,
   MAX_NAME_SEARCH_WORDS,
@@ -32,6 +34,15 @@ export class Neo4jStore extends Neo4jConnection {
     { read: (name, params) => this.readRows(name, params) },
     this.options,
   );
+
+  /** At most `triplesPerTransaction` (5,000 by default) triples per write transaction. */
+  override triplesPerTransaction(_dimension: number): number {
+    const size = this.options.triplesPerTransaction ?? DEFAULT_NEO4J_TRIPLES_PER_TRANSACTION;
+    if (Number.isInteger(size) && size >= 1) return size;
+    throw new InvalidInputError(
+      `Neo4jStore: triplesPerTransaction must be a whole number of at least 1, got ${size}; leave it unset for ${DEFAULT_NEO4J_TRIPLES_PER_TRANSACTION}`,
+    );
+  }
 
   /** Stores each turn's terms and concept terms with it, for the two full-text indexes. */
   protected override episodeCreateParams(
