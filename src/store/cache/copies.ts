@@ -155,16 +155,14 @@ export class UserCopies {
     if (scope.checked !== undefined && this.heldAt.get(userId) === scope.checked)
       return Promise.resolve(scope.checked);
     // The group's reads that start together share one check.
-    if (!scope.pending) {
-      scope.pending = this.readGeneration(userId).then((now) => {
+    scope.pending ??= this.readGeneration(userId)
+      .then((now) => {
         scope.checked = now;
         return now;
+      })
+      .finally(() => {
+        scope.pending = undefined;
       });
-      scope.pending.then(
-        () => (scope.pending = undefined),
-        () => (scope.pending = undefined),
-      );
-    }
     return scope.pending;
   }
 
