@@ -1,4 +1,4 @@
-import { casual } from 'chrono-node';
+import { casual } from 'chrono-node/en';
 import { normalizePredicate } from '../model/normalize.js';
 import { PREFERRED_PREDICATES } from './prompt.js';
 import type { ExtractionOutput } from './schema.js';

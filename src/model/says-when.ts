@@ -1,4 +1,4 @@
-import { casual } from 'chrono-node';
+import { casual } from 'chrono-node/en';
 
 // Characters of a text read for a time (a turn that says when says it near its subject).
 const READ_CHARS = 2_000;
