@@ -65,10 +65,15 @@ export async function walkFrom(
           ...(input.open ? { open: input.open } : {}),
         });
   const head = reachedHead(reached.values(), limit, walk);
-  const cosines = similarRead?.cosines ?? (await headCosines(store, input, head));
-  const wanted = new Set(head.map((r) => r.fact.uid));
-  if (!similarRead) for (const uid of cosines.keys()) wanted.add(uid);
-  const loaded = new Map((await store.factsByUids(userId, [...wanted])).map((f) => [f.uid, f]));
+  // The head's cosines are among the head's own facts, so both reads go out at once.
+  const [cosines, headFacts] = await Promise.all([
+    similarRead?.cosines ?? headCosines(store, input, head),
+    store.factsByUids(
+      userId,
+      head.map((r) => r.fact.uid),
+    ),
+  ]);
+  const loaded = new Map(headFacts.map((f) => [f.uid, f]));
   const similar = similarRead ?? { facts: ordered(cosines, loaded, input.time), cosines };
   const walked = rankReachedFacts(withFacts(head, loaded), question.tokens, limit, walk);
   return { walked, similar, entityScores };
