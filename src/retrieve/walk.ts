@@ -45,7 +45,7 @@ export async function similarFactsOf(store: GraphStore, input: WalkInput): Promi
  * Walk and gather stages: walks from the seeds (`expand`), keeps the head of what it reached
  * (what ranking can still bring to the top), compares that head with the question when no
  * similar facts were read yet (a named entity keeps the walk where the question is: only the
- * facts around it need comparing), and loads the head and the similar facts in one read.
+ * facts around it need comparing) while it loads the head's facts, which hold every fact so compared.
  */
 export async function walkFrom(
   store: GraphStore,
@@ -65,7 +65,6 @@ export async function walkFrom(
           ...(input.open ? { open: input.open } : {}),
         });
   const head = reachedHead(reached.values(), limit, walk);
-  // The head's cosines are among the head's own facts, so both reads go out at once.
   const [cosines, headFacts] = await Promise.all([
     similarRead?.cosines ?? headCosines(store, input, head),
     store.factsByUids(
