@@ -6,7 +6,7 @@ import type { GoldConversation, GoldFact } from './extraction-gold.js';
  *
  * - **Names** match when equal after folding case, accents, punctuation, a leading article or
  *   possessive ("the", "a", "my"), a plural "s", and these kin words (`mum`, `mom`, `mother`;
- *   `dad`, `father`); the person talking is `user` (also `I`, `me`, `myself`). A stored name with
+ *   `dad`, `father`) and number words as digits (`three`, `3`); the person talking is `user` (also `I`, `me`, `myself`). A stored name with
  *   one word more or less at either end than the gold one still matches (`2015 Honda Civic` for
  *   `Honda Civic`, `Royal Infirmary` for `the Royal Infirmary hospital`), never two.
  * - **Predicates** match when the stored predicate is the gold one or one of its synonyms
@@ -142,6 +142,24 @@ const KIN: Readonly<Record<string, string>> = {
   dad: 'father',
   daddy: 'father',
 };
+// Number words read as their digits ("he is three" states age 3).
+const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
+  [
+    'zero',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'six',
+    'seven',
+    'eight',
+    'nine',
+    'ten',
+    'eleven',
+    'twelve',
+  ].map((word, n) => [word, String(n)]),
+);
 const USER = new Set(['user', 'i', 'me', 'myself', 'the user']);
 const FILLER = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their']);
 
@@ -157,7 +175,10 @@ export function nameWords(name: string): string[] {
   if (USER.has(folded)) return ['user'];
   const words = folded.split(' ').filter((w) => w && !FILLER.has(w));
   return words.map(
-    (w) => KIN[w] ?? (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w),
+    (w) =>
+      KIN[w] ??
+      NUMBER_WORDS[w] ??
+      (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w),
   );
 }
 
