@@ -99,6 +99,7 @@ export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> 
         'answerFitWeight',
         'chainReading',
         'nearFloor',
+        'nearFloorHopDecay',
         'recencyWeight',
         'mentionsWeight',
       ] as const

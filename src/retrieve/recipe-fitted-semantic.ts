@@ -13,9 +13,10 @@ export const FITTED_SEMANTIC: FittedFusion = {
   },
   aboutUser: {
     factSimilarity: 0.075,
-    graphWeight: 0.9,
+    graphWeight: 1,
+    nearFloorHopDecay: 0,
   },
-  objective: 0.7558397932816536,
+  objective: 0.7594735142118862,
   provenance:
-    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 132 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-11-29.',
+    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 138 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-12-02.',
 };
