@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '../src/extract/local-output.js';
 import type { GoldConversation, GoldFact } from './extraction-gold.js';
 
 /**
@@ -143,22 +144,8 @@ const KIN: Readonly<Record<string, string>> = {
   daddy: 'father',
 };
 // Number words read as their digits ("he is three" states age 3).
-const NUMBER_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
-  [
-    'zero',
-    'one',
-    'two',
-    'three',
-    'four',
-    'five',
-    'six',
-    'seven',
-    'eight',
-    'nine',
-    'ten',
-    'eleven',
-    'twelve',
-  ].map((word, n) => [word, String(n)]),
+const DIGITS_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  NUMBER_WORDS.map((word, n) => [word, String(n)]),
 );
 const USER = new Set(['user', 'i', 'me', 'myself', 'the user']);
 const FILLER = new Set(['the', 'a', 'an', 'my', 'our', 'his', 'her', 'their']);
@@ -176,9 +163,7 @@ export function nameWords(name: string): string[] {
   const words = folded.split(' ').filter((w) => w && !FILLER.has(w));
   return words.map(
     (w) =>
-      KIN[w] ??
-      NUMBER_WORDS[w] ??
-      (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w),
+      KIN[w] ?? DIGITS_OF[w] ?? (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w),
   );
 }
 

@@ -95,7 +95,8 @@ export function grounded(name: string, text: ReadonlySet<string>): boolean {
   return found.length === own.length || (own.length >= 3 && found.length >= own.length - 1);
 }
 
-const NUMBERS = [
+/** The number words zero to twelve, each at its own value's index (`NUMBER_WORDS[3]` is `three`). */
+export const NUMBER_WORDS: readonly string[] = [
   'zero',
   'one',
   'two',
@@ -117,7 +118,7 @@ const NUMBERS = [
  */
 export function groundingWords(...texts: string[]): Set<string> {
   const all = new Set(texts.flatMap(words));
-  for (const [n, word] of NUMBERS.entries()) if (all.has(word)) all.add(String(n));
+  for (const [n, word] of NUMBER_WORDS.entries()) if (all.has(word)) all.add(String(n));
   return all;
 }
 
