@@ -1,4 +1,5 @@
 import { casual } from 'chrono-node/en';
+import { onlyDescribes } from '../lexicon/kinds.js';
 import { normalizePredicate } from '../model/normalize.js';
 import { PREFERRED_PREDICATES } from './prompt.js';
 import type { ExtractionOutput } from './schema.js';
@@ -12,6 +13,10 @@ import type { ExtractionOutput } from './schema.js';
  *   started January", "User climbs weekends" (the time belongs to an event, not to a thing the
  *   user has); a date relation (`birthday`, `born_on`, `since`…) or a person named May keep theirs;
  * - a **relation that is only a preposition**: "User near river", "User at University of Porto";
+ * - **a description as the object** of a relation that is not a copula: "User likes loud" (from
+ *   "NYC is loud but I like it"), "User dislikes tiny": one word, written in lower case, that
+ *   WordNet knows only as an adjective or adverb names no thing to relate to; after a copula
+ *   ("Ana is pregnant", "User feels tired") the description is the fact and stays;
  * - **one pair said twice**: the same subject and object under several relations in one answer
  *   keep the preferred one ("User lives_in Porto" over "User moved Porto"), or the first when
  *   none is preferred ("User skiing wrist" over "User sking wrist").
@@ -68,6 +73,45 @@ const PREPOSITIONS = new Set([
   'towards',
 ]);
 const PREFERRED = new Set<string>(PREFERRED_PREDICATES);
+// Verbs that link a subject to a description of it rather than to a thing.
+const COPULAS = new Set([
+  'is',
+  'am',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'become',
+  'becomes',
+  'became',
+  'seem',
+  'seems',
+  'feel',
+  'feels',
+  'felt',
+  'look',
+  'looks',
+  'sound',
+  'sounds',
+  'stay',
+  'stays',
+  'remain',
+  'remains',
+  'get',
+  'gets',
+  'got',
+]);
+// One word as written: letters and inner hyphens, nothing capitalised (a name is not described).
+const LOWER_WORD = /^[a-z]+(?:-[a-z]+)*$/;
+
+/** Whether an object only describes and the relation is not a copula (rule three above). */
+function descriptionAsThing(predicate: readonly string[], object: string): boolean {
+  const word = object.trim();
+  if (!LOWER_WORD.test(word) || !onlyDescribes(word)) return false;
+  return !(predicate[0] !== undefined && COPULAS.has(predicate[0]));
+}
 
 /** Whether a name says only when: a weekday, month, date, year, part of the day or span of time. */
 export function onlyATime(name: string): boolean {
@@ -93,10 +137,11 @@ const wordsOf = (predicate: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** Whether one fact of an answer has the shape of a fact (see the module's rules one and two). */
+/** Whether one fact of an answer has the shape of a fact (see the module's rules one to three). */
 function shapedLikeAFact(f: Fact): boolean {
   const predicate = wordsOf(f.predicate);
   if (predicate.length > 0 && predicate.every((w) => PREPOSITIONS.has(w))) return false;
+  if (descriptionAsThing(predicate, f.object)) return false;
   const aboutTime = DATE_RELATION.test(predicate.join('_'));
   return aboutTime || f.object_type.toLowerCase() === 'person' || !onlyATime(f.object);
 }

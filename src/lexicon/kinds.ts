@@ -129,3 +129,15 @@ export function asksForOccupation(word: string): boolean {
 export function asksForOrganization(word: string): boolean {
   return namesKindOf(word, 'organization');
 }
+
+/**
+ * Whether a word only describes: WordNet knows it, and only as an adjective or adverb, in any of
+ * its readings ("tiny", "loud", "more"; not "fine", which is also a penalty, nor "vegan").
+ */
+export function onlyDescribes(word: string): boolean {
+  const readings = sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
+  return readings.length > 0 && readings.every((id) => DESCRIBING_POS.test(id));
+}
+
+// Synset ids of adjectives (`a`, satellites `s`) and adverbs (`r`).
+const DESCRIBING_POS = /^[asr]/;

@@ -68,4 +68,28 @@ describe('facts whose shape says they are not facts', () => {
       'plays jazz',
     ]);
   });
+
+  it('drops a description as the object of a relation, and keeps it after a copula and every name or noun', () => {
+    const kept = wellShaped([
+      fact('User', 'likes', 'loud'),
+      fact('User', 'dislikes', 'tiny'),
+      fact('User', 'speaks', 'fluent'),
+      fact('Ana', 'is', 'pregnant'),
+      fact('User', 'feels', 'tired'),
+      fact('User', 'is_allergic_to', 'peanuts'),
+      fact('Acme Corp.', 'is', 'fine'),
+      fact('User', 'visited', 'Nice'),
+      fact('User', 'diet', 'vegan'),
+      fact('User', 'likes', 'red'),
+    ]);
+    expect(kept.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toEqual([
+      'Ana is pregnant',
+      'User feels tired',
+      'User is_allergic_to peanuts',
+      'Acme Corp. is fine',
+      'User visited Nice',
+      'User diet vegan',
+      'User likes red',
+    ]);
+  });
 });
