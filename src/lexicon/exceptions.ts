@@ -21,11 +21,34 @@ const lists = new Map<InflectedPos, ExceptionList>();
  * its first use.
  */
 export function irregularBaseOf(word: string, pos: InflectedPos): string | undefined {
+  const list = exceptionList(pos);
+  return Object.hasOwn(list, word) ? list[word] : undefined;
+}
+
+const formsByBase = new Map<InflectedPos, ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * The irregular inflections the same lists give a base form, the other way round: "grow" →
+ * "grew", "grown" (verb). Empty for a regular word.
+ */
+export function irregularFormsOf(base: string, pos: InflectedPos): readonly string[] {
+  let forms = formsByBase.get(pos);
+  if (!forms) {
+    const byBase = new Map<string, string[]>();
+    for (const [form, of] of Object.entries(exceptionList(pos)))
+      byBase.set(of, [...(byBase.get(of) ?? []), form]);
+    forms = byBase;
+    formsByBase.set(pos, forms);
+  }
+  return forms.get(base) ?? [];
+}
+
+function exceptionList(pos: InflectedPos): ExceptionList {
   let list = lists.get(pos);
   if (!list) {
     const require = createRequire(import.meta.url);
     list = require(FILES[pos]) as ExceptionList;
     lists.set(pos, list);
   }
-  return Object.hasOwn(list, word) ? list[word] : undefined;
+  return list;
 }

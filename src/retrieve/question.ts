@@ -3,6 +3,7 @@ import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
 import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
+import { AskedLexicon, withAskedRelations } from './asked-relation.js';
 import { type LinkedEntity, linkEntities, SELF_REFERENCE } from './link.js';
 import type { RankingRecipe } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
@@ -62,7 +63,17 @@ export async function readQuestion(
   );
   const anchors = spans.filter((s) => !s.lowercaseWord).flatMap((s) => s.positions);
   const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
-  const relations = new RelationMatcher(tokens, nameTokens, vocabulary, lexicon, anchors, recipe.relations);
+  // The relations the question asks, as the extractor reads its answering statement, stand in
+  // for the words that asked them ("grow up" asks `is_from`, and is no job's "grow" besides).
+  const { words: relationWords, asked } = withAskedRelations(query, tokens, vocabulary);
+  const relations = new RelationMatcher(
+    relationWords,
+    nameTokens,
+    vocabulary,
+    asked > 0 ? new AskedLexicon(lexicon) : lexicon,
+    anchors,
+    recipe.relations,
+  );
   return {
     query,
     tokens,

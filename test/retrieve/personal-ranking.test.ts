@@ -94,3 +94,47 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect((await first('Where do I live?'))?.object).toBe('Cork');
   });
 });
+
+/**
+ * A question read with the extractor's grammar: "Where did I grow up?" answered as "I grew up in
+ * X." is `is_from`, as the extractor writes it; "grow" alone is one WordNet link from a job's
+ * "work", which must not put the job first.
+ */
+describe('personal memory: the relation a question asks, read as the extractor reads its answer', () => {
+  const dir = tempDir('kgmem-personal-asked-');
+  let memory: Memory;
+
+  beforeAll(async () => {
+    memory = await createMemory({
+      dataDir: dir.path,
+      embeddings: new HashingEmbeddings(),
+      env: {},
+      share: false,
+    });
+    await memory.addTriples(
+      'me',
+      [
+        { subject: 'I', predicate: 'lives_in', object: 'Tartu' },
+        { subject: 'I', predicate: 'is_from', object: 'Bilbao' },
+        { subject: 'I', predicate: 'works_as', object: 'electrician' },
+        { subject: 'I', predicate: 'married_to', object: 'Greta' },
+        { subject: 'I', predicate: 'friend', object: 'Henrik' },
+      ],
+      { at: '2026-01-01T00:00:00Z' },
+    );
+  });
+  afterAll(async () => {
+    await memory.close();
+    dir.remove();
+  });
+
+  const first = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts[0];
+
+  it.each([
+    ['Where did I grow up?', 'Bilbao'],
+    ['Where do I live?', 'Tartu'],
+    ['Who am I married to?', 'Greta'],
+  ])('%j: %s first', async (query, answer) => {
+    expect((await first(query))?.object).toBe(answer);
+  });
+});

@@ -1,0 +1,154 @@
+import { extractSentence } from '../extract/rules.js';
+import { RelationLexicon } from '../lexicon/base.js';
+import { irregularFormsOf } from '../lexicon/exceptions.js';
+import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
+
+/** A relation a question asks, and the question's words that ask it. */
+export interface AskedRelation {
+  /** The predicate key the answering statement is read as. */
+  key: string;
+  /** The question's words that statement carries ("grow", "up"): they asked this relation. */
+  words: readonly string[];
+}
+
+/**
+ * The relations a first-person question asks, read with the grammar that writes the memory: the
+ * question is turned into the statement that would answer it, with a stand-in name where the
+ * answer goes ("Where did I grow up?" → "I grew up in Zorvanek."), and the rule extractor reads
+ * that statement as it reads a user's turn (`is_from`). Whatever wording the extractor maps to a
+ * predicate, the question asked in that wording finds it, and nothing is fitted to questions.
+ * Only the question words the reading needs are known here: a wh-word, an auxiliary, "I" or "my".
+ */
+export function askedRelations(query: string): AskedRelation[] {
+  const asked = new Map<string, AskedRelation>();
+  for (const { statement, words } of answeringStatements(query))
+    for (const triple of extractSentence(statement))
+      if (
+        triple.subject.toLowerCase() === USER_ENTITY_KEY &&
+        triple.object.toLowerCase().split(/\s+/).includes(STAND_IN.toLowerCase())
+      ) {
+        const key = normalizePredicate(triple.predicate);
+        asked.set(key, { key, words: tokenize(words.join(' ')) });
+      }
+  return [...asked.values()];
+}
+
+// Where the answer goes: a name no dictionary knows, so no rule reads it as a kind of thing.
+const STAND_IN = 'Zorvanek';
+const WH_WORDS = new Set(['what', 'which', 'where', 'who', 'whom', 'when']);
+const AUXILIARIES = new Set(['do', 'did', 'am', 'was', 'is', 'are', 'were']);
+const CONTRACTIONS: readonly [RegExp, string][] = [
+  [/\b(what|where|who|when)'s\b/g, '$1 is'],
+  [/\bi'm\b/g, 'i am'],
+];
+const PREPOSITION_LAST = /\b(?:in|at|on|to|from|for|with|of|by|about|near)$/;
+
+/**
+ * The statements that would answer a first-person wh-question (empty for any other): "Which
+ * sport do I play?" → "I play Zorvanek."; "Who am I married to?" → "I am married to Zorvanek.";
+ * "What's my favourite meal?" → "My favourite meal is Zorvanek."; a past question gives each past
+ * form the verb may take ("grew", "grown": the extractor reads the one English uses).
+ */
+export function answeringStatements(query: string): { statement: string; words: string[] }[] {
+  let text = query
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(/[?!.]+\s*$/, '')
+    .trim();
+  for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  const words = text.split(/\s+/).filter(Boolean);
+  if (!WH_WORDS.has(words[0] ?? '')) return [];
+  const at = words.findIndex((w, i) => i > 0 && AUXILIARIES.has(w));
+  const auxiliary = words[at];
+  const subject = words[at + 1];
+  const rest = words.slice(at + 2);
+  if (at < 0 || auxiliary === undefined || rest.length === 0) return [];
+  const where = words[0] === 'where';
+  let bodies: string[][] = [];
+  if (subject === 'i' && (auxiliary === 'do' || auxiliary === 'did')) {
+    const [verb = '', ...after] = rest;
+    const verbs = auxiliary === 'did' ? pastForms(verb) : [verb];
+    bodies = verbs.map((v) => ['I', v, ...after]);
+  } else if (subject === 'i' && (auxiliary === 'am' || auxiliary === 'was'))
+    bodies = [['I', auxiliary, ...rest]];
+  else if (subject === 'my' && auxiliary !== 'do' && auxiliary !== 'did')
+    bodies = [['My', ...rest, auxiliary]];
+  return bodies.map((body) => {
+    const text = body.join(' ');
+    const joined = where && !PREPOSITION_LAST.test(text) ? `${text} in` : text;
+    return { statement: `${joined} ${STAND_IN}.`, words: rest };
+  });
+}
+
+/** The past forms a verb may take: WordNet's irregular ones, else the regular "-ed". */
+function pastForms(verb: string): string[] {
+  const irregular = irregularFormsOf(verb, 'verb');
+  if (irregular.length > 0) return [...irregular];
+  if (verb.endsWith('e')) return [`${verb}d`];
+  if (/[^aeiou]y$/.test(verb)) return [`${verb.slice(0, -1)}ied`];
+  return [`${verb}ed`];
+}
+
+// Start and end of a token that stands for an asked predicate key: control characters, which no
+// question's words hold and no stemmer strips.
+const ASKED = '\u0001asks:';
+const ASKED_END = '\u0001';
+
+/** The token that stands, among a question's words, for a relation it asks (see {@link AskedLexicon}). */
+export function askedToken(key: string): string {
+  return `${ASKED}${key}${ASKED_END}`;
+}
+
+/**
+ * A lexicon that knows the tokens of asked relations ({@link askedToken}): each names its own
+ * predicate key, as sure as a shared stem, and nothing else; every other word is `base`'s.
+ */
+export class AskedLexicon extends RelationLexicon {
+  constructor(private readonly base: RelationLexicon) {
+    super();
+  }
+
+  override async prepare(words: readonly string[], keys: readonly string[]): Promise<void> {
+    await this.base.prepare(
+      words.filter((w) => !w.startsWith(ASKED)),
+      keys,
+    );
+  }
+
+  override score(word: string, key: string): number {
+    if (word.startsWith(ASKED)) return word === askedToken(key) ? SURE : 0;
+    return this.base.score(word, key);
+  }
+}
+
+// As sure as a shared stem.
+const SURE = 1;
+
+/**
+ * A question's words for relation matching with the relations it asks ({@link askedRelations},
+ * those the user's vocabulary has): each word that asked one is replaced, in place, by that
+ * relation's token (then a stop word), so positions stay those of the question's words.
+ */
+export function withAskedRelations(
+  query: string,
+  tokens: readonly string[],
+  vocabulary: readonly string[],
+): { words: string[]; asked: number } {
+  const known = new Set(vocabulary);
+  const asked = askedRelations(query).filter((r) => known.has(r.key));
+  const words = [...tokens];
+  for (const relation of asked) {
+    const carried = new Set(relation.words);
+    let placed = false;
+    for (const [position, word] of words.entries()) {
+      if (!carried.has(word)) continue;
+      words[position] = placed ? FILLER : askedToken(relation.key);
+      placed = true;
+    }
+    if (!placed) words.push(askedToken(relation.key));
+  }
+  return { words, asked: asked.length };
+}
+
+// What a carried word becomes once its relation's token stands in the question: a stop word.
+const FILLER = 'the';

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { StemLexicon } from '../../src/lexicon/base.js';
+import { stem } from '../../src/model/text.js';
+import {
+  AskedLexicon,
+  answeringStatements,
+  askedRelations,
+  askedToken,
+  withAskedRelations,
+} from '../../src/retrieve/asked-relation.js';
+
+describe('the relation a first-person question asks, read by the extractor from its answer', () => {
+  it.each([
+    ['Where did I grow up?', ['I grew up in Zorvanek.', 'I grown up in Zorvanek.']],
+    ['Which sport do I play?', ['I play Zorvanek.']],
+    ['Where do I live?', ['I live in Zorvanek.']],
+    ['Who am I married to?', ['I am married to Zorvanek.']],
+    ["What's my favourite meal?", ['My favourite meal is Zorvanek.']],
+    ['When is my birthday?', ['My birthday is Zorvanek.']],
+    ['What did I study?', ['I studied Zorvanek.']],
+  ])('turns %j into the statement that would answer it', (question, statements) => {
+    expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
+  });
+
+  it.each([
+    'What does Kofi like?',
+    'What did Caroline research?',
+    'Which company pays my salary?',
+    'How old am I?',
+    'Is there anything I can’t eat?',
+    'which topics is I’m the One That I Want about',
+    'I live in Porto.',
+  ])('turns %j, which is no first-person wh-question with an answer to place, into nothing', (question) => {
+    expect(answeringStatements(question)).toEqual([]);
+  });
+
+  it.each([
+    ['Where did I grow up?', 'is_from', ['grow', 'up']],
+    ['Which sport do I play?', 'plays', ['play']],
+    ['Who am I married to?', 'married_to', ['married', 'to']],
+    ["What's my favourite meal?", 'likes', ['favourite', 'meal']],
+    ['Where do I live?', 'lives_in', ['live']],
+  ])('reads %j as asking %s, by the words %j', (question, key, words) => {
+    expect(askedRelations(question)).toEqual([{ key, words }]);
+  });
+
+  it('reads nothing where the extractor reads no fact of the user', () => {
+    expect(askedRelations('What do I do for a living?')).toEqual([]);
+    expect(askedRelations('What does Kofi like?')).toEqual([]);
+  });
+});
+
+describe('the asked relation among the question’s words', () => {
+  it('stands in place of the words that asked it, when the user has that relation', () => {
+    const tokens = ['where', 'did', 'i', 'grow', 'up'];
+    const read = withAskedRelations('Where did I grow up?', tokens, ['is_from', 'works_as', 'lives_in']);
+    expect(read).toEqual({ words: ['where', 'did', 'i', askedToken('is_from'), 'the'], asked: 1 });
+  });
+
+  it('leaves the words alone when the user has no such relation', () => {
+    const tokens = ['where', 'did', 'i', 'grow', 'up'];
+    expect(withAskedRelations('Where did I grow up?', tokens, ['works_as'])).toEqual({
+      words: tokens,
+      asked: 0,
+    });
+  });
+
+  it('names its own key as surely as a shared stem, and no other; other words are the base lexicon’s', () => {
+    const lexicon = new AskedLexicon(new StemLexicon(stem));
+    expect(lexicon.score(askedToken('is_from'), 'is_from')).toBe(1);
+    expect(lexicon.score(askedToken('is_from'), 'lives_in')).toBe(0);
+    expect(lexicon.score(askedToken('likes'), 'liked')).toBe(0);
+    expect(lexicon.score('living', 'lives_in')).toBe(1);
+  });
+});
