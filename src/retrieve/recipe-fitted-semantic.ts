@@ -12,11 +12,10 @@ export const FITTED_SEMANTIC: FittedFusion = {
     episodeSimilarity: 0,
   },
   aboutUser: {
-    factSimilarity: 0.075,
-    graphWeight: 1,
+    graphWeight: 0.9,
     nearFloorHopDecay: 0,
   },
-  objective: 0.7594735142118862,
+  objective: 0.7664641011443336,
   provenance:
     'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 138 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-12-02.',
 };
