@@ -102,17 +102,11 @@ export function askedToken(key: string): string {
 /**
  * A lexicon that knows the tokens of asked relations ({@link askedToken}): each names its own
  * predicate key, as sure as a shared stem, and nothing else; every other word is `base`'s.
+ * `base` is prepared by its owner before it is wrapped (the asked tokens need no preparing).
  */
 export class AskedLexicon extends RelationLexicon {
   constructor(private readonly base: RelationLexicon) {
     super();
-  }
-
-  override async prepare(words: readonly string[], keys: readonly string[]): Promise<void> {
-    await this.base.prepare(
-      words.filter((w) => !w.startsWith(ASKED)),
-      keys,
-    );
   }
 
   override score(word: string, key: string): number {

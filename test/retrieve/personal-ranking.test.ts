@@ -2,17 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HashingEmbeddings } from '../../src/embed/hashing.js';
 import { createMemory } from '../../src/memory/create.js';
 import type { Memory } from '../../src/memory/memory.js';
+import type { Triple } from '../../src/model/triple.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 /**
- * Everyday questions about the user alone, offline (hashing embedder, real embedded database):
- * a loosely read word ("learning" read as work, "called" as plays) must not stop the answer's
- * kind from ranking the facts of the relation asked.
+ * One user's memory on a real embedded database (hashing embedder), written once for a describe
+ * block: returns the first fact recalled for a question, and `all` for every fact recalled.
  */
-describe('personal memory: the answer of the kind asked first (offline)', () => {
-  const dir = tempDir('kgmem-personal-rank-');
+function personalMemory(prefix: string, triples: readonly Triple[]) {
+  const dir = tempDir(prefix);
   let memory: Memory;
-
   beforeAll(async () => {
     memory = await createMemory({
       dataDir: dir.path,
@@ -20,28 +19,33 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
       env: {},
       share: false,
     });
-    await memory.addTriples(
-      'me',
-      [
-        { subject: 'I', predicate: 'lives_in', object: 'Cork' },
-        { subject: 'I', predicate: 'is_from', object: 'Dundee' },
-        { subject: 'I', predicate: 'works_at', object: 'Novartis' },
-        { subject: 'I', predicate: 'works_as', object: 'pilot' },
-        { subject: 'I', predicate: 'plays', object: 'tennis' },
-        { subject: 'I', predicate: 'plays', object: 'harp' },
-        { subject: 'I', predicate: 'has_dog', object: 'Ziggy' },
-        { subject: 'I', predicate: 'friend', object: 'Kofi' },
-        { subject: 'Kofi', predicate: 'likes', object: 'curry' },
-      ],
-      { at: '2026-01-01T00:00:00Z' },
-    );
+    await memory.addTriples('me', [...triples], { at: '2026-01-01T00:00:00Z' });
   });
   afterAll(async () => {
     await memory.close();
     dir.remove();
   });
+  const all = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts;
+  return Object.assign(async (query: string) => (await all(query))[0], { all });
+}
 
-  const first = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts[0];
+/**
+ * Everyday questions about the user alone, offline (hashing embedder, real embedded database):
+ * a loosely read word ("learning" read as work, "called" as plays) must not stop the answer's
+ * kind from ranking the facts of the relation asked.
+ */
+describe('personal memory: the answer of the kind asked first (offline)', () => {
+  const first = personalMemory('kgmem-personal-rank-', [
+    { subject: 'I', predicate: 'lives_in', object: 'Cork' },
+    { subject: 'I', predicate: 'is_from', object: 'Dundee' },
+    { subject: 'I', predicate: 'works_at', object: 'Novartis' },
+    { subject: 'I', predicate: 'works_as', object: 'pilot' },
+    { subject: 'I', predicate: 'plays', object: 'tennis' },
+    { subject: 'I', predicate: 'plays', object: 'harp' },
+    { subject: 'I', predicate: 'has_dog', object: 'Ziggy' },
+    { subject: 'I', predicate: 'friend', object: 'Kofi' },
+    { subject: 'Kofi', predicate: 'likes', object: 'curry' },
+  ]);
 
   it('an instrument, not a sport, for "Which instrument am I learning?"', async () => {
     expect((await first('Which instrument am I learning?'))?.object).toBe('harp');
@@ -53,9 +57,7 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
   });
 
   it('food for a friend\'s party, not the employer WordNet does not know ("bring" shares only a rare sense with work)', async () => {
-    const facts = (
-      await memory.recall({ userId: 'me', query: "What food should I bring to Kofi's party?", limit: 5 })
-    ).facts;
+    const facts = await first.all("What food should I bring to Kofi's party?");
     expect(facts[0]?.statement).toBe('Kofi likes curry');
     // "bring" meets work only in its 18th sense: it names no relation, so no job or employer is
     // read as asked for (they are among the user's other facts, unranked by the question).
@@ -101,34 +103,13 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
  * "work", which must not put the job first.
  */
 describe('personal memory: the relation a question asks, read as the extractor reads its answer', () => {
-  const dir = tempDir('kgmem-personal-asked-');
-  let memory: Memory;
-
-  beforeAll(async () => {
-    memory = await createMemory({
-      dataDir: dir.path,
-      embeddings: new HashingEmbeddings(),
-      env: {},
-      share: false,
-    });
-    await memory.addTriples(
-      'me',
-      [
-        { subject: 'I', predicate: 'lives_in', object: 'Tartu' },
-        { subject: 'I', predicate: 'is_from', object: 'Bilbao' },
-        { subject: 'I', predicate: 'works_as', object: 'electrician' },
-        { subject: 'I', predicate: 'married_to', object: 'Greta' },
-        { subject: 'I', predicate: 'friend', object: 'Henrik' },
-      ],
-      { at: '2026-01-01T00:00:00Z' },
-    );
-  });
-  afterAll(async () => {
-    await memory.close();
-    dir.remove();
-  });
-
-  const first = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts[0];
+  const first = personalMemory('kgmem-personal-asked-', [
+    { subject: 'I', predicate: 'lives_in', object: 'Tartu' },
+    { subject: 'I', predicate: 'is_from', object: 'Bilbao' },
+    { subject: 'I', predicate: 'works_as', object: 'electrician' },
+    { subject: 'I', predicate: 'married_to', object: 'Greta' },
+    { subject: 'I', predicate: 'friend', object: 'Henrik' },
+  ]);
 
   it.each([
     ['Where did I grow up?', 'Bilbao'],
