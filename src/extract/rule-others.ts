@@ -114,7 +114,11 @@ const RELATED = `(?:[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old|o
 const WHO = `${RELATED}(${NAME_WORDS})`;
 const ADVERBS =
   '((?:(?:just|also|still|really|recently|now|finally|already|often|usually|always|never)\\s+)*)';
-const SUBJECT = new RegExp(`^${WHO}\\s+${ADVERBS}(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`, 'u');
+// The verb after the name: never a conjunction ("Tom and I …" has two subjects, read elsewhere).
+const SUBJECT = new RegExp(
+  `^${WHO}\\s+${ADVERBS}(?!(?:and|or|but|nor)\\b)(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`,
+  'u',
+);
 const POSSESSIVE = new RegExp(`^${WHO}'s\\s+(\\p{Ll}.*)$`, 'u');
 // "Mia's 6", "Tom's a nurse", "Ana's not here": "'s" as "is", not a possession.
 const CONTRACTED_IS = new RegExp(

@@ -14,6 +14,7 @@ import {
   RELATIONS,
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
+import { FAMILY_RULES } from './rule-table-family.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -159,6 +160,7 @@ export const RULES: Rule[] = [
     ),
     build: (m) => [triple('user', petKind(m[1]), clean(m[2]), 'person', 'animal')],
   },
+  ...FAMILY_RULES,
   // Languages and belongings.
   {
     pattern: /^[Ii]\s+(?:can\s+)?speak\s+(.+)$/u,
@@ -284,11 +286,11 @@ export const RULES: Rule[] = [
   },
   {
     pattern: new RegExp(`^(?:[Ii]\\s+live|${I_AM}\\s+living)\\s+in\\s+(.+)$`, 'u'),
-    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+    build: (m) => [triple('user', 'lives_in', clean(withoutCompanions(m[1])), 'person', 'place')],
   },
   {
     pattern: /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+to\s+(.+)$/u,
-    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+    build: (m) => [triple('user', 'lives_in', clean(withoutCompanions(m[1])), 'person', 'place')],
   },
   {
     pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),

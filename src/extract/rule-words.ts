@@ -100,8 +100,27 @@ export function nounPhrase(text: string): string {
 export function withoutCompanions(text: string | undefined): string {
   const t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
   const m = t.match(COMPANIONS);
-  return m && isPersonNoun(m[2]?.split(/\s+/).at(-1) ?? '') ? (m[1] ?? t) : t;
+  // "with my sister" or "with my sister Ana": a person noun last, or before a name.
+  const words = m?.[2]?.split(/\s+/) ?? [];
+  const last = words.at(-1) ?? '';
+  const person = isPersonNoun(last) || (/^\p{Lu}/u.test(last) && isPersonNoun(words.at(-2) ?? ''));
+  return m && person ? (m[1] ?? t) : t;
 }
+
+/**
+ * A clause without who one does it with when that is said between the verb and where ("I live
+ * with my girlfriend Sara in Lyon" → "I live in Lyon"): only when the companion's last word is a
+ * name or a person noun, so "I work with clay in Leeds" keeps what it says.
+ */
+export function withoutMiddleCompanions(text: string): string {
+  const m = MIDDLE_COMPANIONS.exec(text);
+  const last = m?.[2]?.split(/\s+/).at(-1) ?? '';
+  if (!m || !(/^\p{Lu}/u.test(last) || isPersonNoun(last))) return text;
+  return `${m[1]} ${text.slice(m[0].length)}`;
+}
+
+const MIDDLE_COMPANIONS =
+  /^([Ii](?:'m|\s+am|'ve|\s+have)?\s+\p{Ll}+)\s+with\s+(?:(?:my|our|the)\s+)?((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?=(?:in|to|at|near)\s)/u;
 
 /** An object without trailing punctuation, filler, a time said after it or a leading article. */
 export function clean(text: string | undefined): string {

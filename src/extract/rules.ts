@@ -7,6 +7,7 @@ import {
   NAME,
   NEGATION,
   NEUTRAL_ADVERBS,
+  NOT_A_NAME,
   NOT_ALTERNATIVE,
   PET_KINDS,
   QUESTION_START,
@@ -15,7 +16,7 @@ import {
   USED_TO_BEFORE,
 } from './rule-patterns.js';
 import { applyRules, negated } from './rule-table.js';
-import { dedupe, objects, triple } from './rule-words.js';
+import { dedupe, objects, triple, withoutMiddleCompanions } from './rule-words.js';
 
 /**
  * Offline, deterministic extractor for plain first-person English, used when no model is
@@ -157,9 +158,18 @@ function readStatement(text: string): ExtractedTriple[] {
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
   if (negative) return objects(negative[2] ?? '').map((o) => triple('user', 'dislikes', o, 'person', ''));
   if (NEGATION.test(text)) return negated(text);
-
-  return applyRules(text, lowered);
+  const alone = withoutMiddleCompanions(text);
+  const read = applyRules(alone, alone.charAt(0).toLowerCase() + alone.slice(1));
+  const pair = read.length === 0 ? PAIR_CLAUSE.exec(text) : null;
+  const other = pair?.[1];
+  if (!pair || !other || other.split(/\s+/).some((w) => NOT_A_NAME.test(w))) return read;
+  // "Tom and I live in Leeds": what is said of the two is said of each.
+  const mine = readStatement(`I ${pair[2]}`);
+  return [...mine, ...asSubject(other, mine)];
 }
+
+// A clause whose subject is someone named and the user ("Tom and I work at Google").
+const PAIR_CLAUSE = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I\s+(.+)$/u;
 
 /**
  * "We" and "our" as the user's household: where they live, their pets ("We moved to Porto",

@@ -136,3 +136,43 @@ describe('rule extractor on other people, across turns', () => {
     ]);
   });
 });
+
+describe('rule extractor on the people one has, and on two subjects', () => {
+  const read = async (content: string) =>
+    (
+      await new RuleExtractor().extract({ messages: [{ role: 'user', content }], known: [], at: new Date() })
+    ).triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+
+  it.each([
+    ['I have a daughter, Mia.', ['user daughter Mia']],
+    ["I've got a brother called Tom.", ['user brother Tom']],
+    ['I have two kids, Mia and Leo.', ['user child Mia', 'user child Leo']],
+    ['I have three children: Tom, Ann and Bea.', ['user child Tom', 'user child Ann', 'user child Bea']],
+    ['My sisters are Ana and Eva.', ['user sister Ana', 'user sister Eva']],
+    // No name, or a word that is no name: nothing.
+    ['I have two kids.', []],
+    ['I have a daughter, she is six.', []],
+  ])('%j', async (sentence, expected) => {
+    expect(await read(sentence)).toEqual(expected);
+  });
+
+  it.each([
+    ['Tom and I live in Leeds.', ['user lives_in Leeds', 'Tom lives_in Leeds']],
+    ['Tom and I work at Google.', ['user works_at Google', 'Tom works_at Google']],
+    // Married to each other: the user's spouse, and never a fact whose object is "I".
+    ['Tom and I got married in May.', ['user married_to Tom']],
+    ['Tom and I broke up.', []],
+  ])('what is said of "X and I" is said of each: %j', async (sentence, expected) => {
+    expect(await read(sentence)).toEqual(expected);
+  });
+
+  it.each([
+    ['I live with my girlfriend Sara in Lyon.', ['user girlfriend Sara', 'user lives_in Lyon']],
+    ['I live in Lyon with my girlfriend Sara.', ['user girlfriend Sara', 'user lives_in Lyon']],
+    ['I moved to Porto with my wife Ana.', ['user wife Ana', 'user lives_in Porto']],
+    // "with" a thing is what is said, not a companion.
+    ['I work with clay in Leeds.', []],
+  ])('keeps who one lives with out of where: %j', async (sentence, expected) => {
+    expect(await read(sentence)).toEqual(expected);
+  });
+});

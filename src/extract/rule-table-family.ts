@@ -1,0 +1,63 @@
+import { NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { objects, relation, relationType, triple } from './rule-words.js';
+
+// "I have", "I've got", "I have got", "I got" (as a possession, not a purchase: only people follow).
+const I_HAVE = "[Ii](?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got)";
+const AGE_WORDS = '(?:(?:younger|older|little|big|elder|baby|teenage|grown-up|adult|twin)\\s+)?';
+const COUNTS = 'two|three|four|five|six|2|3|4|5|6';
+// Kinds of person one has: the relations of the rules, and children said as such.
+const KINDS = `${RELATIONS}|kid|child`;
+const PLURAL_KINDS =
+  'kids|children|sons|daughters|sisters|brothers|cousins|friends|best friends|colleagues|coworkers|roommates|grandchildren|grandkids|stepsons|stepdaughters|dogs|cats|puppies|kittens';
+// Plurals that are not the singular and an "s".
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
+  children: 'child',
+  grandchildren: 'grandchild',
+  grandkids: 'grandchild',
+  puppies: 'puppy',
+};
+
+/**
+ * The rules about the people a user has, said as having them rather than as "my sister Ana":
+ * "I have a daughter, Mia", "I've got a brother called Tom", "I have two kids, Mia and Leo",
+ * "My kids are Mia and Leo". Each named person is one fact of the user's relation to them.
+ */
+export const FAMILY_RULES: Rule[] = [
+  {
+    pattern: new RegExp(
+      `^${I_HAVE}\\s+(?:an?|one)\\s+${AGE_WORDS}(${KINDS})\\s*(?:,\\s*|\\s+(?:named|called)\\s+)(.+)$`,
+      'u',
+    ),
+    build: (m) => named(m[1], m[2]),
+  },
+  {
+    // "I have two kids, Mia and Leo": as many names as the number says, or the names alone.
+    pattern: new RegExp(
+      `^${I_HAVE}\\s+(?:${COUNTS})\\s+${AGE_WORDS}(${PLURAL_KINDS})\\s*[,:—–-]\\s*(.+)$`,
+      'u',
+    ),
+    build: (m) => named(singular(m[1]), m[2]),
+  },
+  {
+    pattern: new RegExp(
+      `^my\\s+(?:(?:${COUNTS})\\s+)?${AGE_WORDS}(${PLURAL_KINDS})\\s+are\\s+(?:called\\s+|named\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) => named(singular(m[1]), m[2]),
+  },
+];
+
+/** A plural kind as its singular ("kids" → kid, "children" → child). */
+function singular(word: string | undefined): string {
+  const lower = (word ?? '').toLowerCase();
+  return IRREGULAR_PLURALS[lower] ?? lower.replace(/s$/, '');
+}
+
+/** One fact per name in `names` of the user's relation `kind` to them; nothing unless all are names. */
+function named(kind: string | undefined, names: string | undefined) {
+  const key = relation(kind === 'kid' ? 'child' : kind);
+  const people = objects(names);
+  const allNames = people.length > 0 && people.every((p) => /^\p{Lu}/u.test(p) && !NOT_A_NAME.test(p));
+  return allNames ? people.map((p) => triple('user', key, p, 'person', relationType(kind))) : [];
+}
