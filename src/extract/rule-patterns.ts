@@ -86,6 +86,13 @@ export const NOT_ALTERNATIVE = /,\s*not\s+(?:in\s+|at\s+|an?\s+|the\s+)?[\p{L}\p
 /** Adverbs inside a statement that change nothing of what it states ("Ana is also allergic to nuts"). */
 export const NEUTRAL_ADVERBS = /\s+(?:also|still|really|actually|even|currently|definitely)(?=\s)/gi;
 /**
+ * Adverbs of when, where or how often that change no fact, read past in lower case only (a
+ * title's own "Now" stays): "I'm originally from Kenya", "I now work at Shopify", "I work
+ * remotely for Shopify".
+ */
+export const NEUTRAL_LOWER_ADVERBS =
+  /\s+(?:originally|now|remotely|usually|mostly|normally|generally|typically|happily|proudly)(?=\s)/g;
+/**
  * "I used to work at Google before Farfetch": a past value and the one after it, with the same
  * verb (the second read as now: "I work at Farfetch").
  */

@@ -1,4 +1,11 @@
-import { isDietNoun, isOccupation, isPastime, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import {
+  isDietNoun,
+  isEnrollee,
+  isOccupation,
+  isPastime,
+  isPersonNoun,
+  isQuantity,
+} from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   EMAIL,
@@ -15,6 +22,7 @@ import {
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
 import { FAMILY_RULES } from './rule-table-family.js';
+import { MORE_RULES } from './rule-table-more.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -28,11 +36,14 @@ import {
   withoutCompanions,
 } from './rule-words.js';
 
-/** The triples of the first rule matching a clause (`lowered`: its first letter lowered). */
+/** The triples of the first rule that reads a clause (`lowered`: its first letter lowered). */
 export function applyRules(text: string, lowered: string): ExtractedTriple[] {
   for (const rule of RULES) {
     const match = (rule.nameFirst ? text : lowered).match(rule.pattern);
-    if (match) return rule.build(match).filter((t) => t.object.length > 0 && t.subject.length > 0);
+    if (!match) continue;
+    const triples = rule.build(match).filter((t) => t.object.length > 0 && t.subject.length > 0);
+    // A rule that matches and finds nothing to keep leaves the clause to the rules after it.
+    if (triples.length > 0) return triples;
   }
   return [];
 }
@@ -118,7 +129,14 @@ export const RULES: Rule[] = [
       const head = what.split(/\s+/).pop() ?? '';
       if (!isPersonNoun(head)) return [];
       if (isDietNoun(head)) return [triple('user', 'diet', what, 'person', 'diet')];
-      if (!isOccupation(head)) return [triple('user', 'is_a', what, 'person', 'role')];
+      // "I'm a student at Leeds": where one studies.
+      if (m[2] && isEnrollee(head))
+        return [
+          triple('user', 'is_a', what, 'person', 'role'),
+          triple('user', 'studies_at', clean(m[2]), 'person', 'organization'),
+        ];
+      // Said with where ("I'm a software engineer at Google"), what one is is one's job.
+      if (!isOccupation(head) && !m[2]) return [triple('user', 'is_a', what, 'person', 'role')];
       return [
         triple('user', 'works_as', what, 'person', 'role'),
         ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
@@ -182,7 +200,7 @@ export const RULES: Rule[] = [
     ),
     // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
     build: (m) =>
-      objects(m[1])
+      objects((m[1] ?? '').replace(/\s+at\s+\p{Lu}.*$/u, ''))
         .filter((o) => !isQuantity(o))
         .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
@@ -310,9 +328,10 @@ export const RULES: Rule[] = [
       'u',
     ),
     build: (m) =>
-      objects(m[2]).map((o) =>
-        triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', ''),
-      ),
+      objects(m[2])
+        // "I got divorced", "I got promoted": a state one came into, not a thing got.
+        .filter((o) => !(m[1]?.toLowerCase() === 'got' && /^\p{Ll}+ed$/u.test(o)))
+        .map((o) => triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', '')),
   },
   {
     pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
@@ -334,7 +353,11 @@ export const RULES: Rule[] = [
       `^[Ii]\\s+(?:really\\s+|absolutely\\s+|also\\s+)?(${PREFERENCE_VERBS})\\s+(.+)$`,
       'u',
     ),
-    build: (m) => objects(m[2]).map((o) => triple('user', preferencePredicate(m[1]), o, 'person', '')),
+    // "I prefer tea to coffee": what is preferred, not what it is preferred to.
+    build: (m) =>
+      objects(/^prefers?$/i.test(m[1] ?? '') ? (m[2] ?? '').replace(PREFERRED_TO, '') : m[2]).map((o) =>
+        triple('user', preferencePredicate(m[1]), o, 'person', ''),
+      ),
   },
   {
     pattern: new RegExp(
@@ -396,6 +419,9 @@ export const RULES: Rule[] = [
       return [triple('user', relation(m[1]), name, 'person', relationType(m[1]))];
     },
   },
+  ...MORE_RULES,
 ];
 
 /** The kind of a pet as kept: its kind, young ones as grown ("puppy" → dog). */
+
+const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;

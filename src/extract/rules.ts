@@ -7,6 +7,7 @@ import {
   NAME,
   NEGATION,
   NEUTRAL_ADVERBS,
+  NEUTRAL_LOWER_ADVERBS,
   NOT_A_NAME,
   NOT_ALTERNATIVE,
   PET_KINDS,
@@ -148,7 +149,7 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   if (HYPOTHETICAL.test(text)) return [];
   // "Marta lives in Valencia, not Madrid": the value ruled out is not read as part of it.
   const stated = NEGATION.test(text.replace(NOT_ALTERNATIVE, '')) ? text : text.replace(NOT_ALTERNATIVE, '');
-  return readStatement(stated.replace(NEUTRAL_ADVERBS, ''));
+  return readStatement(stated.replace(NEUTRAL_ADVERBS, '').replace(NEUTRAL_LOWER_ADVERBS, ''));
 }
 
 /** The triples of a statement once its lead-in, time and asides are read off. */
@@ -156,7 +157,9 @@ function readStatement(text: string): ExtractedTriple[] {
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
   const lowered = text.charAt(0).toLowerCase() + text.slice(1);
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
-  if (negative) return objects(negative[2] ?? '').map((o) => triple('user', 'dislikes', o, 'person', ''));
+  const cannotStand = lowered.match(/^i\s+(?:can't|cannot|can\s+not)\s+(?:stand|bear)\s+(.+)$/);
+  const disliked = negative?.[2] ?? cannotStand?.[1];
+  if (disliked) return objects(disliked).map((o) => triple('user', 'dislikes', o, 'person', ''));
   if (NEGATION.test(text)) return negated(text);
   const alone = withoutMiddleCompanions(text);
   const read = applyRules(alone, alone.charAt(0).toLowerCase() + alone.slice(1));

@@ -48,6 +48,12 @@ export function isOccupation(word: string): boolean {
     .some((ancestor) => WORKING_PEOPLE.has(ancestor));
 }
 
+/** Whether a person noun names someone enrolled to learn ("student", "pupil": WordNet's enrollees). */
+export function isEnrollee(word: string): boolean {
+  if (!isPersonNoun(word)) return false;
+  return sharedConceptReader().ancestors(word).includes('enrollee');
+}
+
 // WordNet's kinds of people that say what they eat or drink ("vegetarian", "vegan" are eaters;
 // "teetotaler" an abstainer).
 const DIET_PEOPLE = new Set(['eater', 'abstainer']);

@@ -176,3 +176,34 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     expect(await read(sentence)).toEqual(expected);
   });
 });
+
+describe('rule extractor on everyday facts said other common ways', () => {
+  const read = (sentence: string) =>
+    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+
+  it.each([
+    ["I'm a software engineer at Google.", ['user works_as software engineer', 'user works_at Google']],
+    ["I'm a student at Oxford.", ['user is_a student', 'user studies_at Oxford']],
+    ["I'm studying medicine at King's College.", ['user is_learning medicine']],
+    ["I'm originally from Kenya.", ['user is_from Kenya']],
+    ['I was born in Lyon.', ['user is_from Lyon']],
+    ['I was born in 1990.', []],
+    ['I now work at Shopify.', ['user works_at Shopify']],
+    ['I work remotely for Shopify.', ['user works_at Shopify']],
+    ["I'm a big fan of jazz.", ['user likes jazz']],
+    ["I'm really into climbing.", ['user likes climbing']],
+    ["I can't stand mushrooms.", ['user dislikes mushrooms']],
+    ['I prefer tea over coffee.', ['user prefers tea']],
+    ['I have a peanut allergy.', ['user is_allergic_to peanut']],
+    ['I have a severe allergy.', []],
+    ["I'm engaged to Sam.", ['user engaged_to Sam']],
+    ['My favourite band is Radiohead.', ['user favourite_band Radiohead']],
+    // A rule that matches and keeps nothing leaves the clause to the next: the favourite dish is
+    // read although "X is paella" first looked like a diet.
+    ['My favourite dish is paella.', ['user likes paella']],
+    ['I got divorced last year.', []],
+    ['I got a new bike.', ['user got new bike']],
+  ])('%j', (sentence, expected) => {
+    expect(read(sentence)).toEqual(expected);
+  });
+});

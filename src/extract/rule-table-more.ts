@@ -1,0 +1,48 @@
+import { onlyDescribes } from '../lexicon/kinds.js';
+import { I_AM, NAME } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { clean, objects, triple } from './rule-words.js';
+
+/**
+ * Everyday facts said in other common ways, tried after the rule table's own: liking as being a
+ * fan or "into" something, an allergy named before the word ("a peanut allergy"), an engagement,
+ * a birthplace, and a favourite of any kind ("My favourite band is Radiohead" → `favourite_band`,
+ * the relation a question "What's my favourite band?" is read as).
+ */
+export const MORE_RULES: Rule[] = [
+  {
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:(?:a|an)\\s+)?(?:(?:big|huge|massive|great|real|long-time)\\s+)?fan\\s+of\\s+(.+)$|^${I_AM}\\s+(?:(?:really|very|so|totally)\\s+)?into\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[1] ?? m[2]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
+  {
+    // "I have a peanut allergy", "I've got a severe shellfish allergy": the word before "allergy"
+    // names what, unless it only describes it ("a severe allergy").
+    pattern: /^[Ii](?:\s+have|'ve\s+got|\s+have\s+got)\s+an?\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+allergy$/u,
+    build: (m) =>
+      onlyDescribes(m[1] ?? '') ? [] : [triple('user', 'is_allergic_to', clean(m[1]), 'person', '')],
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:I|i)(?:'m|\\s+am)\\s+engaged\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|just\\s+got)\\s+engaged\\b`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'engaged_to', clean(m[1] ?? m[2]), 'person', 'person')],
+  },
+  {
+    // A place, not a year ("I was born in 1990" says when).
+    nameFirst: true,
+    pattern: /^(?:I|i)\s+was\s+born\s+in\s+(\p{Lu}.*)$/u,
+    build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^my\s+(?:absolute\s+|all-time\s+)?favou?rite\s+(\p{Ll}+(?:\s+\p{Ll}+)?)\s+is\s+(.+)$/u,
+    build: (m) =>
+      objects(m[2]).map((o) =>
+        triple('user', `favourite_${(m[1] ?? '').replace(/\s+/g, '_')}`, o, 'person', ''),
+      ),
+  },
+];
