@@ -119,7 +119,12 @@ export class AnswerFit {
   }
 
   /** Reads a question's focus: its words outside names, and what its question word asks for. */
-  focus(query: string, nameTokens: readonly string[], named: ReadonlySet<string>): QuestionFocus {
+  focus(
+    query: string,
+    nameTokens: readonly string[],
+    named: ReadonlySet<string>,
+    askedKeys: readonly string[] = [],
+  ): QuestionFocus {
     const tokens = withQuestionWords(tokenize(query));
     const names = new Set(nameTokens.map(stem));
     const words = tokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
@@ -142,7 +147,9 @@ export class AnswerFit {
       terms: new Set(searchTerms(query)),
       wh: whKind(tokens),
       named,
-      relationScores: new Map(),
+      // A relation the question asks, as the extractor reads its answer, is named as surely as
+      // by a shared stem, whatever the words that asked it score alone ("originally from").
+      relationScores: new Map(askedKeys.map((key) => [key, SAME_STEM])),
     };
   }
 

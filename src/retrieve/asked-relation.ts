@@ -127,7 +127,7 @@ export function withAskedRelations(
   query: string,
   tokens: readonly string[],
   vocabulary: readonly string[],
-): { words: string[]; asked: number } {
+): { words: string[]; asked: readonly string[] } {
   const known = new Set(vocabulary);
   const asked = askedRelations(query).filter((r) => known.has(r.key));
   const words = [...tokens];
@@ -141,7 +141,7 @@ export function withAskedRelations(
     }
     if (!placed) words.push(askedToken(relation.key));
   }
-  return { words, asked: asked.length };
+  return { words, asked: asked.map((r) => r.key) };
 }
 
 // What a carried word becomes once its relation's token stands in the question: a stop word.

@@ -21,6 +21,8 @@ export interface QuestionReading {
   /** The user's predicate keys. */
   vocabulary: string[];
   relations: RelationMatcher;
+  /** The predicate keys the question asks, read as the extractor reads its answer (`asked-relation`). */
+  askedKeys: readonly string[];
   /** Hops to walk: asked, or inferred from the relations named. */
   hops: number;
   /** It names no entity but the user: the user's facts must be told apart. */
@@ -70,7 +72,7 @@ export async function readQuestion(
     relationWords,
     nameTokens,
     vocabulary,
-    asked > 0 ? new AskedLexicon(lexicon) : lexicon,
+    asked.length > 0 ? new AskedLexicon(lexicon) : lexicon,
     anchors,
     recipe.relations,
   );
@@ -82,6 +84,7 @@ export async function readQuestion(
     nameTokens,
     vocabulary,
     relations,
+    askedKeys: asked,
     hops: request.hops ?? relations.inferHops(recipe.search.defaultHops, recipe.walk.maxHops),
     aboutUserOnly,
     aboutUser:

@@ -199,7 +199,9 @@ export class Retriever {
     // in a question about the user alone, only readings surer than `chainReading` make a chain.
     const chain = relations.mentions.filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading);
     return {
-      answerFit: this.answerFit.bind(this.answerFit.focus(question.query, question.nameTokens, named)),
+      answerFit: this.answerFit.bind(
+        this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys),
+      ),
       boostFit: new Set(chain.map((m) => m.id)).size <= 1,
       walkRead: (key: string) => relations.matched(key).size > 0,
       relationsNamed: relations.mentions.length > 0,

@@ -107,12 +107,16 @@ describe('personal memory: the relation a question asks, read as the extractor r
     { subject: 'I', predicate: 'lives_in', object: 'Tartu' },
     { subject: 'I', predicate: 'is_from', object: 'Bilbao' },
     { subject: 'I', predicate: 'works_as', object: 'electrician' },
+    { subject: 'I', predicate: 'works_at', object: 'Novartis' },
     { subject: 'I', predicate: 'married_to', object: 'Greta' },
     { subject: 'I', predicate: 'friend', object: 'Henrik' },
   ]);
 
   it.each([
     ['Where did I grow up?', 'Bilbao'],
+    // The answer fit reads the asked relation as surely as the walk does: "originally" and
+    // "from" alone name `is_from` only loosely, and "place" (a workplace) must not win.
+    ['Which place am I originally from?', 'Bilbao'],
     ['Where do I live?', 'Tartu'],
     ['Who am I married to?', 'Greta'],
   ])('%j: %s first', async (query, answer) => {

@@ -54,14 +54,14 @@ describe('the asked relation among the question’s words', () => {
   it('stands in place of the words that asked it, when the user has that relation', () => {
     const tokens = ['where', 'did', 'i', 'grow', 'up'];
     const read = withAskedRelations('Where did I grow up?', tokens, ['is_from', 'works_as', 'lives_in']);
-    expect(read).toEqual({ words: ['where', 'did', 'i', askedToken('is_from'), 'the'], asked: 1 });
+    expect(read).toEqual({ words: ['where', 'did', 'i', askedToken('is_from'), 'the'], asked: ['is_from'] });
   });
 
   it('leaves the words alone when the user has no such relation', () => {
     const tokens = ['where', 'did', 'i', 'grow', 'up'];
     expect(withAskedRelations('Where did I grow up?', tokens, ['works_as'])).toEqual({
       words: tokens,
-      asked: 0,
+      asked: [],
     });
   });
 
