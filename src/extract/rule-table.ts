@@ -27,6 +27,7 @@ import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
   clean,
+  lowerFirst,
   objects,
   petKind,
   preferencePredicate,
@@ -36,8 +37,9 @@ import {
   withoutCompanions,
 } from './rule-words.js';
 
-/** The triples of the first rule that reads a clause (`lowered`: its first letter lowered). */
-export function applyRules(text: string, lowered: string): ExtractedTriple[] {
+/** The triples of the first rule that reads a clause (fixed words matched in lower case). */
+export function applyRules(text: string): ExtractedTriple[] {
+  const lowered = lowerFirst(text);
   for (const rule of RULES) {
     const match = (rule.nameFirst ? text : lowered).match(rule.pattern);
     if (!match) continue;
@@ -75,8 +77,7 @@ export function negated(text: string): ExtractedTriple[] {
     break;
   }
   if (!changed || NEGATION.test(positive)) return [];
-  const lowered = positive.charAt(0).toLowerCase() + positive.slice(1);
-  return applyRules(positive, lowered)
+  return applyRules(positive)
     .filter((t) => t.predicate !== 'name')
     .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
 }

@@ -101,10 +101,18 @@ export function withoutCompanions(text: string | undefined): string {
   const t = (text ?? '').trim().replace(/[.,;:!]+$/, '');
   const m = t.match(COMPANIONS);
   // "with my sister" or "with my sister Ana": a person noun last, or before a name.
-  const words = m?.[2]?.split(/\s+/) ?? [];
+  return m && isCompanion(m[2], { nameAlone: false }) ? (m[1] ?? t) : t;
+}
+
+/**
+ * Whether the words after "with" name someone: a person noun last ("my sister"), or a name —
+ * after a person noun ("my sister Ana"), or alone when `nameAlone` ("with Sara in Lyon").
+ */
+function isCompanion(phrase: string | undefined, { nameAlone }: { nameAlone: boolean }): boolean {
+  const words = phrase?.split(/\s+/) ?? [];
   const last = words.at(-1) ?? '';
-  const person = isPersonNoun(last) || (/^\p{Lu}/u.test(last) && isPersonNoun(words.at(-2) ?? ''));
-  return m && person ? (m[1] ?? t) : t;
+  if (isPersonNoun(last)) return true;
+  return /^\p{Lu}/u.test(last) && (nameAlone || isPersonNoun(words.at(-2) ?? ''));
 }
 
 /**
@@ -114,13 +122,17 @@ export function withoutCompanions(text: string | undefined): string {
  */
 export function withoutMiddleCompanions(text: string): string {
   const m = MIDDLE_COMPANIONS.exec(text);
-  const last = m?.[2]?.split(/\s+/).at(-1) ?? '';
-  if (!m || !(/^\p{Lu}/u.test(last) || isPersonNoun(last))) return text;
+  if (!m || !isCompanion(m[2], { nameAlone: true })) return text;
   return `${m[1]} ${text.slice(m[0].length)}`;
 }
 
 const MIDDLE_COMPANIONS =
   /^([Ii](?:'m|\s+am|'ve|\s+have)?\s+\p{Ll}+)\s+with\s+(?:(?:my|our|the)\s+)?((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?=(?:in|to|at|near)\s)/u;
+
+/** The text with its first letter in lower case: fixed words are matched so, names keep theirs. */
+export function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
 
 /** An object without trailing punctuation, filler, a time said after it or a leading article. */
 export function clean(text: string | undefined): string {

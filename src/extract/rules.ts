@@ -17,7 +17,7 @@ import {
   USED_TO_BEFORE,
 } from './rule-patterns.js';
 import { applyRules, negated } from './rule-table.js';
-import { dedupe, objects, triple, withoutMiddleCompanions } from './rule-words.js';
+import { dedupe, lowerFirst, objects, triple, withoutMiddleCompanions } from './rule-words.js';
 
 /**
  * Offline, deterministic extractor for plain first-person English, used when no model is
@@ -87,7 +87,11 @@ const CLAUSE_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
 );
-const PAIR_SUBJECT = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I(?=\s)/u;
+// Someone named and the user as one subject ("Tom and I", "Ana Ruiz and I").
+const NAME_AND_I = String.raw`(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I`;
+const PAIR_SUBJECT = new RegExp(`^${NAME_AND_I}(?=\\s)`, 'u');
+// A clause whose subject is someone named and the user ("Tom and I work at Google").
+const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
 const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
 
@@ -155,14 +159,13 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 /** The triples of a statement once its lead-in, time and asides are read off. */
 function readStatement(text: string): ExtractedTriple[] {
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
-  const lowered = text.charAt(0).toLowerCase() + text.slice(1);
+  const lowered = lowerFirst(text);
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
   const cannotStand = lowered.match(/^i\s+(?:can't|cannot|can\s+not)\s+(?:stand|bear)\s+(.+)$/);
   const disliked = negative?.[2] ?? cannotStand?.[1];
   if (disliked) return objects(disliked).map((o) => triple('user', 'dislikes', o, 'person', ''));
   if (NEGATION.test(text)) return negated(text);
-  const alone = withoutMiddleCompanions(text);
-  const read = applyRules(alone, alone.charAt(0).toLowerCase() + alone.slice(1));
+  const read = applyRules(withoutMiddleCompanions(text));
   const pair = read.length === 0 ? PAIR_CLAUSE.exec(text) : null;
   const other = pair?.[1];
   if (!pair || !other || other.split(/\s+/).some((w) => NOT_A_NAME.test(w))) return read;
@@ -170,9 +173,6 @@ function readStatement(text: string): ExtractedTriple[] {
   const mine = readStatement(`I ${pair[2]}`);
   return [...mine, ...asSubject(other, mine)];
 }
-
-// A clause whose subject is someone named and the user ("Tom and I work at Google").
-const PAIR_CLAUSE = /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I\s+(.+)$/u;
 
 /**
  * "We" and "our" as the user's household: where they live, their pets ("We moved to Porto",

@@ -51,6 +51,12 @@ export interface QuestionFocus {
   words: readonly string[];
   /** The focus words that can name a kind of thing (WordNet knows them as nouns). */
   kindWords: readonly string[];
+  /**
+   * The predicate keys of the relations the question asks, as the extractor reads the statement
+   * that would answer it: each named as surely as by a shared stem, whatever the words that asked
+   * it score alone ("originally from").
+   */
+  askedKeys: ReadonlySet<string>;
   /** How well the words name each predicate key, filled as facts are read. */
   relationScores: Map<string, number>;
   /** Every word of the question, function words included. */
@@ -147,9 +153,8 @@ export class AnswerFit {
       terms: new Set(searchTerms(query)),
       wh: whKind(tokens),
       named,
-      // A relation the question asks, as the extractor reads its answer, is named as surely as
-      // by a shared stem, whatever the words that asked it score alone ("originally from").
-      relationScores: new Map(askedKeys.map((key) => [key, SAME_STEM])),
+      askedKeys: new Set(askedKeys),
+      relationScores: new Map(),
     };
   }
 
@@ -249,6 +254,7 @@ export class AnswerFit {
 
   /** How well the question's words name a predicate key (cached per question). */
   relationOf(focus: QuestionFocus, key: string): number {
+    if (focus.askedKeys.has(key)) return SAME_STEM;
     const cached = focus.relationScores.get(key);
     if (cached !== undefined) return cached;
     let relation = 0;

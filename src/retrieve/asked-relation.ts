@@ -37,8 +37,11 @@ export function askedRelations(query: string): AskedRelation[] {
 const STAND_IN = 'Zorvanek';
 const WH_WORDS = new Set(['what', 'which', 'where', 'who', 'whom', 'when']);
 const AUXILIARIES = new Set(['do', 'did', 'am', 'was', 'is', 'are', 'were']);
+// The contractions a wh-question opens with, spelled out so the auxiliary is a word of its own
+// ("What's my job?", "What're my hobbies?").
 const CONTRACTIONS: readonly [RegExp, string][] = [
-  [/\b(what|where|who|when)'s\b/g, '$1 is'],
+  [/\b(what|which|where|who|when)'s\b/g, '$1 is'],
+  [/\b(what|which|where|who|when)'re\b/g, '$1 are'],
   [/\bi'm\b/g, 'i am'],
 ];
 const PREPOSITION_LAST = /\b(?:in|at|on|to|from|for|with|of|by|about|near)$/;

@@ -76,6 +76,18 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(fit.relationOf(fit.focus('Where is my letter?', [], new Set()), 'email')).toBe(0);
   });
 
+  it('reads a relation the question asks, as the extractor reads its answer, as surely as a shared stem', () => {
+    const question = 'Which place am I originally from?';
+    const loose = fit.relationOf(fit.focus(question, [], new Set()), 'is_from');
+    const asked = fit.focus(question, [], new Set(), ['is_from']);
+    expect(loose).toBeLessThan(1);
+    expect(fit.relationOf(asked, 'is_from')).toBe(1);
+    // Only the asked relation: every other is read from the question's words as before.
+    expect(fit.relationOf(asked, 'works_at')).toBe(
+      fit.relationOf(fit.focus(question, [], new Set()), 'works_at'),
+    );
+  });
+
   it('reads the question word of a contraction: "Who\'s" asks for a person', () => {
     const focus = fit.focus("Who's my sibling?", [], new Set());
     expect(focus.wh).toBe('person');

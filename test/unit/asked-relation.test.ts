@@ -18,6 +18,7 @@ describe('the relation a first-person question asks, read by the extractor from 
     ["What's my favourite meal?", ['My favourite meal is Zorvanek.']],
     ['When is my birthday?', ['My birthday is Zorvanek.']],
     ['What did I study?', ['I studied Zorvanek.']],
+    ["What're my hobbies?", ['My hobbies are Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
