@@ -1,5 +1,5 @@
 import type { ExtractedTriple } from './base.js';
-import { CORRECTION_LEAD, NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import { CORRECTION_LEAD, LEADING_FILLER, NOT_A_NAME, RELATIONS } from './rule-patterns.js';
 import { relation, relationType, triple } from './rule-words.js';
 
 /**
@@ -19,7 +19,8 @@ export class OtherPeople {
   /** The clause with a leading pronoun replaced by the person named last (unchanged without one). */
   resolve(raw: string): string {
     if (!this.last) return raw;
-    const name = this.last;
+    // Someone named only by how they relate is said so again ("She" after "my mum": "My mum").
+    const name = /^\p{Lu}/u.test(this.last) ? this.last : `My ${this.last}`;
     // "Oops, typo, his name is Mac": the pronoun after a correction's lead-in.
     let clause = raw.replace(/[’]/g, "'").trim();
     for (let lead = CORRECTION_LEAD.exec(clause); lead; lead = CORRECTION_LEAD.exec(clause))
@@ -32,14 +33,20 @@ export class OtherPeople {
 
   /**
    * The clause as its subject would say it ("I live in Leeds") and who that subject is, when it
-   * opens with a name (possibly after "my sister"), or a name's possession ("Mia's school is …").
+   * opens with a name (possibly after "my sister"), someone named only by how they relate ("my
+   * mum": then "mum"), or a name's possession ("Mia's school is …").
    */
   firstPerson(clause: string): { subject: string; text: string } | undefined {
-    const text = clause.replace(/[’]/g, "'").trim().replace(CONTRACTED_IS, '$1 is ');
+    const text = clause
+      .replace(/[’]/g, "'")
+      .trim()
+      .replace(LEADING_FILLER, '')
+      .replace(CONTRACTED_IS, '$1 is ');
     const possessive = POSSESSIVE.exec(text);
     if (possessive?.[1] && isName(possessive[1]))
       return { subject: possessive[1], text: `My ${possessive[2]}` };
-    const m = SUBJECT.exec(text);
+    const named = SUBJECT.exec(text);
+    const m = named?.[1] && isName(named[1]) ? named : UNNAMED_SUBJECT.exec(text);
     const name = m?.[1];
     if (!m || !name || !isName(name)) return undefined;
     const adverbs = m[2] ?? '';
@@ -119,6 +126,13 @@ const SUBJECT = new RegExp(
   `^${WHO}\\s+${ADVERBS}(?!(?:and|or|but|nor)\\b)(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`,
   'u',
 );
+// Someone the user names only by how they relate ("My mum moved to Nice", "My parents live in
+// Lyon"): the words the user uses are who it is, as a model is asked to keep them. Pets are
+// left out ("My dog is a beagle" says what kind, not a job).
+const UNNAMED_SUBJECT = new RegExp(
+  `^[Mm]y\\s+((?:(?:younger|older|little|big|elder|best|oldest|youngest)\\s+)?(?!(?:dog|puppy|pup|cat|kitten|pet)\\b)(?:${RELATIONS}|parents|grandparents|kids|children|family))\\s+${ADVERBS}(?!(?:and|or|but|nor)\\b)(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`,
+  'u',
+);
 const POSSESSIVE = new RegExp(`^${WHO}'s\\s+(\\p{Ll}.*)$`, 'u');
 // "Mia's 6", "Tom's a nurse", "Ana's not here": "'s" as "is", not a possession.
 const CONTRACTED_IS = new RegExp(
@@ -146,6 +160,7 @@ function isName(name: string): boolean {
 
 const IRREGULAR: Readonly<Record<string, string>> = {
   is: 'am',
+  are: 'am',
   "'s": "'m",
   has: 'have',
   does: 'do',

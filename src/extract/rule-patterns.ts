@@ -98,3 +98,7 @@ export const NEUTRAL_LOWER_ADVERBS =
  */
 export const USED_TO_BEFORE =
   /^I\s+used\s+to\s+(\p{Ll}+)\s+(at|in|for|with)\s+(.+?)\s+(?:before|until)\s+(?:(?:moving|going|switching)\s+to\s+|joining\s+)?(.+)$/u;
+
+/** A word a sentence may open with that says nothing of its facts ("Actually, my mum moved…"). */
+export const LEADING_FILLER =
+  /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately)[,!]?\s+/i;

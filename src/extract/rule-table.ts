@@ -21,6 +21,7 @@ import {
   RELATIONS,
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
+import { EVERYDAY_RULES } from './rule-table-everyday.js';
 import { FAMILY_RULES } from './rule-table-family.js';
 import { MORE_RULES } from './rule-table-more.js';
 import { WORK_RULES } from './rule-table-work.js';
@@ -93,6 +94,7 @@ export interface Rule {
 /** The rules, tried in order: the first that matches a clause gives its triples. */
 export const RULES: Rule[] = [
   ...WORK_RULES,
+  ...EVERYDAY_RULES,
   // Identity: age, birthday, contact details, what one is.
   {
     pattern: new RegExp(

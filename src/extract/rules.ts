@@ -4,6 +4,7 @@ import {
   CORRECTION_LEAD,
   HYPOTHETICAL,
   LEAD_IN,
+  LEADING_FILLER,
   NAME,
   NEGATION,
   NEUTRAL_ADVERBS,
@@ -12,6 +13,7 @@ import {
   NOT_ALTERNATIVE,
   PET_KINDS,
   QUESTION_START,
+  RELATIONS,
   SENTENCE_TIME_SUFFIX,
   TIME_PREFIX,
   USED_TO_BEFORE,
@@ -87,11 +89,16 @@ const CLAUSE_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
 );
-// Someone named and the user as one subject ("Tom and I", "Ana Ruiz and I").
-const NAME_AND_I = String.raw`(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I`;
+// Someone named and the user as one subject ("Tom and I", "Ana Ruiz and I", "My partner Alex and I").
+const NAME_AND_I = String.raw`(?:[Mm]y\s+(?:${RELATIONS})\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I`;
 const PAIR_SUBJECT = new RegExp(`^${NAME_AND_I}(?=\\s)`, 'u');
 // A clause whose subject is someone named and the user ("Tom and I work at Google").
 const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
+// Verbs of a change in one's life said without "I" ("Moved to Cork", "Left Stripe", "Sold the car"):
+// capitalised at a sentence's start, or after a comma in one that began so.
+const TERSE_PAST_VERBS = 'moved|relocated|left|quit|joined|started|bought|sold|adopted|switched';
+const TERSE_PAST = new RegExp(`^(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s`, 'u');
+const TERSE_NEXT = new RegExp(`,\\s+(?=(?:${TERSE_PAST_VERBS})\\s)`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
 const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
 
@@ -103,13 +110,19 @@ const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
  * "I live in Berlin" + "I work at Siemens"). Lists ("pizza, pasta and sushi") stay whole.
  */
 export function splitClauses(sentence: string): string[] {
-  const trimmed = sentence.trim();
+  // "Moved to Cork.", "Sold the Civic, bought a Kia.": a terse past said of oneself.
+  const said = sentence.trim();
+  const trimmed = TERSE_PAST.test(said) ? `I ${lowerFirst(said)}` : said;
   if (trimmed.endsWith('?')) return [trimmed];
   const end = /[.!]+$/.exec(trimmed)?.[0] ?? '';
   const parts: string[] = [];
   // "Tom and I got married": one subject of two people, not two clauses.
-  let rest = trimmed.slice(0, trimmed.length - end.length).replace(PAIR_SUBJECT, '$1\u0001');
-  for (let match = CLAUSE_BREAK.exec(rest); match; match = CLAUSE_BREAK.exec(rest)) {
+  const terse = trimmed !== said;
+  let rest = trimmed
+    .slice(0, trimmed.length - end.length)
+    .replace(PAIR_SUBJECT, (pair) => pair.replace(/\s+and\s+I$/, '\u0001'));
+  const breaks = (text: string) => CLAUSE_BREAK.exec(text) ?? (terse ? TERSE_NEXT.exec(text) : null);
+  for (let match = breaks(rest); match; match = breaks(rest)) {
     parts.push(rest.slice(0, match.index));
     rest = rest.slice(match.index + match[0].length);
   }
@@ -142,10 +155,7 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   const text = household(
     sentence
       .replace(/[.!]+$/, '')
-      .replace(
-        /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately)[,!]?\s+/i,
-        '',
-      )
+      .replace(LEADING_FILLER, '')
       .replace(/\s+(?:too|as well)$/i, '')
       .replace(LEAD_IN, '')
       .replace(TIME_PREFIX, ''),
@@ -165,13 +175,14 @@ function readStatement(text: string): ExtractedTriple[] {
   const disliked = negative?.[2] ?? cannotStand?.[1];
   if (disliked) return objects(disliked).map((o) => triple('user', 'dislikes', o, 'person', ''));
   if (NEGATION.test(text)) return negated(text);
-  const read = applyRules(withoutMiddleCompanions(text));
-  const pair = read.length === 0 ? PAIR_CLAUSE.exec(text) : null;
-  const other = pair?.[1];
-  if (!pair || !other || other.split(/\s+/).some((w) => NOT_A_NAME.test(w))) return read;
   // "Tom and I live in Leeds": what is said of the two is said of each.
-  const mine = readStatement(`I ${pair[2]}`);
-  return [...mine, ...asSubject(other, mine)];
+  const pair = PAIR_CLAUSE.exec(text);
+  const other = pair?.[1];
+  if (pair && other && !other.split(/\s+/).some((w) => NOT_A_NAME.test(w))) {
+    const mine = readStatement(`I ${pair[2]}`);
+    if (mine.length > 0) return [...mine, ...asSubject(other, mine)];
+  }
+  return applyRules(withoutMiddleCompanions(text));
 }
 
 /**

@@ -184,7 +184,9 @@ describe('rule extractor on everyday facts said other common ways', () => {
   it.each([
     ["I'm a software engineer at Google.", ['user works_as software engineer', 'user works_at Google']],
     ["I'm a student at Oxford.", ['user is_a student', 'user studies_at Oxford']],
-    ["I'm studying medicine at King's College.", ['user is_learning medicine']],
+    // Studied at a school, a subject is `studies`; learnt on one's own, `is_learning`.
+    ["I'm studying medicine at King's College.", ['user studies medicine', "user studies_at King's College"]],
+    ["I'm studying medicine.", ['user is_learning medicine']],
     ["I'm originally from Kenya.", ['user is_from Kenya']],
     ['I was born in Lyon.', ['user is_from Lyon']],
     ['I was born in 1990.', []],
@@ -205,5 +207,76 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ['I got a new bike.', ['user got new bike']],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
+  });
+});
+
+describe('rule extractor on everyday life: work hours, health, study, activities', () => {
+  const read = (sentence: string) =>
+    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+
+  it.each([
+    ['I work nights at the Royal Infirmary.', ['user works_at Royal Infirmary']],
+    ['I work part-time at a bakery as a baker.', ['user works_at bakery', 'user works_as baker']],
+    ['I started at Google in May.', ['user works_at Google']],
+    ['I go climbing at the gym.', ['user does climbing']],
+    ['On weekends I go hiking.', ['user does hiking']],
+    ['I go to the gym.', []],
+    // A condition is what WordNet knows as a disease or disorder; other things one has are not.
+    ['I have type 1 diabetes.', ['user has_condition type 1 diabetes']],
+    ['I was diagnosed with asthma last year.', ['user has_condition asthma']],
+    ['I have two cats.', []],
+    ['I have a peanut allergy.', ['user is_allergic_to peanut']],
+    // An injury is to a body part: a broken phone is no condition.
+    ['I broke my wrist skiing.', ['user has_condition broken wrist']],
+    ['I broke my phone.', []],
+    [
+      "I'm doing a master's in data science at TU Delft.",
+      ['user studies data science', 'user studies_at TU Delft'],
+    ],
+    ["I'm doing a PhD in chemistry.", ['user studies chemistry']],
+    ['I study law at UCL.', ['user studies law', 'user studies_at UCL']],
+    ['I study at UCL.', ['user studies_at UCL']],
+    ['I sold my car last week.', ['user not_owns car']],
+  ])('%j', (sentence, expected) => {
+    expect(read(sentence)).toEqual(expected);
+  });
+});
+
+describe('rule extractor on people named by how they relate, and terse turns', () => {
+  const read = async (text: string) =>
+    (
+      await new RuleExtractor().extract({
+        messages: [{ role: 'user', content: text }],
+        known: [],
+        at: new Date(),
+      })
+    ).triples.map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+
+  it.each([
+    ['My mum moved to Nice.', ['mum lives_in Nice']],
+    ['Actually my mum moved to Nice after she retired.', ['mum lives_in Nice']],
+    ['My dad works at Airbus.', ['dad works_at Airbus']],
+    ['My parents live in Lyon.', ['parents lives_in Lyon']],
+    ['My older sister works as a nurse.', ['older sister works_as nurse']],
+    ['My boss is vegan.', ['boss diet vegan']],
+    ['My dad has diabetes.', ['dad has_condition diabetes']],
+    ["My brother doesn't live in Paris anymore.", ['brother not_lives_in Paris']],
+    // "She" is the one named last, by name or not.
+    ['My mum lives in Nice. She loves gardening.', ['mum lives_in Nice', 'mum loves gardening']],
+    // A pet named by its kind is not read as a person ("a beagle" is no job).
+    ['My dog is a beagle.', []],
+    ['My sister is Ana.', ['user sister Ana']],
+    [
+      'My partner Alex and I live in Utrecht.',
+      ['user partner Alex', 'user lives_in Utrecht', 'Alex lives_in Utrecht'],
+    ],
+    ['Tom and I got married.', ['user married_to Tom']],
+    ['Moved to Cork last week.', ['user lives_in Cork']],
+    ['Left Stripe. Now at Intercom.', ['user not_works_at Stripe']],
+    ['Sold the Civic, bought an electric Kia.', ['user not_owns Civic', 'user bought electric Kia']],
+    ['Joined Shopify last month.', ['user works_at Shopify']],
+    ['Left early today.', []],
+  ])('%j', async (text, expected) => {
+    expect(await read(text)).toEqual(expected);
   });
 });

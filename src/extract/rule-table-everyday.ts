@@ -1,0 +1,113 @@
+import { namesKindOf } from '../lexicon/kinds.js';
+import { I_AM } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { clean, objects, triple } from './rule-words.js';
+
+// WordNet concepts a health condition is a kind of ("type 1 diabetes", "asthma", "a migraine").
+const CONDITION_KINDS = [
+  'disease',
+  'illness',
+  'disorder',
+  'ill_health',
+  'medical_condition',
+  'pathology',
+  'symptom',
+];
+// When or how much one works, said between "work" and where ("I work nights at the Royal Infirmary").
+const WORK_SCHEDULE =
+  '(?:(?:nights|days|weekends|evenings|mornings|shifts|night\\s+shifts|part[-\\s]time|full[-\\s]time|remotely|from\\s+home)\\s+)';
+// An injury's verb and what the body part then is ("I broke my wrist" → "broken wrist").
+const INJURED: Readonly<Record<string, string>> = {
+  broke: 'broken',
+  fractured: 'fractured',
+  sprained: 'sprained',
+  twisted: 'twisted',
+  injured: 'injured',
+  hurt: 'hurt',
+  tore: 'torn',
+  pulled: 'pulled',
+  dislocated: 'dislocated',
+};
+// A course of study one is on ("a master's", "a PhD", "a degree").
+const COURSE =
+  "(?:(?:an?|my)\\s+)?(?:[Mm]aster'?s|[Mm]asters|MSc|MA|MBA|Ph\\.?D|phd|[Dd]octorate|[Bb]achelor'?s|[Bb]achelors|degree|diploma|course)(?:\\s+degree)?";
+
+/** Whether a phrase's last word names a health condition in its usual sense ("diabetes", "a cold"). */
+function isCondition(phrase: string): boolean {
+  const head = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
+  return head.length > 0 && namesKindOf(head, ...CONDITION_KINDS);
+}
+
+/**
+ * Everyday facts said in common ways the rest of the table does not read, tried first: work said
+ * with when one works ("I work nights at …", "I work part-time for …"), starting at a named
+ * employer, selling what one owned, what one goes and does ("I go climbing"), a health condition one has (a disease or
+ * disorder as WordNet knows it: "I have type 1 diabetes", "I was diagnosed with asthma"), an
+ * injury to a body part ("I broke my wrist" → `has_condition broken wrist`), and a course of
+ * study ("I'm doing a master's in data science at TU Delft" → `studies`, `studies_at`).
+ */
+export const EVERYDAY_RULES: Rule[] = [
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+work\\s+${WORK_SCHEDULE}(?:at|for)\\s+(.+?)(?:\\s+as\\s+(?:an?\\s+)?(.+))?$`,
+      'u',
+    ),
+    build: (m) => [
+      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
+      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
+    ],
+  },
+  {
+    // "I started at Google in May": a named employer (not "I started at the bottom").
+    nameFirst: true,
+    pattern: /^I(?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?started\s+(?:at|with)\s+(\p{Lu}.*)$/u,
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // Selling what one had closes owning it ("I sold my car", "Sold the Civic").
+    pattern: /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?sold\s+(?:my|the|our)\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'not_owns', o, 'person', '')),
+  },
+  {
+    // "go" with an "-ing" word is an activity ("I go climbing at the gym", "We go sailing").
+    pattern: /^[Ii]\s+(?:usually\s+|often\s+|sometimes\s+|regularly\s+)?go\s+(\p{Ll}+ing)\b/u,
+    build: (m) => (m[1] === 'going' ? [] : [triple('user', 'does', m[1] ?? '', 'person', '')]),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:[Ii](?:\\s+have|'ve\\s+got|\\s+have\\s+got|\\s+suffer\\s+from|(?:'ve|\\s+have|\\s+was|'m|\\s+am)\\s+(?:been\\s+)?diagnosed\\s+with)|${I_AM}\\s+(?:living|dealing)\\s+with)\\s+(?:an?\\s+|some\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[1])
+        .filter(isCondition)
+        .map((o) => triple('user', 'has_condition', o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^[Ii]\\s+(?:just\\s+)?(${Object.keys(INJURED).join('|')})\\s+my\\s+(\\p{Ll}+)\\b`,
+      'u',
+    ),
+    build: (m) => {
+      const part = m[2] ?? '';
+      if (!namesKindOf(part, 'body_part')) return [];
+      return [triple('user', 'has_condition', `${INJURED[m[1] ?? ''] ?? ''} ${part}`, 'person', '')];
+    },
+  },
+  {
+    // "I'm doing a master's in data science at TU Delft", "I'm studying law at King's College",
+    // "I study law at UCL", "I study at UCL" (a subject learnt on one's own is `is_learning`).
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:now\\s+)?(?:doing|taking|studying\\s+for|working\\s+on)\\s+${COURSE}\\s+in\\s+(.+?)(?:\\s+at\\s+(\\p{Lu}.*))?$|^(?:${I_AM}\\s+(?:now\\s+)?studying|[Ii]\\s+study)\\s+(?:(\\p{Ll}.*?)\\s+)?at\\s+(\\p{Lu}.*)$`,
+      'u',
+    ),
+    build: (m) => {
+      const subject = clean(m[1] ?? m[3]);
+      const school = m[2] ?? m[4];
+      return [
+        ...(subject ? [triple('user', 'studies', subject, 'person', '')] : []),
+        ...(school ? [triple('user', 'studies_at', clean(school), 'person', 'organization')] : []),
+      ];
+    },
+  },
+];
