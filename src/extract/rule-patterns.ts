@@ -49,7 +49,7 @@ export const PAST_ACTIONS =
   'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
 /** Words at an object's end that say nothing about it. */
 export const FILLER =
-  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day|at all)$/i;
+  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day|at all|originally)$/i;
 /** Pronouns are not things to remember on their own ("Rex loves it"). */
 export const PRONOUN_OBJECT =
   /^(it|them|that|this|those|these|him|her|one|to|others|myself|yourself|ourselves|everyone|everything|something|anything|all|both|us|you|me)$/i;

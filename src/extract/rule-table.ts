@@ -28,6 +28,7 @@ import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
   clean,
+  isPlace,
   lowerFirst,
   objects,
   petKind,
@@ -314,8 +315,13 @@ export const RULES: Rule[] = [
     build: (m) => [triple('user', 'lives_in', clean(withoutCompanions(m[1])), 'person', 'place')],
   },
   {
+    // A place: a name, or what WordNet knows as a location ("a small town in Kenya"), not "work"
+    // ("My friend is from work") or "a big family".
     pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),
-    build: (m) => [triple('user', 'is_from', clean(m[1] ?? m[2]), 'person', 'place')],
+    build: (m) => {
+      const place = clean(m[1] ?? m[2]);
+      return isPlace(place) ? [triple('user', 'is_from', place, 'person', 'place')] : [];
+    },
   },
   {
     pattern: /^[Ii]\s+(?:used\s+to\s+live|lived)\s+in\s+(.+)$/u,

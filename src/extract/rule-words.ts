@@ -1,4 +1,4 @@
-import { isPersonNoun } from '../lexicon/kinds.js';
+import { isPersonNoun, namesKindOf } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   ANIMAL_KIND,
@@ -128,6 +128,24 @@ export function withoutMiddleCompanions(text: string): string {
 
 const MIDDLE_COMPANIONS =
   /^([Ii](?:'m|\s+am|'ve|\s+have)?\s+\p{Ll}+)\s+with\s+(?:(?:my|our|the)\s+)?((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?=(?:in|to|at|near)\s)/u;
+
+// WordNet concepts a place is a kind of: a location ("town", "countryside"), a settlement
+// ("village"), land or a landform ("an island", "the mountains").
+const PLACE_KINDS = ['location', 'settlement', 'geological_formation', 'land'];
+
+/**
+ * Whether an object names a place: a name ("Lisbon", "the UK"), or a phrase whose head WordNet
+ * knows as a place in its usual sense ("the countryside", "a village near Porto"; not "work").
+ */
+export function isPlace(text: string): boolean {
+  if (/^\p{Lu}/u.test(text)) return true;
+  const head =
+    text
+      .split(/\s+(?:in|near|of|on|outside)\s+/)[0]
+      ?.split(/\s+/)
+      .at(-1) ?? '';
+  return head.length > 0 && namesKindOf(head, ...PLACE_KINDS);
+}
 
 /** The text with its first letter in lower case: fixed words are matched so, names keep theirs. */
 export function lowerFirst(text: string): string {

@@ -237,6 +237,11 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I study law at UCL.', ['user studies law', 'user studies_at UCL']],
     ['I study at UCL.', ['user studies_at UCL']],
     ['I sold my car last week.', ['user not_owns car']],
+    // Where one is from is a place: a name, or a location WordNet knows; "work" is none.
+    ["I'm from a village near Porto.", ['user is_from village near Porto']],
+    ["I'm from Lisbon originally.", ['user is_from Lisbon']],
+    ["I'm from work.", []],
+    ['I come from a big family.', []],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });
@@ -265,6 +270,8 @@ describe('rule extractor on people named by how they relate, and terse turns', (
     ['My mum lives in Nice. She loves gardening.', ['mum lives_in Nice', 'mum loves gardening']],
     // A pet named by its kind is not read as a person ("a beagle" is no job).
     ['My dog is a beagle.', []],
+    ['My friend is from work.', []],
+    ['My family is from Italy.', ['family is_from Italy']],
     ['My sister is Ana.', ['user sister Ana']],
     [
       'My partner Alex and I live in Utrecht.',
