@@ -39,14 +39,61 @@ function isCondition(phrase: string): boolean {
 }
 
 /**
- * Everyday facts said in common ways the rest of the table does not read, tried first: work said
- * with when one works ("I work nights at …", "I work part-time for …"), starting at a named
+ * Everyday facts said in common ways the rest of the table does not read, tried first: work in
+ * the progressive ("I've been working at Spotify", "I'm working as a nurse"), in a field or a
+ * place (`works_in`), being based somewhere (`lives_in`), a team or car by its name ("I'm a huge
+ * Arsenal fan", "I support Liverpool" → `likes`; "I drive a Tesla" → `owns`), an intolerance or a
+ * "-free" diet, work said with when one works ("I work nights at …", "I work part-time for …"), starting at a named
  * employer, selling what one owned, what one goes and does ("I go climbing"), a health condition one has (a disease or
  * disorder as WordNet knows it: "I have type 1 diabetes", "I was diagnosed with asthma"), an
  * injury to a body part ("I broke my wrist" → `has_condition broken wrist`), and a course of
  * study ("I'm doing a master's in data science at TU Delft" → `studies`, `studies_at`).
  */
 export const EVERYDAY_RULES: Rule[] = [
+  {
+    // "I've been working at Spotify for three years", "I'm working as a nurse".
+    pattern: new RegExp(
+      `^(?:[Ii](?:'ve|\\s+have)\\s+been|${I_AM})\\s+working\\s+(?:(at|for)\\s+(.+?)(?:\\s+as\\s+(?:an?\\s+)?(.+))?|as\\s+(?:an?\\s+)?(.+?)(?:\\s+(?:at|for)\\s+(.+))?)$`,
+      'u',
+    ),
+    build: (m) => {
+      const [said, role] = m[1] ? [m[2], m[3]] : [m[5], m[4]];
+      // "I've been working at home": at home is where, not for whom.
+      const employer = said && !/^home\b/i.test(said) ? said : undefined;
+      return [
+        ...(employer ? [triple('user', 'works_at', clean(employer), 'person', 'organization')] : []),
+        ...(role ? [triple('user', 'works_as', clean(role), 'person', 'role')] : []),
+      ];
+    },
+  },
+  {
+    // "I work in marketing" (a field), "I work in London" (a place): where one's work is.
+    pattern: /^[Ii]\s+work\s+in\s+(.+)$/u,
+    build: (m) => [triple('user', 'works_in', clean(m[1]), 'person', '')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(?:now\\s+)?based\\s+in\\s+(.+)$`, 'u'),
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    // A team or a car by its name: "I'm a huge Arsenal fan", "I support Liverpool" (likes);
+    // "I drive a Tesla" (owns; "I drive a bus" is a job, and not read).
+    nameFirst: true,
+    pattern:
+      /^I(?:'m|\s+am)\s+(?:an?\s+)?(?:(?:big|huge|massive|lifelong|die-hard)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})\s+(?:fan|supporter)$|^I\s+support\s+(\p{Lu}.*)$|^I\s+drive\s+(?:an?\s+)?((?:\d{4}\s+)?\p{Lu}.*)$/u,
+    build: (m) =>
+      m[3]
+        ? [triple('user', 'owns', clean(m[3]), 'person', '')]
+        : [triple('user', 'likes', clean(m[1] ?? m[2]), 'person', '')],
+  },
+  {
+    // "I'm lactose intolerant", "I'm gluten-free": what one cannot or does not eat.
+    pattern: new RegExp(`^${I_AM}\\s+(\\p{Ll}+)(?:\\s+|-)(intolerant|free)$`, 'u'),
+    build: (m) =>
+      m[2] === 'intolerant'
+        ? [triple('user', 'is_intolerant_to', m[1] ?? '', 'person', '')]
+        : [triple('user', 'diet', `${m[1]}-free`, 'person', 'diet')],
+  },
   {
     pattern: new RegExp(
       `^[Ii]\\s+work\\s+${WORK_SCHEDULE}(?:at|for)\\s+(.+?)(?:\\s+as\\s+(?:an?\\s+)?(.+))?$`,

@@ -350,7 +350,8 @@ export const RULES: Rule[] = [
     ],
   },
   {
-    pattern: new RegExp(`^(?:[Ii]\\s+work|${I_AM}\\s+working)\\s+(?:at|for)\\s+(.+)$`, 'u'),
+    // "I work at home" says where, not for whom.
+    pattern: new RegExp(`^(?:[Ii]\\s+work|${I_AM}\\s+working)\\s+(?:at|for)\\s+(?!home\\b)(.+)$`, 'u'),
     build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
   },
   {

@@ -89,10 +89,11 @@ const CLAUSE_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
 );
-// Someone named and the user as one subject ("Tom and I", "Ana Ruiz and I", "My partner Alex and I").
-const NAME_AND_I = String.raw`(?:[Mm]y\s+(?:${RELATIONS})\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)\s+and\s+I`;
+// Someone and the user as one subject: by name ("Tom and I", "My partner Alex and I") or by how
+// they relate ("My wife and I").
+const NAME_AND_I = String.raw`(?:(?:[Mm]y\s+(?:${RELATIONS})\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)|[Mm]y\s+(${RELATIONS}))\s+and\s+I`;
 const PAIR_SUBJECT = new RegExp(`^${NAME_AND_I}(?=\\s)`, 'u');
-// A clause whose subject is someone named and the user ("Tom and I work at Google").
+// A clause whose subject is someone and the user ("Tom and I work at Google").
 const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 // Verbs of a change in one's life said without "I" ("Moved to Cork", "Left Stripe", "Sold the car"):
 // capitalised at a sentence's start, or after a comma in one that began so.
@@ -177,9 +178,9 @@ function readStatement(text: string): ExtractedTriple[] {
   if (NEGATION.test(text)) return negated(text);
   // "Tom and I live in Leeds": what is said of the two is said of each.
   const pair = PAIR_CLAUSE.exec(text);
-  const other = pair?.[1];
+  const other = pair?.[1] ?? pair?.[2];
   if (pair && other && !other.split(/\s+/).some((w) => NOT_A_NAME.test(w))) {
-    const mine = readStatement(`I ${pair[2]}`);
+    const mine = readStatement(`I ${pair[3]}`);
     if (mine.length > 0) return [...mine, ...asSubject(other, mine)];
   }
   return applyRules(withoutMiddleCompanions(text));
