@@ -9,7 +9,7 @@ export const FITTED_OFFLINE: FittedFusion = {
     episodeSimilarityWeight: 1,
     speakerWeight: 0.625,
   },
-  objective: 0.7802558479532165,
+  objective: 0.7812248402012786,
   provenance:
     'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 158 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30); MetaQA (kb, 1–3 hops) (mrr; train 50 dev questions per hop; validation 50 other questions per hop, paraphrased). Offline embedder, seeded uids, no randomness. 2026-12-03.',
 };
