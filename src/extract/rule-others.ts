@@ -1,5 +1,12 @@
 import type { ExtractedTriple } from './base.js';
-import { CORRECTION_LEAD, LEADING_FILLER, NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import {
+  CORRECTION_LEAD,
+  LEADING_FILLER,
+  NOT_A_NAME,
+  PERSON_RELATIONS,
+  RELATION_MODIFIERS,
+  RELATIONS,
+} from './rule-patterns.js';
 import { relation, relationType, triple } from './rule-words.js';
 
 /**
@@ -117,7 +124,7 @@ export function asSubject(subject: string, triples: readonly ExtractedTriple[]):
 
 const NAME_WORDS = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
 // "My younger sister Hana", "Hana": who a clause is about.
-const RELATED = `(?:[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old|other|oldest|youngest)\\s+)?(?:${RELATIONS}),?\\s+)?`;
+const RELATED = `(?:[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(?:${RELATIONS}),?\\s+)?`;
 const WHO = `${RELATED}(${NAME_WORDS})`;
 const ADVERBS =
   '((?:(?:just|also|still|really|recently|now|finally|already|often|usually|always|never)\\s+)*)';
@@ -130,7 +137,7 @@ const SUBJECT = new RegExp(
 // Lyon"): the words the user uses are who it is, as a model is asked to keep them. Pets are
 // left out ("My dog is a beagle" says what kind, not a job).
 const UNNAMED_SUBJECT = new RegExp(
-  `^[Mm]y\\s+((?:(?:younger|older|little|big|elder|best|oldest|youngest)\\s+)?(?!(?:dog|puppy|pup|cat|kitten|pet)\\b)(?:${RELATIONS}|parents|grandparents|kids|children|family))\\s+${ADVERBS}(?!(?:and|or|but|nor)\\b)(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`,
+  `^[Mm]y\\s+((?:(?:${RELATION_MODIFIERS})\\s+)?(?:${PERSON_RELATIONS}|parents|grandparents|kids|children|family))\\s+${ADVERBS}(?!(?:and|or|but|nor)\\b)(\\p{Ll}[\\p{L}']*)(\\s.*|[.!]*)$`,
   'u',
 );
 const POSSESSIVE = new RegExp(`^${WHO}'s\\s+(\\p{Ll}.*)$`, 'u');
@@ -146,7 +153,7 @@ const RENAMED = new RegExp(
 );
 const DIED = new RegExp(`^(${NAME_WORDS})\\s+(?:just\\s+|sadly\\s+)?(?:died|passed\\s+away|passed)\\b`, 'u');
 const MENTION = new RegExp(
-  `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old|other|oldest|youngest)\\s+)?(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
+  `\\b[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
   'gu',
 );
 const MENTION_OBJECT = new RegExp(`^my\\s+(?:\\p{Ll}+\\s+)?(?:${RELATIONS})\\s+\\p{Lu}`, 'iu');

@@ -7,9 +7,15 @@ export const HYPOTHETICAL =
 /** A sentence that denies. */
 export const NEGATION =
   /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
+/** The relations to people "my <relation> is X" names. */
+export const PERSON_RELATIONS =
+  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|teacher|doctor|dentist';
+/** The pets "my <pet> is X" names. */
+export const PET_RELATIONS = 'dog|puppy|pup|cat|kitten|pet';
 /** The relations "my <relation> is X" names (people and pets). */
-export const RELATIONS =
-  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|dog|puppy|pup|cat|kitten|pet|teacher|doctor|dentist';
+export const RELATIONS = `${PERSON_RELATIONS}|${PET_RELATIONS}`;
+/** Words said before a relation to tell one of several apart ("my younger sister", "my new boss"). */
+export const RELATION_MODIFIERS = 'younger|older|little|big|elder|best|new|old|other|oldest|youngest';
 /** Young animals are kept as their kind ("my puppy Rex": the user's dog). */
 export const ANIMAL_KIND: Readonly<Record<string, string>> = { puppy: 'dog', pup: 'dog', kitten: 'cat' };
 /** Pets named as they are adopted or got ("We adopted a dog named Biscuit"). */

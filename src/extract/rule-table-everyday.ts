@@ -1,21 +1,11 @@
-import { namesKindOf } from '../lexicon/kinds.js';
+import { namesCondition, namesKindOf } from '../lexicon/kinds.js';
 import { I_AM } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { clean, objects, triple } from './rule-words.js';
+import { clean, jobTriples, objects, triple } from './rule-words.js';
 
-// WordNet concepts a health condition is a kind of ("type 1 diabetes", "asthma", "a migraine").
-const CONDITION_KINDS = [
-  'disease',
-  'illness',
-  'disorder',
-  'ill_health',
-  'medical_condition',
-  'pathology',
-  'symptom',
-];
 // When or how much one works, said between "work" and where ("I work nights at the Royal Infirmary").
 const WORK_SCHEDULE =
-  '(?:(?:nights|days|weekends|evenings|mornings|shifts|night\\s+shifts|part[-\\s]time|full[-\\s]time|remotely|from\\s+home)\\s+)';
+  '(?:(?:nights|days|weekends|evenings|mornings|shifts|night\\s+shifts|part[-\\s]time|full[-\\s]time|from\\s+home)\\s+)';
 // An injury's verb and what the body part then is ("I broke my wrist" → "broken wrist").
 const INJURED: Readonly<Record<string, string>> = {
   broke: 'broken',
@@ -31,12 +21,6 @@ const INJURED: Readonly<Record<string, string>> = {
 // A course of study one is on ("a master's", "a PhD", "a degree").
 const COURSE =
   "(?:(?:an?|my)\\s+)?(?:[Mm]aster'?s|[Mm]asters|MSc|MA|MBA|Ph\\.?D|phd|[Dd]octorate|[Bb]achelor'?s|[Bb]achelors|degree|diploma|course)(?:\\s+degree)?";
-
-/** Whether a phrase's last word names a health condition in its usual sense ("diabetes", "a cold"). */
-function isCondition(phrase: string): boolean {
-  const head = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
-  return head.length > 0 && namesKindOf(head, ...CONDITION_KINDS);
-}
 
 /**
  * Everyday facts said in common ways the rest of the table does not read, tried first: work in
@@ -60,10 +44,7 @@ export const EVERYDAY_RULES: Rule[] = [
       const [said, role] = m[1] ? [m[2], m[3]] : [m[5], m[4]];
       // "I've been working at home": at home is where, not for whom.
       const employer = said && !/^home\b/i.test(said) ? said : undefined;
-      return [
-        ...(employer ? [triple('user', 'works_at', clean(employer), 'person', 'organization')] : []),
-        ...(role ? [triple('user', 'works_as', clean(role), 'person', 'role')] : []),
-      ];
+      return jobTriples(employer, role);
     },
   },
   {
@@ -99,10 +80,7 @@ export const EVERYDAY_RULES: Rule[] = [
       `^[Ii]\\s+work\\s+${WORK_SCHEDULE}(?:at|for)\\s+(.+?)(?:\\s+as\\s+(?:an?\\s+)?(.+))?$`,
       'u',
     ),
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
-    ],
+    build: (m) => jobTriples(m[1], m[2]),
   },
   {
     // "I started at Google in May": a named employer (not "I started at the bottom").
@@ -127,7 +105,7 @@ export const EVERYDAY_RULES: Rule[] = [
     ),
     build: (m) =>
       objects(m[1])
-        .filter(isCondition)
+        .filter(namesCondition)
         .map((o) => triple('user', 'has_condition', o, 'person', '')),
   },
   {

@@ -1,6 +1,6 @@
 import { I_AM } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { clean, triple } from './rule-words.js';
+import { clean, jobTriples, triple } from './rule-words.js';
 
 /**
  * The rules about work, tried in this order within the rule table: employer and role in one
@@ -10,18 +10,12 @@ import { clean, triple } from './rule-words.js';
 export const WORK_RULES: Rule[] = [
   {
     pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      triple('user', 'works_as', clean(m[2]), 'person', 'role'),
-    ],
+    build: (m) => jobTriples(m[1], m[2]),
   },
   {
     pattern:
       /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
-    ],
+    build: (m) => jobTriples(m[1], m[2]),
   },
   {
     // "I'm retired": no longer working, said as what one does now.
@@ -42,10 +36,7 @@ export const WORK_RULES: Rule[] = [
     // "I just started working at Sony", "I got promoted to senior designer".
     pattern:
       /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?started\s+working\s+(?:at|for)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
-    build: (m) => [
-      triple('user', 'works_at', clean(m[1]), 'person', 'organization'),
-      ...(m[2] ? [triple('user', 'works_as', clean(m[2]), 'person', 'role')] : []),
-    ],
+    build: (m) => jobTriples(m[1], m[2]),
   },
   {
     pattern:

@@ -18,6 +18,7 @@ import {
   PET_KINDS,
   PREFERENCE_VERBS,
   PRONOUNS,
+  RELATION_MODIFIERS,
   RELATIONS,
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
@@ -29,6 +30,7 @@ import {
   aboutOther,
   clean,
   isPlace,
+  jobTriples,
   lowerFirst,
   objects,
   petKind,
@@ -92,6 +94,12 @@ export interface Rule {
   build: (match: RegExpMatchArray) => ExtractedTriple[];
 }
 
+// "My buddy Polar bear", "my new boss Kim": a relation and the name the user gives.
+const RELATED_NAME = new RegExp(
+  `^[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(\\p{Ll}[\\p{L}-]*)\\s+(\\p{Lu}.*)$`,
+  'u',
+);
+
 /** The rules, tried in order: the first that matches a clause gives its triples. */
 export const RULES: Rule[] = [
   ...WORK_RULES,
@@ -141,10 +149,7 @@ export const RULES: Rule[] = [
         ];
       // Said with where ("I'm a software engineer at Google"), what one is is one's job.
       if (!isOccupation(head) && !m[2]) return [triple('user', 'is_a', what, 'person', 'role')];
-      return [
-        triple('user', 'works_as', what, 'person', 'role'),
-        ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
-      ];
+      return jobTriples(m[2], m[1]);
     },
   },
   {
@@ -344,10 +349,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
-    build: (m) => [
-      triple('user', 'works_as', clean(m[1]), 'person', 'role'),
-      ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
-    ],
+    build: (m) => jobTriples(m[2], m[1]),
   },
   {
     // "I work at home" says where, not for whom.
@@ -397,7 +399,8 @@ export const RULES: Rule[] = [
     ),
     build: (m) => {
       // "My buddy Polar bear adores pizza": someone the user names by how they relate to them.
-      const related = /^my\s+(\p{Ll}[\p{L}-]*)\s+(\p{Lu}.*)$/iu.exec(clean(m[1]));
+      // A word before the relation tells one apart ("my new boss Kim"); a name is capitalised.
+      const related = RELATED_NAME.exec(clean(m[1]));
       if (related) {
         const name = clean(related[2]);
         return [
@@ -420,7 +423,7 @@ export const RULES: Rule[] = [
     // Hana visited us").
     nameFirst: true,
     pattern: new RegExp(
-      `\\b[Mm]y\\s+(?:(?:younger|older|little|big|elder|best|new|old|other|oldest|youngest)\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
+      `\\b[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
       'u',
     ),
     build: (m) => {

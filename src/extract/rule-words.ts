@@ -1,4 +1,4 @@
-import { isPersonNoun, namesKindOf } from '../lexicon/kinds.js';
+import { isPersonNoun, namesPlace } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   ANIMAL_KIND,
@@ -129,22 +129,12 @@ export function withoutMiddleCompanions(text: string): string {
 const MIDDLE_COMPANIONS =
   /^([Ii](?:'m|\s+am|'ve|\s+have)?\s+\p{Ll}+)\s+with\s+(?:(?:my|our|the)\s+)?((?:[\p{L}'-]+\s+){0,3}?[\p{L}'-]+)\s+(?=(?:in|to|at|near)\s)/u;
 
-// WordNet concepts a place is a kind of: a location ("town", "countryside"), a settlement
-// ("village"), land or a landform ("an island", "the mountains").
-const PLACE_KINDS = ['location', 'settlement', 'geological_formation', 'land'];
-
 /**
  * Whether an object names a place: a name ("Lisbon", "the UK"), or a phrase whose head WordNet
  * knows as a place in its usual sense ("the countryside", "a village near Porto"; not "work").
  */
 export function isPlace(text: string): boolean {
-  if (/^\p{Lu}/u.test(text)) return true;
-  const head =
-    text
-      .split(/\s+(?:in|near|of|on|outside)\s+/)[0]
-      ?.split(/\s+/)
-      .at(-1) ?? '';
-  return head.length > 0 && namesKindOf(head, ...PLACE_KINDS);
+  return /^\p{Lu}/u.test(text) || namesPlace(text);
 }
 
 /** The text with its first letter in lower case: fixed words are matched so, names keep theirs. */
@@ -181,6 +171,17 @@ export function triple(
   objectType: string,
 ): ExtractedTriple {
   return { subject, predicate, object, subjectType, objectType };
+}
+
+/**
+ * The user's job as said: where they work (`works_at`) and as what (`works_as`), each only when
+ * said, both cleaned as objects are.
+ */
+export function jobTriples(employer: string | undefined, role: string | undefined): ExtractedTriple[] {
+  return [
+    ...(employer ? [triple('user', 'works_at', clean(employer), 'person', 'organization')] : []),
+    ...(role ? [triple('user', 'works_as', clean(role), 'person', 'role')] : []),
+  ];
 }
 
 /** The triples without repeats (same subject, predicate and object). */

@@ -11,6 +11,7 @@ import {
   NEUTRAL_LOWER_ADVERBS,
   NOT_A_NAME,
   NOT_ALTERNATIVE,
+  PERSON_RELATIONS,
   PET_KINDS,
   QUESTION_START,
   RELATIONS,
@@ -91,7 +92,7 @@ const CLAUSE_BREAK = new RegExp(
 );
 // Someone and the user as one subject: by name ("Tom and I", "My partner Alex and I") or by how
 // they relate ("My wife and I").
-const NAME_AND_I = String.raw`(?:(?:[Mm]y\s+(?:${RELATIONS})\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)|[Mm]y\s+(${RELATIONS}))\s+and\s+I`;
+const NAME_AND_I = String.raw`(?:(?:[Mm]y\s+(?:${RELATIONS})\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)|[Mm]y\s+(${PERSON_RELATIONS}))\s+and\s+I`;
 const PAIR_SUBJECT = new RegExp(`^${NAME_AND_I}(?=\\s)`, 'u');
 // A clause whose subject is someone and the user ("Tom and I work at Google").
 const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');

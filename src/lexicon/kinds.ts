@@ -118,6 +118,41 @@ export function namesKindOf(word: string, ...concepts: string[]): boolean {
   return found;
 }
 
+// What follows a noun phrase's head and says more of it ("a village near Porto", "pain in my back").
+const POST_MODIFIER = /\s+(?:in|near|of|on|outside)\s+/;
+
+/** A noun phrase's head word: its last word before what follows it ("a village near Porto" → "village"). */
+export function headWord(phrase: string): string {
+  return (phrase.trim().toLowerCase().split(POST_MODIFIER)[0] ?? '').split(/\s+/).at(-1) ?? '';
+}
+
+// WordNet concepts a place is a kind of: a location ("town", "countryside"), a settlement
+// ("village"), land or a landform ("an island", "the mountains").
+const PLACE_KINDS = ['location', 'settlement', 'geological_formation', 'land'];
+
+/** Whether a phrase's head names a place in its usual sense ("the countryside", "a village near Porto"; not "work"). */
+export function namesPlace(phrase: string): boolean {
+  const head = headWord(phrase);
+  return head.length > 0 && namesKindOf(head, ...PLACE_KINDS);
+}
+
+// WordNet concepts a health condition is a kind of ("type 1 diabetes", "asthma", "a migraine").
+const CONDITION_KINDS = [
+  'disease',
+  'illness',
+  'disorder',
+  'ill_health',
+  'medical_condition',
+  'pathology',
+  'symptom',
+];
+
+/** Whether a phrase's head names a health condition in its usual sense ("type 1 diabetes", "a cold"). */
+export function namesCondition(phrase: string): boolean {
+  const head = headWord(phrase);
+  return head.length > 0 && namesKindOf(head, ...CONDITION_KINDS);
+}
+
 /**
  * Whether a question word asks for an occupation ("job", "profession", "career"), or the people
  * who follow one (a profession's first sense):

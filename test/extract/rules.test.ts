@@ -102,7 +102,7 @@ describe('rule extractor on other people, across turns', () => {
   it('reads what others are and do by the rules of the first person, never as the user', async () => {
     expect(await turns('My daughter Mia is 6.')).toEqual([['user daughter Mia', 'Mia age 6']]);
     expect(await turns('My brother Luis is a lawyer at Garrigues.')).toEqual([
-      ['user brother Luis', 'Luis works_as lawyer', 'Luis works_at Garrigues'],
+      ['user brother Luis', 'Luis works_at Garrigues', 'Luis works_as lawyer'],
     ]);
     expect(await turns('Sam is a nurse too.')).toEqual([['Sam works_as nurse']]);
     // A place or a company said to be something is no person: nothing.
@@ -182,7 +182,7 @@ describe('rule extractor on everyday facts said other common ways', () => {
     extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
 
   it.each([
-    ["I'm a software engineer at Google.", ['user works_as software engineer', 'user works_at Google']],
+    ["I'm a software engineer at Google.", ['user works_at Google', 'user works_as software engineer']],
     ["I'm a student at Oxford.", ['user is_a student', 'user studies_at Oxford']],
     // Studied at a school, a subject is `studies`; learnt on one's own, `is_learning`.
     ["I'm studying medicine at King's College.", ['user studies medicine', "user studies_at King's College"]],
@@ -299,6 +299,13 @@ describe('rule extractor on people named by how they relate, and terse turns', (
     ['Sold the Civic, bought an electric Kia.', ['user not_owns Civic', 'user bought electric Kia']],
     ['Joined Shopify last month.', ['user works_at Shopify']],
     ['Left early today.', []],
+    // A word that tells one relation apart stays with it, never read as a relation of its own.
+    ['My new boss lives in Leeds.', ['new boss lives_in Leeds']],
+    ['My new boss Kim lives in Leeds.', ['user boss Kim', 'Kim lives_in Leeds']],
+    ['My coach Dan loves running.', ['user coach Dan', 'Dan loves running']],
+    // A pet and the user are no pair of people ("My dog is a beagle" is no job either).
+    ['My dog and I moved to Porto.', ['user lives_in Porto']],
+    ['I work part-time remotely for Shopify.', ['user works_at Shopify']],
   ])('%j', async (text, expected) => {
     expect(await read(text)).toEqual(expected);
   });

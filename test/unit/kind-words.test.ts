@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { asksForOccupation, asksForOrganization, namesKindOf } from '../../src/lexicon/kinds.js';
+import {
+  asksForOccupation,
+  asksForOrganization,
+  headWord,
+  namesCondition,
+  namesKindOf,
+  namesPlace,
+} from '../../src/lexicon/kinds.js';
 
 describe('kind words: what kind of thing a question word asks for (WordNet)', () => {
   it.each(['job', 'occupation', 'profession', 'career'])('"%s" asks for an occupation', (word) => {
@@ -22,5 +29,37 @@ describe('kind words: what kind of thing a question word asks for (WordNet)', ()
     expect(namesKindOf('cello', 'musical_instrument')).toBe(true);
     expect(namesKindOf('cello', 'food', 'musical_instrument')).toBe(true);
     expect(namesKindOf('cello', 'food')).toBe(false);
+  });
+});
+
+describe('kind words: the head of a phrase, places and health conditions (WordNet)', () => {
+  it.each([
+    ['a village near Porto', 'village'],
+    ['type 1 diabetes', 'diabetes'],
+    ['pain in my back', 'pain'],
+    ['the Countryside', 'countryside'],
+    ['', ''],
+  ])('the head of %j is %j', (phrase, head) => {
+    expect(headWord(phrase)).toBe(head);
+  });
+
+  it.each([
+    ['the countryside', true],
+    ['a village near Porto', true],
+    ['a small island', true],
+    ['work', false],
+    ['a big family', false],
+  ])('%j names a place: %s', (phrase, expected) => {
+    expect(namesPlace(phrase)).toBe(expected);
+  });
+
+  it.each([
+    ['type 1 diabetes', true],
+    ['asthma', true],
+    ['a migraine', true],
+    ['two cats', false],
+    ['a new job', false],
+  ])('%j names a health condition: %s', (phrase, expected) => {
+    expect(namesCondition(phrase)).toBe(expected);
   });
 });
