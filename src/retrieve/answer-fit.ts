@@ -10,7 +10,7 @@ import { answerKindWords, questionWordAt, withQuestionWords } from './answer-kin
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
 
-/** One question's fit, bound to its focus (what `fuseEvidence` reads candidates with). */
+/** One question's fit, bound to its focus (what `fuseFacts` and `recallTurns` read candidates with). */
 export interface QuestionFit {
   read(fact: Fact): FitReading;
   relationOf(key: string): number;

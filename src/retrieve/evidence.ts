@@ -4,7 +4,7 @@ import { searchTerms } from '../model/text.js';
 import type { Episode, Fact, RecalledEpisode, RecalledFact, RecallSignal } from '../model/types.js';
 import type { EpisodeHits, GraphStore, TimeScope } from '../store/base.js';
 import { calibrateBm25, calibrateCosine, type Fused, lifted, noisyOr, recency, scaled } from './fuse.js';
-import { type FactEvidence, fuseFacts } from './fuse-facts.js';
+import type { FactEvidence } from './fuse-facts.js';
 import { byScore, byScoreThenEvidence } from './order.js';
 import type { FusionOptions } from './recipe-types.js';
 
@@ -16,31 +16,47 @@ export interface EvidenceInput extends FactEvidence {
   turns: { perResult: number; excerptChars: number; excerptLead: number };
 }
 
-/** Fuses the signals into the recalled facts and episodes, best first, each with its signals. */
-export async function fuseEvidence(
+/**
+ * Gather and fuse stage of turns: the recalled facts' turns (provenance), the turns found by full
+ * text and similarity, and their neighbours in the thread, fused and ranked, best first, each
+ * with its signals. The stored turns and the neighbours are read at once; a neighbour that
+ * reaches the head is read after, only when it was not read already.
+ */
+export async function recallTurns(
   store: GraphStore,
   userId: string,
   input: EvidenceInput,
-): Promise<{ facts: RecalledFact[]; episodes: RecalledEpisode[] }> {
+  fused: { facts: readonly RecalledFact[]; fitFactor: ReadonlyMap<string, number> },
+): Promise<RecalledEpisode[]> {
   const { options, limit } = input;
-  const { facts, fitFactor } = fuseFacts(input);
-  const direct = turnSignals(input, facts, fitFactor);
-  const candidates = (await withNeighbours(store, userId, direct, options, limit)).filter(
+  const wanted = limit * input.turns.perResult;
+  const direct = turnSignals(input, fused.facts, fused.fitFactor);
+  const top = direct.slice(0, limit).map((e) => e.uid);
+  const asked = direct.slice(0, wanted).map((e) => e.uid);
+  const [neighbours, read] = await Promise.all([
+    options.neighbourWeight > 0 && top.length > 0
+      ? store.episodeNeighbours(userId, top, 1)
+      : new Map<string, string[]>(),
+    asked.length > 0 ? store.episodes(userId, { uids: asked, limit: asked.length }) : [],
+  ]);
+  const candidates = withNeighbours(direct, top, neighbours, options).filter(
     (e) => e.score >= options.minScore,
   );
+  const head = candidates.slice(0, wanted).map((c) => c.uid);
   // Provenance lists sources such as import file names too: only stored turns are kept.
+  const loaded = new Map(read.map((e) => [e.uid, e]));
+  const tried = new Set(asked);
+  const missing = head.filter((uid) => !tried.has(uid));
+  if (missing.length > 0)
+    for (const episode of await store.episodes(userId, { uids: missing, limit: missing.length }))
+      loaded.set(episode.uid, episode);
   const stored = new Map(
-    (
-      await store.episodes(userId, {
-        uids: candidates.slice(0, limit * input.turns.perResult).map((c) => c.uid),
-        limit: limit * input.turns.perResult,
-      })
-    )
-      .filter((e) => inTime(e.at, input.time))
-      .map((e) => [e.uid, e]),
+    head
+      .flatMap((uid) => loaded.get(uid) ?? [])
+      .flatMap((e) => (inTime(e.at, input.time) ? [[e.uid, e] as const] : [])),
   );
   const terms = new Set(searchTerms(input.query));
-  const episodes = rankTurns(candidates, stored, input)
+  return rankTurns(candidates, stored, input)
     .slice(0, limit)
     .map((c): RecalledEpisode => {
       const episode = stored.get(c.uid) as Episode;
@@ -54,7 +70,6 @@ export async function fuseEvidence(
         contributions: c.contributions,
       };
     });
-  return { facts, episodes };
 }
 
 /**
@@ -92,28 +107,20 @@ function turnSignals(
 }
 
 /**
- * The conversation around the best turns: their neighbours in the thread get a share of their
- * score, joined by noisy-OR to what each turn already had. Best first.
+ * The conversation around the best turns (`top`): their neighbours in the thread get a share of
+ * their score, joined by noisy-OR to what each turn already had. Best first.
  */
-async function withNeighbours(
-  store: GraphStore,
-  userId: string,
+function withNeighbours(
   direct: readonly Fused[],
+  top: readonly string[],
+  neighbours: ReadonlyMap<string, readonly string[]>,
   options: Readonly<FusionOptions>,
-  limit: number,
-): Promise<Fused[]> {
+): Fused[] {
   const around = new Map<string, number>();
-  if (options.neighbourWeight > 0) {
-    const top = direct.slice(0, limit);
-    const neighbours = await store.episodeNeighbours(
-      userId,
-      top.map((e) => e.uid),
-      1,
-    );
-    for (const hit of top) {
-      for (const uid of neighbours.get(hit.uid) ?? [])
-        around.set(uid, Math.max(around.get(uid) ?? 0, hit.score));
-    }
+  const scores = new Map(direct.map((e) => [e.uid, e.score]));
+  for (const uid of top) {
+    const score = scores.get(uid) ?? 0;
+    for (const near of neighbours.get(uid) ?? []) around.set(near, Math.max(around.get(near) ?? 0, score));
   }
   const turns = new Map<string, Fused>(
     direct.map((e) => [e.uid, { ...e, signals: [...e.signals], contributions: { ...e.contributions } }]),

@@ -43,8 +43,9 @@ export async function linkEntities(
   });
   const keys = [...new Set(spans.map((s) => s.key))];
   const selfReferenced = keys.some((key) => isSelfReference(key));
-  if (selfReferenced) keys.push(USER_ENTITY_KEY);
-  const found = await store.entitiesByKeys(userId, keys);
+  // The user's own entity is looked up with the names, in the same read: a question naming the
+  // user ("I", or the user's name: `linkUserByName`) needs it.
+  const found = await store.entitiesByKeys(userId, [...keys, USER_ENTITY_KEY]);
 
   const linked = new Map<string, LinkedEntity>();
   // Longest match first; a span inside an already linked span of the same variant is skipped.
@@ -69,7 +70,7 @@ export async function linkEntities(
   if (selfReferenced && self && !linked.has(self.uid)) {
     linked.set(self.uid, { entity: self, weight: recipe.selfReference, matched: SELF_REFERENCE });
   }
-  await linkUserByName(store, userId, linked);
+  await linkUserByName(store, userId, linked, self);
   return [...linked.values()];
 }
 
@@ -81,10 +82,9 @@ async function linkUserByName(
   store: GraphStore,
   userId: string,
   linked: Map<string, LinkedEntity>,
+  self: Entity | undefined,
 ): Promise<void> {
-  if (linked.size === 0) return;
-  const self = await store.entityByKey(userId, USER_ENTITY_KEY);
-  if (!self || linked.has(self.uid)) return;
+  if (linked.size === 0 || !self || linked.has(self.uid)) return;
   const names = await store.incidentFacts(userId, [self.uid], { mode: 'current' }, ['name']);
   for (const fact of names) {
     const link = fact.subjectUid === self.uid ? linked.get(fact.objectUid) : undefined;

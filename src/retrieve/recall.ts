@@ -6,7 +6,8 @@ import type { RecalledEntity, RecalledEpisode, RecalledFact, RecallResult } from
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { AnswerFit } from './answer-fit.js';
 import { contextBlock } from './context.js';
-import { fuseEvidence } from './evidence.js';
+import { type EvidenceInput, recallTurns } from './evidence.js';
+import { fuseFacts } from './fuse-facts.js';
 import { OpenRelationReader } from './open-relation.js';
 import { compareUids } from './order.js';
 import { type QuestionReading, readQuestion } from './question.js';
@@ -120,7 +121,7 @@ export class Retriever {
 
   /**
    * Runs one recall: link (the question's names and relations) → seed → walk and gather (the
-   * turns searched meanwhile) → score and fuse (`fuseEvidence`) → format (`contextBlock`).
+   * turns searched meanwhile) → score and fuse (`fuseFacts`, `recallTurns`) → format (`contextBlock`).
    */
   recall(request: RecallRequest): Promise<RecallResult> {
     // The recall's reads as one group: a cached store checks the user's generation once for all.
@@ -169,7 +170,7 @@ export class Retriever {
       seedFromFacts(seeds, similarRead.facts, similarRead.cosines, this.recipe.seeds.similarFact);
     if (openPending) walkInput.open = await openPending;
     const { walked, similar, entityScores } = await walkFrom(this.store, seeds, walkInput, similarRead);
-    const { facts, episodes } = await fuseEvidence(this.store, userId, {
+    const evidence: EvidenceInput = {
       ...this.evidenceOf(question, fusion),
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.strength.values())),
@@ -186,8 +187,14 @@ export class Retriever {
       },
       query,
       options: fusion,
-    });
-    const entities = await this.entitiesOf(userId, seeds, facts, entityScores);
+    };
+    const fused = fuseFacts(evidence);
+    const { facts } = fused;
+    // The turns and the entities are read at once: each needs only the fused facts.
+    const [episodes, entities] = await Promise.all([
+      recallTurns(this.store, userId, evidence, fused),
+      this.entitiesOf(userId, seeds, facts, entityScores),
+    ]);
     return this.result(request, facts, entities, episodes);
   }
 

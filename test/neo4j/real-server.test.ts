@@ -203,6 +203,47 @@ describe('Neo4j, a real server', () => {
     }
   });
 
+  it("a recall reads the user's state once, first, and counts the user's facts again only after a write", async () => {
+    const memory = await createMemory({ env: storeEnv() });
+    try {
+      await memory.addTriples('state', [
+        { subject: 'I', predicate: 'plays', object: 'Cello' },
+        { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
+      ]);
+      const store = memory.store as Neo4jStore;
+      const reads = vi.spyOn(store as unknown as { readRows: (name: string) => unknown }, 'readRows');
+      const names = async (query: string) => {
+        reads.mockClear();
+        // A question naming no entity: similar facts seed the walk, which needs the facts' share.
+        const result = await memory.recall({ userId: 'state', query });
+        return { names: reads.mock.calls.map((call) => String(call[0])), result };
+      };
+      const first = await names('who plays an instrument');
+      expect(first.result.facts.map((f) => f.object)).toContain('Cello');
+      // The state is the recall's first read, and its only one of the user's counts but the facts'.
+      expect(first.names[0]).toBe('user-state');
+      expect(first.names.filter((n) => n === 'user-state')).toHaveLength(1);
+      expect(first.names.filter((n) => /share|user-writes/.test(n))).toEqual([]);
+      expect(first.names.filter((n) => n === 'user-fact-count')).toHaveLength(1);
+      // Unchanged: the fact count is kept.
+      const second = await names('who plays an instrument');
+      expect(second.names.filter((n) => n === 'user-fact-count')).toEqual([]);
+      expect(second.names.filter((n) => n === 'user-state')).toHaveLength(1);
+      // A write moves the user's write count: counted again, and the new fact found.
+      await memory.addTriples('state', [{ subject: 'I', predicate: 'plays', object: 'Harp' }]);
+      const third = await names('who plays an instrument');
+      expect(third.names.filter((n) => n === 'user-fact-count')).toHaveLength(1);
+      expect(third.result.facts.map((f) => f.object)).toContain('Harp');
+      reads.mockRestore();
+      // Outside a recall each search reads the state itself; a user that does not exist has nothing.
+      expect(
+        await store.similarEntities('nobody', await new HashingEmbeddings().embedQuery('cello'), 5, 0),
+      ).toEqual([]);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it('a cached store serves a user from its copies and drops them when another store writes, forgets or runs Cypher', async () => {
     const cachedEnv = { ...storeEnv(), KGMEM_NEO4J_CACHE: '1' };
     const reader = await createMemory({ env: cachedEnv });

@@ -3,20 +3,17 @@ import { turnTerms } from '../episode-terms.js';
 
 // The parameters and Lucene queries of the Neo4j adapter's reads.
 
-// The statements of similarity search: the user's share of the index, exact, one index round.
+// The statements of similarity search: exact, and one round of the index.
 export const SIMILARITY_STATEMENTS = {
   entities: {
-    share: { name: 'entity-share' },
     exact: { name: 'entities-similar-exact' },
     index: { name: 'entities-similar-index' },
   },
   facts: {
-    share: { name: 'fact-share' },
     exact: { name: 'facts-similar-exact' },
     index: { name: 'facts-similar-index' },
   },
   episodes: {
-    share: { name: 'episode-share' },
     exact: { name: 'episodes-similar-exact' },
     index: { name: 'episodes-similar-index' },
   },

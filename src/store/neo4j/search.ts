@@ -12,6 +12,7 @@ import {
   type SimilarityKind,
   termQuery,
 } from './queries.js';
+import type { IndexShare, UserState } from './user-state.js';
 
 // With a concept search, each full-text field returns this many times the hits wanted before
 // their scores are added up per turn.
@@ -22,6 +23,8 @@ const COUNTED_USERS = 1000;
 /** How the search ports run the adapter's named statements: reads only (a search never writes). */
 export interface Neo4jStatementRunner {
   read(name: string, params: Record<string, unknown>): Promise<Row[]>;
+  /** The user's state, read once per recall (see `UserStateReads`). */
+  userState(userId: string): Promise<UserState>;
 }
 
 /**
@@ -118,27 +121,31 @@ export class Neo4jVectorSearch implements VectorSearch {
   }
 
   /**
-   * How many entities (or facts) the vector index holds and how many are the user's. A user's
-   * entity count is its node's degree; its fact count is kept with the user's write count and
-   * counted again only when that moved (every write and every delete of a fact or entity moves
-   * it, in any process).
+   * How many entities (turns, facts) the vector index holds and how many are the user's: read
+   * with the user's state (`user-state`, once per recall). A user's entity and turn counts are
+   * its node's degrees; its fact count is kept with the user's write count and counted again only
+   * when that moved (every write and every delete of a fact or entity moves it, in any process).
    */
-  private async share(kind: SimilarityKind, userId: string): Promise<{ own: number; total: number }> {
-    if (kind !== 'facts') {
-      const [row] = await this.run.read(SIMILARITY_STATEMENTS[kind].share.name, { userId });
-      return { own: Number(row?.own ?? 0), total: Number(row?.total ?? 0) };
-    }
+  private async share(kind: SimilarityKind, userId: string): Promise<IndexShare> {
+    const state = await this.run.userState(userId);
+    if (!state.exists) return { own: 0, total: 0 };
+    if (kind === 'entities') return state.entities;
+    if (kind === 'episodes') return state.episodes;
+    return { own: await this.factCount(userId, state.writes), total: state.factTotal };
+  }
+
+  /** The user's fact count: kept with the write count it was counted at. */
+  private async factCount(userId: string, writes: number | null): Promise<number> {
     const known = this.factCounts.get(userId);
-    const [row] = await this.run.read('fact-share', { userId, knownWrites: known?.writes ?? -1 });
-    const total = Number(row?.total ?? 0);
-    const reported = Number(row?.own ?? 0);
-    if (reported === -1 && known) return { own: known.own, total };
+    if (known && writes !== null && known.writes === writes) return known.own;
+    const [row] = await this.run.read('user-fact-count', { userId });
+    const own = Number(row?.own ?? 0);
     if (row?.writes !== null && row?.writes !== undefined) {
       if (this.factCounts.size >= COUNTED_USERS)
         this.factCounts.delete(this.factCounts.keys().next().value as string);
-      this.factCounts.set(userId, { writes: Number(row.writes), own: reported });
+      this.factCounts.set(userId, { writes: Number(row.writes), own });
     }
-    return { own: reported, total };
+    return own;
   }
 }
 

@@ -16,6 +16,7 @@ import {
   userSearchKey,
 } from './queries.js';
 import { neo4jSearch } from './search.js';
+import { UserStateReads, userStateFromRow } from './user-state.js';
 
 // Users whose vocabulary one store keeps (the oldest read is dropped first).
 const VOCABULARY_USERS = 1000;
@@ -30,10 +31,19 @@ const VOCABULARY_USERS = 1000;
 export class Neo4jStore extends Neo4jConnection {
   /** Each user's predicate vocabulary with the write count it was read at (see `predicateKeys`). */
   private readonly vocabulary = new Map<string, { writes: number; keys: readonly string[] }>();
+  /** Each user's state, read once per read scope (a recall's reads). */
+  private readonly states = new UserStateReads(async (userId) =>
+    userStateFromRow((await this.readRows('user-state', { userId }))[0]),
+  );
   protected override readonly search = neo4jSearch(
-    { read: (name, params) => this.readRows(name, params) },
+    { read: (name, params) => this.readRows(name, params), userState: (userId) => this.states.of(userId) },
     this.options,
   );
+
+  /** A recall's reads of one user: its state (write count, index shares) is read once, as it starts. */
+  override readScope<T>(userId: string, body: () => Promise<T>): Promise<T> {
+    return this.states.within(userId, body);
+  }
 
   /** At most `triplesPerTransaction` (5,000 by default) triples per write transaction. */
   override triplesPerTransaction(_dimension: number): number {
@@ -122,9 +132,9 @@ export class Neo4jStore extends Neo4jConnection {
    * every time.
    */
   override async predicateKeys(userId: string): Promise<string[]> {
-    // No row: no such user (nothing to keep); no count: a user written before counts were kept.
-    const [row] = await this.readRows('user-writes', { userId });
-    const writes = row ? Number(row.writes ?? 0) : -1;
+    // No such user: nothing to keep; no count: a user written before counts were kept.
+    const state = await this.states.of(userId);
+    const writes = state.exists ? (state.writes ?? 0) : -1;
     const cached = this.vocabulary.get(userId);
     if (cached && cached.writes === writes && writes >= 0) return [...cached.keys];
     const keys = (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
@@ -141,9 +151,11 @@ export class Neo4jStore extends Neo4jConnection {
       if (typeof userId === 'string') {
         this.vocabulary.delete(userId);
         this.search.vectors.forget(userId);
+        this.states.forget(userId);
       } else {
         this.vocabulary.clear();
         this.search.vectors.forget();
+        this.states.forget();
       }
     }
   }
