@@ -2,5 +2,6 @@
 // as planned.
 UNWIND $rows AS r
 MATCH (e:Entity {uid: r.uid})
+USING INDEX e:Entity(uid)
 WHERE e.userId = $userId
 SET e.aliases = r.aliases, e.aliasText = r.aliasText, e.mentions = r.mentions, e.updatedAt = r.at

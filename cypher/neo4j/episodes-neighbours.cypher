@@ -1,6 +1,7 @@
 // For each given episode, the turns just before and after it in its thread ($window each side).
 UNWIND $uids AS id
 MATCH (p:Episode {uid: id})
+USING INDEX p:Episode(uid)
 WHERE p.userId = $userId
 MATCH (:User {id: $userId})-[:HAS_EPISODE]->(q:Episode)
 WHERE q.threadId = p.threadId AND q.uid <> p.uid

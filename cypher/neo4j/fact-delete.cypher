@@ -1,6 +1,7 @@
 // Remove one fact of one user. The user's write count moves with it (see user-lock), so what
 // other processes keep of the user (its vocabulary, its fact count) is read again.
 MATCH (:Entity)-[f:FACT {uid: $uid}]->(:Entity)
+USING INDEX f:FACT(uid)
 WHERE f.userId = $userId
 WITH collect(f) AS found
 OPTIONAL MATCH (u:User {id: $userId})

@@ -5,6 +5,7 @@
 // so the entity's user test covers its facts.
 UNWIND $uids AS id
 MATCH (e:Entity {uid: id})
+USING INDEX e:Entity(uid)
 WHERE e.userId = $userId
 CALL (e) {
   MATCH (e)-[f:FACT]-()

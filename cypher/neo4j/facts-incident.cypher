@@ -4,6 +4,7 @@
 // $mode 'current' (validTo IS NULL), 'asOf' (valid at $asOf) or 'all' (history included).
 UNWIND $uids AS id
 MATCH (e:Entity {uid: id})
+USING INDEX e:Entity(uid)
 WHERE e.userId = $userId
 CALL (e) {
   MATCH (e)-[f:FACT]-(:Entity)

@@ -1,3 +1,4 @@
 UNWIND $ids AS itemId
 MATCH (i:StoreItem {id: itemId})
+USING INDEX i:StoreItem(id)
 DELETE i
