@@ -1,6 +1,6 @@
 import { I_AM } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { clean, jobTriples, triple } from './rule-words.js';
+import { clean, jobTriples, objects, triple } from './rule-words.js';
 
 /**
  * The rules about work, tried in this order within the rule table: employer and role in one
@@ -8,6 +8,19 @@ import { clean, jobTriples, triple } from './rule-words.js';
  * leaving a job.
  */
 export const WORK_RULES: Rule[] = [
+  {
+    // The languages and tools one works with, each by its name: "I code in C++", "I program in
+    // Rust and Go" (codes_in), "I write TypeScript" (writes), "I use Figma at work" (uses). A
+    // thing said in lower case ("I write poetry", "I use a laptop") is not read here.
+    pattern: /^[Ii]\s+(?:(code|program|develop)\s+(?:mainly\s+|mostly\s+)?in|(write|use))\s+(\p{Lu}.*)$/u,
+    build: (m) =>
+      // "I use Spotify to listen to podcasts": what it is used for is not its name.
+      objects(clean((m[3] ?? '').replace(/\s+to\s+\p{Ll}+\b.*$/u, '')))
+        .filter((o) => /^\p{Lu}/u.test(o))
+        .map((o) =>
+          triple('user', m[1] ? 'codes_in' : m[2] === 'write' ? 'writes' : 'uses', o, 'person', ''),
+        ),
+  },
   {
     pattern: /^[Ii]\s+work\s+(?:at|for)\s+(.+?)\s+as\s+(?:an?\s+)?(.+)$/u,
     build: (m) => jobTriples(m[1], m[2]),

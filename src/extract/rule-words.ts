@@ -8,6 +8,7 @@ import {
   DETERMINER,
   FILLER,
   MAX_OBJECT_WORDS,
+  PLACE_SUFFIX,
   PRONOUN_OBJECT,
   PURPOSE_TAIL,
   TIME_SUFFIX,
@@ -149,7 +150,8 @@ export function clean(text: string | undefined): string {
     .replace(/[.,;:!]+$/, '')
     .replace(CONNECTOR_TAIL, '')
     .replace(CALLED, '');
-  while (FILLER.test(t) || TIME_SUFFIX.test(t)) t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').trim();
+  while (FILLER.test(t) || TIME_SUFFIX.test(t) || PLACE_SUFFIX.test(t))
+    t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').replace(PLACE_SUFFIX, '').trim();
   return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();
 }
 

@@ -248,6 +248,17 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I support Liverpool.', ['user likes Liverpool']],
     ['I support the idea.', []],
     ['I drive a Tesla.', ['user owns Tesla']],
+    // Where something is done is not part of its name.
+    ['I drive a Tesla at work.', ['user owns Tesla']],
+    // The languages and tools one works with, by their names (a name's own signs kept).
+    ['I mostly code in C++ these days.', ['user codes_in C++']],
+    ['I program in Rust and Go.', ['user codes_in Rust', 'user codes_in Go']],
+    ['I write C# at work.', ['user writes C#']],
+    ['I use Spotify to listen to podcasts.', ['user uses Spotify']],
+    ['I use Linux at home and Mac at work.', ['user uses Linux', 'user uses Mac']],
+    ['I write poetry.', []],
+    ['I use a laptop.', []],
+    ['I write for The Guardian.', []],
     // Driving a kind of vehicle is a job or a habit, not owning one.
     ['I drive a bus.', []],
     ["I'm lactose intolerant.", ['user is_intolerant_to lactose']],
