@@ -76,5 +76,6 @@ export const DEFAULT_PROFILE_SCHEMA = {
   languages: { predicates: ['speaks', 'language', 'native_language'], many: true },
   learning: { predicates: ['is_learning', 'learns'], many: true },
   hobbies: { predicates: ['plays', 'does', 'hobby', 'practices'], many: true },
+  tools: { predicates: ['codes_in', 'programs_in', 'uses'], many: true },
   owns: { predicates: ['owns', 'drives'], many: true },
 } as const satisfies ProfileSchema;

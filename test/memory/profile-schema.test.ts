@@ -37,6 +37,27 @@ describe("a memory's own profile schema", () => {
     }
   });
 
+  it('the default schema lists the languages and tools the user works with, from what was said', async () => {
+    const memory = await createMemory({
+      dataDir: join(dir.path, 'tools'),
+      embeddings: new HashingEmbeddings(),
+      env: {},
+    });
+    try {
+      await memory.remember({
+        userId: 'dev',
+        messages: [{ role: 'user', content: 'I mostly code in C++ these days. I use Figma at work.' }],
+      });
+      const { fields } = await memory.profile('dev');
+      expect(fields.tools.map((t) => [t.value, t.relation])).toEqual([
+        ['C++', 'codes_in'],
+        ['Figma', 'uses'],
+      ]);
+    } finally {
+      await memory.close();
+    }
+  });
+
   it('is checked when the memory is created', async () => {
     await expect(
       createMemory({
