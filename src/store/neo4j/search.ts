@@ -13,6 +13,7 @@ import {
   termQuery,
 } from './queries.js';
 import type { IndexShare, UserState } from './user-state.js';
+import { WriteKeyedCache } from './write-keyed-cache.js';
 
 // With a concept search, each full-text field returns this many times the hits wanted before
 // their scores are added up per turn.
@@ -36,7 +37,7 @@ export interface Neo4jStatementRunner {
  */
 export class Neo4jVectorSearch implements VectorSearch {
   /** Each user's fact count with the write count it was read at (see `share`). */
-  private readonly factCounts = new Map<string, { writes: number; own: number }>();
+  private readonly factCounts = new WriteKeyedCache<number>(COUNTED_USERS);
 
   constructor(
     private readonly run: Neo4jStatementRunner,
@@ -83,8 +84,7 @@ export class Neo4jVectorSearch implements VectorSearch {
 
   /** Forgets the fact count kept of a user (of every user without one): a write changed it. */
   forget(userId?: string): void {
-    if (userId === undefined) this.factCounts.clear();
-    else this.factCounts.delete(userId);
+    this.factCounts.forget(userId);
   }
 
   private async similar(
@@ -136,15 +136,15 @@ export class Neo4jVectorSearch implements VectorSearch {
 
   /** The user's fact count: kept with the write count it was counted at. */
   private async factCount(userId: string, writes: number | null): Promise<number> {
-    const known = this.factCounts.get(userId);
-    if (known && writes !== null && known.writes === writes) return known.own;
+    const known = this.factCounts.get(userId, writes);
+    if (known !== undefined) return known;
     const [row] = await this.run.read('user-fact-count', { userId });
     const own = Number(row?.own ?? 0);
-    if (row?.writes !== null && row?.writes !== undefined) {
-      if (this.factCounts.size >= COUNTED_USERS)
-        this.factCounts.delete(this.factCounts.keys().next().value as string);
-      this.factCounts.set(userId, { writes: Number(row.writes), own });
-    }
+    this.factCounts.set(
+      userId,
+      row?.writes === null || row?.writes === undefined ? null : Number(row.writes),
+      own,
+    );
     return own;
   }
 }

@@ -17,6 +17,7 @@ import {
 } from './queries.js';
 import { neo4jSearch } from './search.js';
 import { UserStateReads, userStateFromRow } from './user-state.js';
+import { WriteKeyedCache } from './write-keyed-cache.js';
 
 // Users whose vocabulary one store keeps (the oldest read is dropped first).
 const VOCABULARY_USERS = 1000;
@@ -30,7 +31,7 @@ const VOCABULARY_USERS = 1000;
  */
 export class Neo4jStore extends Neo4jConnection {
   /** Each user's predicate vocabulary with the write count it was read at (see `predicateKeys`). */
-  private readonly vocabulary = new Map<string, { writes: number; keys: readonly string[] }>();
+  private readonly vocabulary = new WriteKeyedCache<readonly string[]>(VOCABULARY_USERS);
   /** Each user's state, read once per read scope (a recall's reads). */
   private readonly states = new UserStateReads(async (userId) =>
     userStateFromRow((await this.readRows('user-state', { userId }))[0]),
@@ -132,15 +133,12 @@ export class Neo4jStore extends Neo4jConnection {
    * every time.
    */
   override async predicateKeys(userId: string): Promise<string[]> {
-    // No such user: nothing to keep; no count: a user written before counts were kept.
     const state = await this.states.of(userId);
-    const writes = state.exists ? (state.writes ?? 0) : -1;
-    const cached = this.vocabulary.get(userId);
-    if (cached && cached.writes === writes && writes >= 0) return [...cached.keys];
+    const writes = state.exists ? state.writes : null;
+    const kept = this.vocabulary.get(userId, writes);
+    if (kept) return [...kept];
     const keys = (await this.readRows('facts-predicate-keys', { userId })).map((r) => String(r.key));
-    if (this.vocabulary.size >= VOCABULARY_USERS)
-      this.vocabulary.delete(this.vocabulary.keys().next().value as string);
-    this.vocabulary.set(userId, { writes, keys });
+    this.vocabulary.set(userId, writes, keys);
     return [...keys];
   }
 
@@ -149,11 +147,11 @@ export class Neo4jStore extends Neo4jConnection {
     for (const { params } of statements) {
       const userId = params?.userId;
       if (typeof userId === 'string') {
-        this.vocabulary.delete(userId);
+        this.vocabulary.forget(userId);
         this.search.vectors.forget(userId);
         this.states.forget(userId);
       } else {
-        this.vocabulary.clear();
+        this.vocabulary.forget();
         this.search.vectors.forget();
         this.states.forget();
       }
