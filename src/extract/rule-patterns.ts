@@ -80,8 +80,17 @@ export const I_AM = "[Ii](?:\\s+am|'m)";
 /** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 export const TIME_SUFFIX =
   /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
-/** Where something is done, said after the thing ("I drive a Tesla at work"): never part of it. Lower case only. */
-export const PLACE_SUFFIX = /\s+at\s+(?:work|home|school|uni|university|college|church)$/u;
+/**
+ * Where something is done, said after the thing ("I drive a Tesla at work", "I work at the
+ * aquarium there"): never part of it. Lower case only (a title's own "There" stays).
+ */
+export const PLACE_SUFFIX = /\s+(?:at\s+(?:work|home|school|uni|university|college|church)|there|here)$/u;
+/**
+ * How much of something, said before it ("a lot of sci-fi", "lots of spicy food"): an amount,
+ * never part of the thing's name. Lower case only.
+ */
+export const QUANTITY_PREFIX =
+  /^(?:a\s+(?:lot|ton|bunch|bit|little\s+bit|couple)\s+of|lots\s+of|loads\s+of|tons\s+of|plenty\s+of|heaps\s+of)\s+(?=\S)/u;
 export const SENTENCE_TIME_SUFFIX = new RegExp(`(?:${TIME_SUFFIX.source.slice(0, -1)})+$`, 'i');
 /**
  * What opens a correction or an aside before what it says ("Sorry, I was wrong: …", "Oops,

@@ -11,6 +11,7 @@ import {
   PLACE_SUFFIX,
   PRONOUN_OBJECT,
   PURPOSE_TAIL,
+  QUANTITY_PREFIX,
   TIME_SUFFIX,
 } from './rule-patterns.js';
 
@@ -143,13 +144,14 @@ export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
-/** An object without trailing punctuation, filler, a time said after it or a leading article. */
+/** An object without trailing punctuation, filler, an amount before it, a time or place after it, or a leading article. */
 export function clean(text: string | undefined): string {
   let t = (text ?? '')
     .trim()
     .replace(/[.,;:!]+$/, '')
     .replace(CONNECTOR_TAIL, '')
-    .replace(CALLED, '');
+    .replace(CALLED, '')
+    .replace(QUANTITY_PREFIX, '');
   while (FILLER.test(t) || TIME_SUFFIX.test(t) || PLACE_SUFFIX.test(t))
     t = t.replace(FILLER, '').replace(TIME_SUFFIX, '').replace(PLACE_SUFFIX, '').trim();
   return t.replace(/^(the|a|an)\s+(?=\p{Ll})/iu, '').trim();

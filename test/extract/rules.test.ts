@@ -250,6 +250,13 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I drive a Tesla.', ['user owns Tesla']],
     // Where something is done is not part of its name.
     ['I drive a Tesla at work.', ['user owns Tesla']],
+    // How much of something is not part of its name.
+    ['I love lots of spicy food.', ['user loves spicy food']],
+    ['I read a lot of sci-fi.', ['user read sci-fi']],
+    ['I adopted a couple of kittens last year.', ['user adopted kittens']],
+    // "there" and "here" say where, in lower case; a name's own "There" stays.
+    ['I work at the aquarium there.', ['user works_at aquarium']],
+    ['I work at Out There.', ['user works_at Out There']],
     // The languages and tools one works with, by their names (a name's own signs kept).
     ['I mostly code in C++ these days.', ['user codes_in C++']],
     ['I program in Rust and Go.', ['user codes_in Rust', 'user codes_in Go']],
