@@ -1,7 +1,8 @@
 import { casual } from 'chrono-node/en';
 import { onlyDescribes } from '../lexicon/kinds.js';
-import { normalizePredicate } from '../model/normalize.js';
+import { isSelfReference, normalizePredicate } from '../model/normalize.js';
 import { PREFERRED_PREDICATES } from './prompt.js';
+import { PERSON_RELATIONS } from './rule-patterns.js';
 import type { ExtractionOutput } from './schema.js';
 
 /**
@@ -17,6 +18,11 @@ import type { ExtractionOutput } from './schema.js';
  *   "NYC is loud but I like it"), "User dislikes tiny": one word, written in lower case, that
  *   WordNet knows only as an adjective or adverb names no thing to relate to; after a copula
  *   ("Ana is pregnant", "User feels tired") the description is the fact and stays;
+ * - **a relation to a person whose object is a place or an organization**: "User mum Nice" (from
+ *   "my mum moved to Nice"), "User parents Lyon": a kinship or friendship names a person; where
+ *   that person lives is another fact, which the model did not write;
+ * - **a number as the relation** ("User two more") or **the user as what someone is** ("Tom is
+ *   User"): no relation at all;
  * - **one pair said twice**: the same subject and object under several relations in one answer
  *   keep the preferred one ("User lives_in Porto" over "User moved Porto"), or the first when
  *   none is preferred ("User skiing wrist" over "User sking wrist").
@@ -106,6 +112,35 @@ const COPULAS = new Set([
 // One word as written: letters and inner hyphens, nothing capitalised (a name is not described).
 const LOWER_WORD = /^[a-z]+(?:-[a-z]+)*$/;
 
+// The kinds a model gives a place or an organization, never a person's.
+const PLACE_OR_ORGANIZATION_TYPES =
+  /^(?:place|location|city|town|village|country|region|state|address|neighbou?rhood|organi[sz]ation|company|employer|school|university|institution)$/;
+const NUMBER_WORD = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|more|less|fewer|most|few)$/;
+
+// The relations to people the rules read ("my mum", "my best friend"), and the family said as a
+// group: a relation of the kind, not a role a company may hold too ("employer", "client").
+const KIN = new Set([
+  ...PERSON_RELATIONS.split('|').map((r) => r.split(' ').at(-1) ?? r),
+  'parent',
+  'sibling',
+  'child',
+  'children',
+  'kid',
+  'grandparent',
+]);
+
+/**
+ * Whether a relation that names a kin or a friend ("mum", "best_friend", "parents") has a place or
+ * an organization as its object.
+ */
+function personRelationToAPlace(predicate: readonly string[], objectType: string): boolean {
+  const last = predicate.at(-1) ?? '';
+  return (
+    (KIN.has(last) || KIN.has(last.replace(/s$/, ''))) &&
+    PLACE_OR_ORGANIZATION_TYPES.test(objectType.trim().toLowerCase())
+  );
+}
+
 /** Whether an object only describes and the relation is not a copula (rule three above). */
 function descriptionAsThing(predicate: readonly string[], object: string): boolean {
   const word = object.trim();
@@ -137,10 +172,13 @@ const wordsOf = (predicate: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** Whether one fact of an answer has the shape of a fact (see the module's rules one to three). */
+/** Whether one fact of an answer has the shape of a fact (see the module's rules one to five). */
 function shapedLikeAFact(f: Fact): boolean {
   const predicate = wordsOf(f.predicate);
   if (predicate.length > 0 && predicate.every((w) => PREPOSITIONS.has(w))) return false;
+  if (predicate.length > 0 && predicate.every((w) => NUMBER_WORD.test(w))) return false;
+  if (predicate[0] !== undefined && COPULAS.has(predicate[0]) && isSelfReference(f.object)) return false;
+  if (personRelationToAPlace(predicate, f.object_type)) return false;
   if (descriptionAsThing(predicate, f.object)) return false;
   const aboutTime = DATE_RELATION.test(predicate.join('_'));
   return aboutTime || f.object_type.toLowerCase() === 'person' || !onlyATime(f.object);

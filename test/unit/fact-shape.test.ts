@@ -92,4 +92,28 @@ describe('facts whose shape says they are not facts', () => {
       'User likes red',
     ]);
   });
+
+  it('drops a kin or friend relation to a place or an organization, a number as the relation and the user as what someone is', () => {
+    const kept = wellShaped([
+      fact('User', 'mum', 'Nice', 'place'),
+      fact('User', 'parents', 'Lyon', 'city'),
+      fact('User', 'best_friend', 'Acme', 'organization'),
+      fact('User', 'two', 'more'),
+      fact('Tom', 'is', 'User', 'person'),
+      fact('User', 'mum', 'Carla', 'person'),
+      fact('User', 'employer', 'Acme', 'organization'),
+      fact('User', 'boss', 'Dana', 'person'),
+      fact('Tom', 'is', 'vegetarian'),
+      fact('User', 'has_pet', 'Luna', 'animal'),
+      fact('User', 'likes_best', 'Lisbon', 'place'),
+    ]);
+    expect(kept.map((f) => `${f.subject} ${f.predicate} ${f.object}`)).toEqual([
+      'User mum Carla',
+      'User employer Acme',
+      'User boss Dana',
+      'Tom is vegetarian',
+      'User has_pet Luna',
+      'User likes_best Lisbon',
+    ]);
+  });
 });
