@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type LocalModelExtractor, localModel } from '../src/extract/local-model.js';
 import { RuleExtractor } from '../src/extract/rules.js';
+import { RulesBackedExtractor } from '../src/extract/with-rules.js';
 import { GOLD_HELD_CONVERSATIONS } from './extraction-gold-held.js';
 import { categoryTable, type GoldRun, goldTable, runGold } from './extraction-quality.js';
 import { benchLocomo } from './locomo.js';
@@ -12,27 +13,48 @@ import { markdownTable } from './table.js';
  * `npm run bench` section `extraction`: the gold set (`extraction-gold.ts`) through the rule
  * extractor and two local models in process (Qwen2.5-Coder 0.5B and 1.5B, fetched by
  * `scripts/llm.mjs` when missing), side by side; then LoCoMo through the 1.5B on a documented
- * sample beside the rule extractor. BENCH_LLM_THREADS sets the models' threads (default 2).
+ * sample beside the rule extractor. The 1.5B also runs with the rule extractor beside it
+ * (`RulesBackedExtractor`, what `KGMEM_MODEL=local:` runs by default). BENCH_LLM_THREADS sets the
+ * models' threads (default 2); BENCH_LLM_SIZES the sizes run (default `0.5b,1.5b`);
+ * BENCH_LLM_LOCOMO=0 leaves LoCoMo out.
  */
 export async function benchExtractionModels(): Promise<string> {
   const threads = Number(process.env.BENCH_LLM_THREADS ?? 2);
+  const sizes = benchSizes();
   const runs: GoldRun[] = [await runGold('rules', new RuleExtractor())];
   const held: GoldRun[] = [await runGold('rules', new RuleExtractor(), GOLD_HELD_CONVERSATIONS)];
-  const models: Record<string, LocalModelExtractor> = {};
-  for (const size of ['0.5b', '1.5b'] as const) {
+  const models: Partial<Record<(typeof SIZES)[number], LocalModelExtractor>> = {};
+  for (const size of sizes) {
     const extractor = localModel({ path: modelFile(size), threads });
     models[size] = extractor;
     const name = `Qwen2.5-Coder ${size.toUpperCase()} (in process)`;
     runs.push(await runGold(name, extractor));
     held.push(await runGold(name, extractor, GOLD_HELD_CONVERSATIONS));
+    // The 0.5B is done with here; the 1.5B reads on below.
+    if (size === '0.5b') await extractor.dispose();
   }
-  await models['0.5b']?.dispose();
-  const ratioOf = ([rules, , large]: readonly GoldRun[]) =>
-    rules && large ? large.totals.f1 / Math.max(1e-9, rules.totals.f1) : 0;
-  const ratio = ratioOf(runs);
+  const large = models['1.5b'];
+  if (large) {
+    // What `KGMEM_MODEL=local:` runs by default: the rules' facts, and the model's beside them.
+    const backed = new RulesBackedExtractor(large);
+    runs.push(await runGold(`${LARGE} + rules`, backed));
+    held.push(await runGold(`${LARGE} + rules`, backed, GOLD_HELD_CONVERSATIONS));
+  }
+  const ratioOf = (set: readonly GoldRun[], name: string) => {
+    const rules = set.find((r) => r.name === 'rules');
+    const other = set.find((r) => r.name === name);
+    return rules && other ? other.totals.f1 / Math.max(1e-9, rules.totals.f1) : 0;
+  };
+  const ratios = (set: readonly GoldRun[]) =>
+    large
+      ? `the 1.5B's F1 is ${ratioOf(set, LARGE).toFixed(2)} × the rule extractor's, the 1.5B with the rules ${ratioOf(set, `${LARGE} + rules`).toFixed(2)} ×`
+      : 'the 1.5B was not run';
   const heldTurns = GOLD_HELD_CONVERSATIONS.reduce((n, c) => n + c.turns.length, 0);
-  const locomo = await locomoThroughModel(models['1.5b'] as LocalModelExtractor);
-  await models['1.5b']?.dispose();
+  const locomo =
+    large && process.env.BENCH_LLM_LOCOMO !== '0'
+      ? await locomoThroughModel(large)
+      : '_LoCoMo through the 1.5B not run (`BENCH_LLM_LOCOMO=0` or the 1.5B not in `BENCH_LLM_SIZES`)._';
+  await large?.dispose();
   return [
     '### Extraction quality on the gold set',
     '',
@@ -40,13 +62,13 @@ export async function benchExtractionModels(): Promise<string> {
     '',
     goldTable(runs),
     '',
-    `The 1.5B's F1 is ${ratio.toFixed(2)} × the rule extractor's on the same conversations. The rule extractor was written against these conversations; on the held-out ones below it was not.`,
+    `On the same conversations ${ratios(runs)}. The rule extractor was written against these conversations; on the held-out ones below it was not.`,
     '',
     `Held out (\`bench/extraction-gold-held.ts\`: ${GOLD_HELD_CONVERSATIONS.length} conversations, ${heldTurns} turns, written after the rules and the prompt were last changed and never used to change them):`,
     '',
     goldTable(held),
     '',
-    `On the held-out conversations the 1.5B's F1 is ${ratioOf(held).toFixed(2)} × the rule extractor's.`,
+    `On the held-out conversations ${ratios(held)}.`,
     '',
     'F1 / closed recall / forbidden by category:',
     '',
@@ -54,6 +76,20 @@ export async function benchExtractionModels(): Promise<string> {
     '',
     locomo,
   ].join('\n');
+}
+
+const SIZES = ['0.5b', '1.5b'] as const;
+const LARGE = 'Qwen2.5-Coder 1.5B (in process)';
+
+/** The model sizes run (`BENCH_LLM_SIZES`, comma-separated; default both). */
+function benchSizes(): (typeof SIZES)[number][] {
+  const asked = (process.env.BENCH_LLM_SIZES ?? SIZES.join(','))
+    .split(',')
+    .map((s) => s.trim().toLowerCase());
+  const unknown = asked.filter((s) => !(SIZES as readonly string[]).includes(s));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_LLM_SIZES: unknown size ${unknown.join(', ')}; use ${SIZES.join(', ')}`);
+  return SIZES.filter((s) => asked.includes(s));
 }
 
 /** The model file of one size, fetched (and verified) by `scripts/llm.mjs` when missing. */

@@ -19,6 +19,7 @@ export { type Extraction, type ExtractionInput, Extractor } from './extract/base
 export { ExtractionError } from './extract/errors.js';
 export { LlmExtractor } from './extract/llm.js';
 export { RuleExtractor } from './extract/rules.js';
+export { RulesBackedExtractor } from './extract/with-rules.js';
 // LangGraph: the prebuilt agent, the tools and nodes for your own graphs, the store.
 export { createMemoryAgent, type MemoryAgentOptions, MemoryAgentState } from './langgraph/agent.js';
 export { createInstructionsTool, instructionsText } from './langgraph/instructions.js';

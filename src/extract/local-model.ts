@@ -29,8 +29,8 @@ export function extractionJsonSchema(): Record<string, unknown> {
 type Known = { id: string; fact: { uid: string; statement: string } }[];
 
 /**
- * Extracts with a language model running in this process ({@link LocalModelRuntime}): one request
- * per turn, its answer constrained by a grammar built from {@link ExtractionOutput}'s JSON schema,
+ * Extracts with a language model running in this process (`LocalModelRuntime`): one request
+ * per turn, its answer constrained by a grammar built from the `ExtractionOutput` JSON schema,
  * so it cannot break the schema. What a small model adds beyond it is kept out: an answer that
  * starts repeating a fact is stopped there (its facts so far kept), and facts naming what the
  * conversation does not contain are dropped (`local-output.ts`). A turn too long for the context
