@@ -81,11 +81,12 @@ export async function benchExtractionModels(): Promise<string> {
 const SIZES = ['0.5b', '1.5b'] as const;
 const LARGE = 'Qwen2.5-Coder 1.5B (in process)';
 
-/** The model sizes run (`BENCH_LLM_SIZES`, comma-separated; default both). */
+/** The model sizes run (`BENCH_LLM_SIZES`, comma-separated; default both; empty: the rules only). */
 function benchSizes(): (typeof SIZES)[number][] {
   const asked = (process.env.BENCH_LLM_SIZES ?? SIZES.join(','))
     .split(',')
-    .map((s) => s.trim().toLowerCase());
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = asked.filter((s) => !(SIZES as readonly string[]).includes(s));
   if (unknown.length > 0)
     throw new Error(`BENCH_LLM_SIZES: unknown size ${unknown.join(', ')}; use ${SIZES.join(', ')}`);
