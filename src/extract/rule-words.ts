@@ -75,8 +75,8 @@ export function objects(text: string | undefined): string[] {
   return (text ?? '')
     .trim()
     .replace(/[.,;:!]+$/, '')
-    .split(/\s*,\s*|\s+and\s+/i)
-    .map((o) => nounPhrase(o))
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/i)
+    .map((o) => nounPhrase(o.replace(ITEM_ADVERB, '')))
     .filter(
       (o) =>
         o.length > 0 &&
@@ -86,6 +86,10 @@ export function objects(text: string | undefined): string[] {
         o.split(/\s+/).length <= MAX_OBJECT_WORDS,
     );
 }
+
+// An adverb an item of a list starts with, not part of the thing ("hiking, and lately pottery").
+const ITEM_ADVERB =
+  /^(?:also|even|lately|recently|now|nowadays|these days|especially|particularly|mostly|mainly|sometimes|occasionally)\s+(?=\S)/i;
 
 // A list's item that is an aside, not a thing ("penicillin, by the way", "Japanese, slowly").
 const ASIDE =

@@ -254,6 +254,12 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I love lots of spicy food.', ['user loves spicy food']],
     ['I read a lot of sci-fi.', ['user read sci-fi']],
     ['I adopted a couple of kittens last year.', ['user adopted kittens']],
+    // A list's "and" after a comma, and an adverb its item starts with, are not the item's.
+    ['I like hiking, and lately pottery.', ['user likes hiking', 'user likes pottery']],
+    [
+      'I speak French, Spanish, and Italian.',
+      ['user speaks French', 'user speaks Spanish', 'user speaks Italian'],
+    ],
     // "there" and "here" say where, in lower case; a name's own "There" stays.
     ['I work at the aquarium there.', ['user works_at aquarium']],
     ['I work at Out There.', ['user works_at Out There']],
