@@ -15,12 +15,15 @@ export const DEFAULT_MODEL = 'gpt-4o-mini';
  * (`KGMEM_MODEL_THREADS` threads); else `ChatOpenAI` when `OPENAI_API_KEY` or `OPENAI_BASE_URL`
  * is set (model `KGMEM_MODEL`, server `OPENAI_BASE_URL`: any OpenAI-compatible endpoint,
  * structured output by `KGMEM_STRUCTURED_OUTPUT`); else the offline {@link RuleExtractor}. A model's
- * facts are completed with the rules' ({@link RulesBackedExtractor}) as `KGMEM_MODEL_RULES` says.
+ * facts are completed with the rules' ({@link RulesBackedExtractor}) as `KGMEM_MODEL_RULES` says,
+ * with the memory's `functionalPredicates` (the relations that hold one value at a time).
  */
 export async function resolveExtractor(
   given: Extractor | BaseChatModel | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  functionalPredicates?: Iterable<string>,
 ): Promise<Extractor> {
+  const withRules = (model: Extractor) => new RulesBackedExtractor(model, undefined, functionalPredicates);
   if (given instanceof Extractor) return given;
   // The model extractor (and its zod schema) is loaded only when a model extracts: a command that
   // only reads starts without it.
@@ -39,7 +42,7 @@ export async function resolveExtractor(
         `KGMEM_MODEL=local:${path}: no such model file; fetch one with npm run llm:local (it prints the line to use)`,
       );
     const inProcess = localModel({ path, ...(threads ? { threads } : {}) });
-    return modelRules(env, 'on') ? new RulesBackedExtractor(inProcess) : inProcess;
+    return modelRules(env, 'on') ? withRules(inProcess) : inProcess;
   }
   if (!env.OPENAI_API_KEY && !env.OPENAI_BASE_URL) return new RuleExtractor();
   const [{ ChatOpenAI }, LlmExtractorClass] = await Promise.all([
@@ -61,7 +64,7 @@ export async function resolveExtractor(
       ...(env.OPENAI_BASE_URL ? { configuration: { baseURL: env.OPENAI_BASE_URL } } : {}),
     }),
   });
-  return modelRules(env, 'off') ? new RulesBackedExtractor(chat) : chat;
+  return modelRules(env, 'off') ? withRules(chat) : chat;
 }
 
 /**

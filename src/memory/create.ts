@@ -48,7 +48,7 @@ async function openMemory(options: MemoryOptions): Promise<Memory> {
   const resolved = resolveMemoryOptions(options);
   const env = options.env ?? process.env;
   const embedder = await resolveEmbedder(options, env);
-  const extractor = await resolveExtractor(options.extractor, env);
+  const extractor = await resolveExtractor(options.extractor, env, options.functionalPredicates);
   const store = await resolveStore(options.store, resolved.databasePath, env);
   if (store instanceof LadybugStore && store.options.path === resolved.databasePath) {
     mkdirSync(resolved.dataDir, { recursive: true });

@@ -3,26 +3,14 @@ import { join, resolve } from 'node:path';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { EmbeddingsLike } from '../embed/base.js';
 import type { Extractor } from '../extract/base.js';
+import { DEFAULT_FUNCTIONAL_PREDICATES } from '../model/functional-predicates.js';
 import { DEFAULT_PROFILE_SCHEMA } from '../profile/default-schema.js';
 import { type CompiledSchema, compileProfileSchema, type ProfileSchema } from '../profile/schema.js';
 import type { RetrieverOptions } from '../retrieve/recall.js';
 import type { StoreOption } from '../store/resolve.js';
 import { type ContradictionRules, contradictionRules, DEFAULT_OPPOSITE_PREDICATES } from './temporal.js';
 
-/** The predicates that hold one value at a time (a new value closes the previous fact). */
-export const DEFAULT_FUNCTIONAL_PREDICATES = [
-  'lives_in',
-  'works_at',
-  'works_as',
-  'name',
-  'age',
-  'is_married_to',
-  'married_to',
-  'birthday',
-  'email',
-  'phone',
-  'job_title',
-];
+export { DEFAULT_FUNCTIONAL_PREDICATES };
 
 /** Options of {@link createMemory}. */
 export interface MemoryOptions {

@@ -63,6 +63,25 @@ describe("a model's facts beside the rules'", () => {
       true,
     ],
     ['no rule facts: everything kept', t('user', 'speaks', 'Polish'), [], true],
+    [
+      'another value of a relation that holds many is kept',
+      t('user', 'likes', 'pottery'),
+      [t('user', 'likes', 'hiking')],
+      true,
+    ],
+    [
+      'a value sharing a word with the rules’ is their reading said another way',
+      t('user', 'likes', 'the river'),
+      [t('user', 'likes', 'swimming in the river')],
+      false,
+    ],
+    ['words compared by their stems', t('user', 'likes', 'hike'), [t('user', 'likes', 'hiking')], false],
+    [
+      'a second value of a relation that holds one is not kept',
+      t('user', 'works_as', 'manager'),
+      [t('user', 'works_as', 'nurse')],
+      false,
+    ],
   ])('%s', (_, model, rules, kept) => {
     expect(notReadByRules([model], rules)).toEqual(kept ? [model] : []);
   });
@@ -92,6 +111,20 @@ describe("a model's facts beside the rules'", () => {
     expect(out.contradicts).toEqual(['f-1']);
     expect(out.requests).toBe(1);
     expect(extractor.description).toBe('answered + rules');
+  });
+
+  it("takes the memory's own relations that hold one value", async () => {
+    const answered = new AnsweredModel({
+      triples: [t('user', 'likes', 'pottery')],
+      contradicts: [],
+      summary: '',
+      requests: 1,
+      promptChars: 900,
+    });
+    const byDefault = await new RulesBackedExtractor(answered).extract(turn('I like hiking.'));
+    expect(said(byDefault.triples)).toEqual(['user likes hiking', 'user likes pottery']);
+    const oneLike = new RulesBackedExtractor(answered, undefined, ['likes']);
+    expect(said((await oneLike.extract(turn('I like hiking.'))).triples)).toEqual(['user likes hiking']);
   });
 
   it("fails the turn when the model fails: the rules' facts alone are not stored as the turn's", async () => {
@@ -130,6 +163,17 @@ describe('KGMEM_MODEL_RULES: which extractor the settings give', () => {
     ['no model: the rules alone', {}, 'rules (offline, first-person English)'],
   ])('%s', async (_, env, description) => {
     expect((await resolveExtractor(undefined, env)).description).toBe(description);
+  });
+
+  it("gives the rules the memory's relations that hold one value", async () => {
+    const memoryOptions = { extractor: undefined, functionalPredicates: ['likes', 'Lives in'] };
+    const extractor = await resolveExtractor(
+      memoryOptions.extractor,
+      { KGMEM_MODEL: `local:${file}` },
+      memoryOptions.functionalPredicates,
+    );
+    expect(extractor).toBeInstanceOf(RulesBackedExtractor);
+    expect([...(extractor as RulesBackedExtractor).functionalPredicates]).toEqual(['likes', 'lives_in']);
   });
 
   it('refuses a value that is not on or off, naming the setting', async () => {
