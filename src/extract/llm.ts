@@ -1,7 +1,9 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { takeDenials } from './denials.js';
 import { ExtractionError } from './errors.js';
 import { wellShaped } from './fact-shape.js';
+import { groundingWords } from './local-output.js';
 import { buildExtractionPrompt, type PromptMessage } from './prompt.js';
 import { EXTRACTION_TOOL_NAME, ExtractionOutput } from './schema.js';
 
@@ -112,15 +114,18 @@ export class LlmExtractor extends Extractor {
         continue;
       }
       const byId = new Map(known.map(({ id, fact }) => [id, fact.uid]));
+      const turn = input.messages.flatMap((m) => (m.role === 'user' ? [m.content] : []));
+      const { facts, denied } = takeDenials(checked.data.facts, input.known, groundingWords(...turn));
+      const contradicts = checked.data.contradicted.flatMap((id) => byId.get(id.trim()) ?? []);
       return {
-        triples: wellShaped(checked.data.facts).map((f) => ({
+        triples: wellShaped(facts).map((f) => ({
           subject: f.subject,
           predicate: f.predicate,
           object: f.object,
           subjectType: f.subject_type,
           objectType: f.object_type,
         })),
-        contradicts: checked.data.contradicted.flatMap((id) => byId.get(id.trim()) ?? []),
+        contradicts: [...new Set([...contradicts, ...denied])],
         summary: checked.data.summary,
         requests,
         promptChars,

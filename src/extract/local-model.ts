@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../model/errors.js';
 import { type ConversationMessage, type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { takeDenials } from './denials.js';
 import { ExtractionError } from './errors.js';
 import { wellShaped } from './fact-shape.js';
 import { groundingWords, repeatsItself, salvage, statedFacts } from './local-output.js';
@@ -80,7 +81,13 @@ export class LocalModelExtractor extends Extractor {
         .filter((m) => m.role === 'user')
         .map((m) => m.content)
         .join('\n');
-      for (const f of wellShaped(statedFacts(output.facts, turn, context)))
+      const { facts, denied } = takeDenials(
+        statedFacts(output.facts, turn, context),
+        input.known,
+        groundingWords(turn),
+      );
+      for (const uid of denied) if (!merged.contradicts.includes(uid)) merged.contradicts.push(uid);
+      for (const f of wellShaped(facts))
         merged.triples.push({
           subject: f.subject,
           predicate: f.predicate,

@@ -135,6 +135,27 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     expect((await memory.facts('u')).map((f) => f.object)).toEqual(['ramen']);
   });
 
+  it('closes the known fact a model writes as a denied relation, and stores no denial as a fact', async () => {
+    stub.reply({ kind: 'tool', arguments: output([fact('user', 'owns', 'Honda Civic', 'person', 'thing')]) });
+    await memory.remember({ userId: 'u', messages: [{ role: 'user', content: 'I drive a Honda Civic.' }] });
+    stub.reply({
+      kind: 'tool',
+      arguments: output([
+        fact('user', 'no_longer_owns', 'Civic', 'person', 'thing'),
+        fact('user', 'owns', 'Kia', 'person', 'thing'),
+      ]),
+    });
+    const result = await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: 'Sold the Civic, bought a Kia.' }],
+    });
+    expect(result).toMatchObject({ status: 'extracted', added: 1, invalidated: 1 });
+    const history = await memory.facts('u', { includeHistory: true });
+    expect(
+      history.map((f) => `${f.predicate} ${f.object} ${f.validTo ? 'closed' : 'current'}`).sort(),
+    ).toEqual(['owns Honda Civic closed', 'owns Kia current']);
+  });
+
   it('does not process the same turn twice', async () => {
     stub.reply({ kind: 'tool', arguments: output([fact('user', 'likes', 'tea')]) });
     const turn = { userId: 'u', threadId: 't', messages: [{ role: 'user', content: 'I like tea.' }] };
