@@ -1,4 +1,5 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { notOnlyAdded } from './additions.js';
 import { type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { takeDenials } from './denials.js';
 import { ExtractionError } from './errors.js';
@@ -114,9 +115,10 @@ export class LlmExtractor extends Extractor {
         continue;
       }
       const byId = new Map(known.map(({ id, fact }) => [id, fact.uid]));
-      const turn = input.messages.flatMap((m) => (m.role === 'user' ? [m.content] : []));
-      const { facts, denied } = takeDenials(checked.data.facts, input.known, groundingWords(...turn));
-      const contradicts = checked.data.contradicted.flatMap((id) => byId.get(id.trim()) ?? []);
+      const turn = input.messages.flatMap((m) => (m.role === 'user' ? [m.content] : [])).join('\n');
+      const { facts, denied } = takeDenials(checked.data.facts, input.known, groundingWords(turn));
+      const named = checked.data.contradicted.flatMap((id) => byId.get(id.trim()) ?? []);
+      const contradicts = notOnlyAdded(named, input.known, facts, turn);
       return {
         triples: wellShaped(facts).map((f) => ({
           subject: f.subject,

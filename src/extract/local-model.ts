@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../model/errors.js';
+import { notOnlyAdded } from './additions.js';
 import { type ConversationMessage, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { takeDenials } from './denials.js';
 import { ExtractionError } from './errors.js';
@@ -95,9 +96,9 @@ export class LocalModelExtractor extends Extractor {
           subjectType: f.subject_type,
           objectType: f.object_type,
         });
-      for (const id of output.contradicted) {
-        const uid = byId.get(id.trim());
-        if (uid && !merged.contradicts.includes(uid)) merged.contradicts.push(uid);
+      const named = output.contradicted.flatMap((id) => byId.get(id.trim()) ?? []);
+      for (const uid of notOnlyAdded(named, input.known, facts, turn)) {
+        if (!merged.contradicts.includes(uid)) merged.contradicts.push(uid);
       }
       merged.summary ||= output.summary;
     }

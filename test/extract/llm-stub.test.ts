@@ -156,6 +156,27 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     ).toEqual(['owns Honda Civic closed', 'owns Kia current']);
   });
 
+  it('keeps a known fact a model closes when the turn only adds to it ("also")', async () => {
+    stub.reply({
+      kind: 'tool',
+      arguments: output([fact('Ana', 'is_allergic_to', 'shellfish', 'person', 'food')]),
+    });
+    await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: 'Ana is allergic to shellfish.' }],
+    });
+    stub.reply({
+      kind: 'tool',
+      arguments: output([fact('Ana', 'is_allergic_to', 'peanuts', 'person', 'food')], ['F1']),
+    });
+    const result = await memory.remember({
+      userId: 'u',
+      messages: [{ role: 'user', content: 'Ana is also allergic to peanuts.' }],
+    });
+    expect(result).toMatchObject({ status: 'extracted', added: 1, invalidated: 0 });
+    expect((await memory.facts('u')).map((f) => f.object).sort()).toEqual(['peanuts', 'shellfish']);
+  });
+
   it('does not process the same turn twice', async () => {
     stub.reply({ kind: 'tool', arguments: output([fact('user', 'likes', 'tea')]) });
     const turn = { userId: 'u', threadId: 't', messages: [{ role: 'user', content: 'I like tea.' }] };
