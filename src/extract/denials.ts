@@ -1,4 +1,5 @@
 import { searchTerms } from '../model/text.js';
+import { NEGATION_PREFIX } from '../memory/temporal.js';
 import type { KnownFact } from './base.js';
 import { grounded } from './local-output.js';
 import type { ExtractionOutput } from './schema.js';
@@ -40,14 +41,16 @@ function deniedRelation(predicate: string): string[] | undefined {
 }
 
 /**
- * A model's answer with the relations it wrote as denials ("User not_works_at Stripe", "User
- * no_longer_owns Civic") taken out of its facts: what a turn says is not true is not a fact to
- * store. Such a denial contradicts the known fact it denies instead, the one whose statement
- * holds every content word of the denial's subject, relation and object ("User works at Stripe"),
- * when the turn itself names what is denied (`turnWords`, {@link groundingWords} of the turn):
- * a model never closes a fact for a name the user did not say.
+ * A model's answer with the relations it wrote as denials ("User no_longer_owns Civic", "User
+ * not_works_at Stripe") in the memory's own form of a denied fact, `not_<relation>` (which closes
+ * the same relation to the same name when stored), and the known facts they deny by another name:
+ * the one whose statement holds every content word of the denial's subject, relation and object
+ * ("User owns Honda Civic" for "not_owns Civic"), when the turn itself names what is denied
+ * (`turnWords`, {@link groundingWords} of the turn): a model never closes a fact for a name the
+ * user did not say. A relation that is only a denial word ("User not Stripe") says nothing and is
+ * left out.
  *
- * @returns the facts that deny nothing, and the uids of the known facts denied.
+ * @returns the facts, denials in `not_` form, and the uids of the known facts denied.
  */
 export function takeDenials(
   facts: readonly Fact[],
@@ -63,8 +66,10 @@ export function takeDenials(
       kept.push(fact);
       continue;
     }
+    if (relation.length === 0) continue;
+    kept.push({ ...fact, predicate: `${NEGATION_PREFIX}${relation.join('_')}` });
     const words = searchTerms(`${fact.subject} ${relation.join(' ')} ${fact.object}`);
-    if (relation.length === 0 || words.length === 0 || !grounded(fact.object, turnWords)) continue;
+    if (words.length === 0 || !grounded(fact.object, turnWords)) continue;
     for (const { uid, terms } of knownTerms) if (words.every((w) => terms.has(w))) denied.add(uid);
   }
   return { facts: kept, denied: [...denied] };

@@ -10,7 +10,7 @@ import { RuleExtractor } from './rules.js';
  * disagree on, the rules' reading is kept: they read only sentences whose shape they know, and on
  * the gold sets they are the more precise of the two; a small model is the one that reads what
  * they have no rule for. What either says a turn contradicts is closed. See
- * {@link notReadByRules} for when two readings are of the same thing.
+ * `notReadByRules` for when two readings are of the same thing.
  *
  * The model's failures are the turn's, as without the rules: the episode is kept as failed and a
  * retry extracts it again, rules and model together, so nothing is stored twice or half.
@@ -18,7 +18,7 @@ import { RuleExtractor } from './rules.js';
 export class RulesBackedExtractor extends Extractor {
   readonly description: string;
   private readonly rules: Extractor;
-  /** The keys of the relations that hold one value at a time (see {@link notReadByRules}). */
+  /** The keys of the relations that hold one value at a time (see `notReadByRules`). */
   readonly functionalPredicates: ReadonlySet<string>;
 
   /**

@@ -18,7 +18,7 @@ const known = [
 
 describe('relations a model wrote as denials', () => {
   it.each([
-    // [the model's fact, the turn, the known facts it closes]
+    // [the model's fact, the turn, the known facts it closes; the fact is kept in not_ form]
     [
       'a denied relation closes the fact it denies',
       f('User', 'not_works_at', 'Stripe'),
@@ -40,7 +40,6 @@ describe('relations a model wrote as denials', () => {
       'I changed jobs.',
       [],
     ],
-    ['a bare "not" is no fact and closes nothing', f('User', 'not', 'Stripe'), 'Not Stripe.', []],
     [
       'a denial of nothing known closes nothing',
       f('User', 'not_speaks', 'French'),
@@ -49,8 +48,16 @@ describe('relations a model wrote as denials', () => {
     ],
   ])('%s', (_, fact, turn, closed) => {
     const out = takeDenials([fact], known, groundingWords(turn));
-    expect(out.facts).toEqual([]);
+    const relation = fact.predicate.replace(/^(?:not|no_longer|doesn't)_/, '');
+    expect(out.facts).toEqual([{ ...fact, predicate: `not_${relation.replace("'", '')}` }]);
     expect(out.denied).toEqual(closed);
+  });
+
+  it('leaves out a relation that is only a denial word, closing nothing', () => {
+    expect(takeDenials([f('User', 'not', 'Stripe')], known, groundingWords('Not Stripe.'))).toEqual({
+      facts: [],
+      denied: [],
+    });
   });
 
   it.each([

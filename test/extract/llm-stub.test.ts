@@ -135,7 +135,7 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
     expect((await memory.facts('u')).map((f) => f.object)).toEqual(['ramen']);
   });
 
-  it('closes the known fact a model writes as a denied relation, and stores no denial as a fact', async () => {
+  it('stores a denial a model writes in the not_ form and closes the known fact it denies by another name', async () => {
     stub.reply({ kind: 'tool', arguments: output([fact('user', 'owns', 'Honda Civic', 'person', 'thing')]) });
     await memory.remember({ userId: 'u', messages: [{ role: 'user', content: 'I drive a Honda Civic.' }] });
     stub.reply({
@@ -149,11 +149,11 @@ describe('remember() through the real ChatOpenAI client and a local OpenAI-compa
       userId: 'u',
       messages: [{ role: 'user', content: 'Sold the Civic, bought a Kia.' }],
     });
-    expect(result).toMatchObject({ status: 'extracted', added: 1, invalidated: 1 });
+    expect(result).toMatchObject({ status: 'extracted', added: 2, invalidated: 1 });
     const history = await memory.facts('u', { includeHistory: true });
     expect(
       history.map((f) => `${f.predicate} ${f.object} ${f.validTo ? 'closed' : 'current'}`).sort(),
-    ).toEqual(['owns Honda Civic closed', 'owns Kia current']);
+    ).toEqual(['not_owns Civic current', 'owns Honda Civic closed', 'owns Kia current']);
   });
 
   it('keeps a known fact a model closes when the turn only adds to it ("also")', async () => {
