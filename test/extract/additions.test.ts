@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { notOnlyAdded } from '../../src/extract/additions.js';
+import { modelFact } from '../helpers/fact.js';
 
-const f = (subject: string, predicate: string, object: string) => ({
-  subject,
-  predicate,
-  object,
-  subject_type: 'person',
-  object_type: 'thing',
-});
+const f = modelFact;
 const known = [
   { uid: 'shellfish', statement: 'Ana is allergic to shellfish' },
   { uid: 'lisbon', statement: 'User lives in Lisbon' },

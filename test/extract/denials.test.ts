@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { takeDenials } from '../../src/extract/denials.js';
 import { groundingWords } from '../../src/extract/local-output.js';
+import { modelFact } from '../helpers/fact.js';
 
-const f = (subject: string, predicate: string, object: string) => ({
-  subject,
-  predicate,
-  object,
-  subject_type: 'person',
-  object_type: 'thing',
-});
+const f = modelFact;
 const known = [
   { uid: 'stripe', statement: 'User works at Stripe' },
   { uid: 'civic', statement: 'User owns Honda Civic' },

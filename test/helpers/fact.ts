@@ -37,3 +37,8 @@ export function testFact(key: string, object: string, options: TestFactOptions =
     observedBy: [`turn-${key}`],
   };
 }
+
+/** One fact as a model's extraction answer writes it (snake_case types, as the schema has them). */
+export function modelFact(subject: string, predicate: string, object: string, objectType = 'thing') {
+  return { subject, predicate, object, subject_type: 'person', object_type: objectType };
+}

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { onlyATime, wellShaped } from '../../src/extract/fact-shape.js';
+import { modelFact } from '../helpers/fact.js';
 
-const fact = (subject: string, predicate: string, object: string, object_type = 'thing') => ({
-  subject,
-  predicate,
-  object,
-  subject_type: 'person',
-  object_type,
-});
+const fact = modelFact;
 
 describe('facts whose shape says they are not facts', () => {
   it('reads a time said alone, and nothing else, as only a time', () => {
