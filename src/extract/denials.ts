@@ -1,5 +1,5 @@
-import { searchTerms } from '../model/text.js';
 import { NEGATION_PREFIX } from '../memory/temporal.js';
+import { searchTerms } from '../model/text.js';
 import type { KnownFact } from './base.js';
 import { grounded } from './local-output.js';
 import type { ExtractionOutput } from './schema.js';
