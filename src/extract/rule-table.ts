@@ -193,6 +193,7 @@ export const RULES: Rule[] = [
     pattern: /^[Ii]\s+(?:can\s+)?speak\s+(.+)$/u,
     build: (m) =>
       objects((m[1] ?? '').replace(/\s+(?:fluently|well|a\s+bit|a\s+little|some)$/i, ''))
+        .map((o) => o.replace(LANGUAGE_AMOUNT, ''))
         .filter((o) => /^\p{Lu}/u.test(o))
         .map((o) => triple('user', 'speaks', o, 'person', 'language')),
   },
@@ -438,3 +439,7 @@ export const RULES: Rule[] = [
 /** The kind of a pet as kept: its kind, young ones as grown ("puppy" → dog). */
 
 const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;
+
+// How much of a language an item says, not the language ("some Italian", "a little Portuguese").
+const LANGUAGE_AMOUNT =
+  /^(?:some|(?:a\s+)?little|(?:a\s+)?bit\s+of|basic|conversational|broken|rusty|fluent|(?:a\s+)?few\s+words\s+of)\s+/i;

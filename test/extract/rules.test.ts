@@ -260,6 +260,12 @@ describe('rule extractor on everyday life: work hours, health, study, activities
       'I speak French, Spanish, and Italian.',
       ['user speaks French', 'user speaks Spanish', 'user speaks Italian'],
     ],
+    // How much of a language one speaks is not the language.
+    [
+      'I speak French, Spanish, and also some Italian.',
+      ['user speaks French', 'user speaks Spanish', 'user speaks Italian'],
+    ],
+    ['I speak fluent German and a little Dutch.', ['user speaks German', 'user speaks Dutch']],
     // "there" and "here" say where, in lower case; a name's own "There" stays.
     ['I work at the aquarium there.', ['user works_at aquarium']],
     ['I work at Out There.', ['user works_at Out There']],
