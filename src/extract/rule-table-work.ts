@@ -1,4 +1,6 @@
-import { I_AM } from './rule-patterns.js';
+import { isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
+import { I_AM, PRONOUN_OBJECT } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, jobTriples, objects, triple } from './rule-words.js';
 
@@ -29,6 +31,35 @@ export const WORK_RULES: Rule[] = [
     pattern:
       /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:started|begun|got|landed|accepted|took)\s+(?:a\s+|my\s+|the\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?$/u,
     build: (m) => jobTriples(m[1], m[2]),
+  },
+  {
+    // The work itself, said of the job: "My job is nursing", "My occupation is a pilot", "My
+    // job is at Acme", "My employer is Acme". What the job is like ("My job is stressful", "...
+    // is fun"), its purpose ("My job is to ...") or an employer in lower case ("My employer is
+    // strict") says nothing of what or where.
+    pattern:
+      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|occupation|profession|employer)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
+    build: (m) => {
+      const what = clean(m[3]);
+      if (m[1] === 'employer' || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];
+      const words = what.split(/\s+/);
+      return words.length <= MAX_ROLE_WORDS && namesWork(words.at(-1) ?? '') ? [role(what)] : [];
+    },
+  },
+  {
+    // "I do accounting for a living", "... for work": what one does for a living is one's work.
+    pattern: /^[Ii]\s+(?:do|am\s+doing)\s+(.+?)\s+for\s+(?:a\s+living|work)$/u,
+    // One role, said whole ("design and marketing"): a job holds one value at a time.
+    build: (m) => {
+      const what = (m[1] ?? '').trim().replace(/^(?:an?|the)\s+/i, '');
+      const said = what.length > 0 && what.split(/\s+/).length <= MAX_ROLE_WORDS;
+      return said &&
+        !isQuantity(what) &&
+        !NOTHING.test(what) &&
+        !(PRONOUN_OBJECT.test(what) && what === what.toLowerCase())
+        ? [role(what)]
+        : [];
+    },
   },
   {
     // "I'm retired": no longer working, said as what one does now.
@@ -81,3 +112,27 @@ export const WORK_RULES: Rule[] = [
     },
   },
 ];
+
+// The most words a role or an employer said of one's job is read as ("senior data engineer").
+const MAX_ROLE_WORDS = 3;
+
+const role = (what: string) => triple('user', 'works_as', what, 'person', 'role');
+const employer = (what: string) => triple('user', 'works_at', what, 'person', 'organization');
+
+/**
+ * Whether the last word of what a job "is" names work: a kind of person ("pilot", "engineer") or
+ * an activity ("nursing"), and never also a description ("boring", "great"); or a word WordNet
+ * does not know (a trade's own name, "devops").
+ */
+function namesWork(word: string): boolean {
+  const readings = sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
+  if (readings.length === 0) return /^\p{L}/u.test(word);
+  if (readings.some((id) => DESCRIBING.test(id))) return false;
+  return isPersonNoun(word) || (/ing$/i.test(word) && readings.some((id) => id.startsWith('n')));
+}
+
+// No work at all ("I do nothing for a living").
+const NOTHING = /^(?:nothing|none|not\s+much)$/i;
+
+// Synset ids of adjectives (`a`, satellites `s`).
+const DESCRIBING = /^[as]/;

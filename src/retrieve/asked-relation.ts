@@ -45,6 +45,9 @@ const CONTRACTIONS: readonly [RegExp, string][] = [
   [/\bi'm\b/g, 'i am'],
 ];
 const PREPOSITION_LAST = /\b(?:in|at|on|to|from|for|with|of|by|about|near)$/;
+const PREPOSITION_FIRST = /^(?:in|at|on|from|for|with|by|about|near)\s+\S/;
+// The wh-words that can ask a verb's object.
+const OBJECT_WH_WORDS = new Set(['what', 'which', 'who', 'whom']);
 
 /**
  * The statements that would answer a first-person wh-question (empty for any other): "Which
@@ -72,12 +75,17 @@ export function answeringStatements(query: string): { statement: string; words: 
     const [verb = '', ...after] = rest;
     const verbs = auxiliary === 'did' ? pastForms(verb) : [verb];
     bodies = verbs.map((v) => ['I', v, ...after]);
+    // "What do I do for a living?": what is asked is the verb's object, before the phrase that
+    // follows it ("I do Zorvanek for a living.").
+    if (OBJECT_WH_WORDS.has(words[0] ?? '') && PREPOSITION_FIRST.test(after.join(' ')))
+      bodies.push(...verbs.map((v) => ['I', v, STAND_IN, ...after]));
   } else if (subject === 'i' && (auxiliary === 'am' || auxiliary === 'was'))
     bodies = [['I', auxiliary, ...rest]];
   else if (subject === 'my' && auxiliary !== 'do' && auxiliary !== 'did')
     bodies = [['My', ...rest, auxiliary]];
   return bodies.map((body) => {
     const text = body.join(' ');
+    if (body.includes(STAND_IN)) return { statement: `${text}.`, words: rest };
     const joined = where && !PREPOSITION_LAST.test(text) ? `${text} in` : text;
     return { statement: `${joined} ${STAND_IN}.`, words: rest };
   });

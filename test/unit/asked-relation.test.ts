@@ -19,6 +19,13 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['When is my birthday?', ['My birthday is Zorvanek.']],
     ['What did I study?', ['I studied Zorvanek.']],
     ["What're my hobbies?", ['My hobbies are Zorvanek.']],
+    // A phrase after the verb: the object asked may stand before it, or the phrase may end it.
+    ['What do I do for a living?', ['I do for a living Zorvanek.', 'I do Zorvanek for a living.']],
+    [
+      'Which instrument do I play in the band?',
+      ['I play in the band Zorvanek.', 'I play Zorvanek in the band.'],
+    ],
+    ['Where do I go on holiday?', ['I go on holiday in Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -41,12 +48,15 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['Who am I married to?', 'married_to', ['married', 'to']],
     ["What's my favourite meal?", 'likes', ['favourite', 'meal']],
     ['Where do I live?', 'lives_in', ['live']],
+    ['What do I do for a living?', 'works_as', ['do', 'for', 'a', 'living']],
+    ["What's my job?", 'works_as', ['job']],
+    ['Who is my employer?', 'works_at', ['employer']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
 
   it('reads nothing where the extractor reads no fact of the user', () => {
-    expect(askedRelations('What do I do for a living?')).toEqual([]);
+    expect(askedRelations('What do I eat for breakfast?')).toEqual([]);
     expect(askedRelations('What does Kofi like?')).toEqual([]);
   });
 });
