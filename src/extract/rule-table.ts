@@ -322,10 +322,13 @@ export const RULES: Rule[] = [
   },
   {
     // A place: a name, or what WordNet knows as a location ("a small town in Kenya"), not "work"
-    // ("My friend is from work") or "a big family".
-    pattern: new RegExp(`^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$`, 'u'),
+    // ("My friend is from work") or "a big family"; one's home town is where one is from.
+    pattern: new RegExp(
+      `^${I_AM}\\s+from\\s+(.+)$|^[Ii]\\s+come\\s+from\\s+(.+)$|^[Mm]y\\s+(?:home\\s*town|birthplace|place\\s+of\\s+birth)\\s+is\\s+(.+)$`,
+      'u',
+    ),
     build: (m) => {
-      const place = clean(m[1] ?? m[2]);
+      const place = clean(m[1] ?? m[2] ?? m[3]);
       return isPlace(place) ? [triple('user', 'is_from', place, 'person', 'place')] : [];
     },
   },
@@ -374,7 +377,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^my\\s+(${RELATIONS})(?:'s name)?\\s+(?:is called|is named|is|'s)\\s+(${NAME})$`,
+      `^my\\s+(${RELATIONS})(?:'s name)?(?:\\s+is called|\\s+is named|'s called|'s named|\\s+is|'s)\\s+(${NAME})$`,
       'u',
     ),
     build: (m) => [triple('user', relation(m[1]), clean(m[2]), 'person', relationType(m[1]))],

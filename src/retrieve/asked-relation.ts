@@ -46,6 +46,8 @@ const CONTRACTIONS: readonly [RegExp, string][] = [
 ];
 const PREPOSITION_LAST = /\b(?:in|at|on|to|from|for|with|of|by|about|near)$/;
 const PREPOSITION_FIRST = /^(?:in|at|on|from|for|with|by|about|near)\s+\S/;
+// A regular past participle ("called", "named", "based").
+const PARTICIPLE = /^\p{L}{2,}ed$/u;
 // The wh-words that can ask a verb's object.
 const OBJECT_WH_WORDS = new Set(['what', 'which', 'who', 'whom']);
 
@@ -81,8 +83,14 @@ export function answeringStatements(query: string): { statement: string; words: 
       bodies.push(...verbs.map((v) => ['I', v, STAND_IN, ...after]));
   } else if (subject === 'i' && (auxiliary === 'am' || auxiliary === 'was'))
     bodies = [['I', auxiliary, ...rest]];
-  else if (subject === 'my' && auxiliary !== 'do' && auxiliary !== 'did')
-    bodies = [['My', ...rest, auxiliary]];
+  else if (subject === 'my' && auxiliary !== 'do' && auxiliary !== 'did') {
+    // "What's my dog called?": a participle last follows the auxiliary ("My dog is called …").
+    const last = rest.at(-1) ?? '';
+    bodies =
+      rest.length > 1 && PARTICIPLE.test(last)
+        ? [['My', ...rest.slice(0, -1), auxiliary, last]]
+        : [['My', ...rest, auxiliary]];
+  }
   return bodies.map((body) => {
     const text = body.join(' ');
     if (body.includes(STAND_IN)) return { statement: `${text}.`, words: rest };

@@ -266,6 +266,11 @@ describe('rule extractor on everyday life: work hours, health, study, activities
       ['user speaks French', 'user speaks Spanish', 'user speaks Italian'],
     ],
     ['I speak fluent German and a little Dutch.', ['user speaks German', 'user speaks Dutch']],
+    // One's home town is where one is from; "'s called" is "is called".
+    ['My hometown is Porto.', ['user is_from Porto']],
+    ['My hometown is tiny.', []],
+    ["My cat's called Miso.", ['user cat Miso']],
+    ["My sister's Ana.", ['user sister Ana']],
     // The work itself, said of the job; what the job is like says nothing of it.
     ['My job is nursing.', ['user works_as nursing']],
     ['My occupation is a pilot.', ['user works_as pilot']],

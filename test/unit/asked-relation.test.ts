@@ -26,6 +26,9 @@ describe('the relation a first-person question asks, read by the extractor from 
       ['I play in the band Zorvanek.', 'I play Zorvanek in the band.'],
     ],
     ['Where do I go on holiday?', ['I go on holiday in Zorvanek.']],
+    // A participle last follows the auxiliary.
+    ["What's my dog called?", ['My dog is called Zorvanek.']],
+    ['Where is my sister based?', ['My sister is based in Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -51,6 +54,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['What do I do for a living?', 'works_as', ['do', 'for', 'a', 'living']],
     ["What's my job?", 'works_as', ['job']],
     ['Who is my employer?', 'works_at', ['employer']],
+    ['What is my hometown?', 'is_from', ['hometown']],
+    ["What's my cat named?", 'cat', ['cat', 'named']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
