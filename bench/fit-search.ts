@@ -57,7 +57,8 @@ export const MIN_GAIN = 0.0005;
  * {@link MIN_GAIN} without lowering any one set's (no set's gain is bought with another's loss; a
  * tie keeps the current value, so the result is deterministic and prefers what is there); rounds
  * repeat until one changes nothing or `rounds` are done. The objectives are evaluated on training
- * questions only.
+ * questions only. The last `guards` scores are guards: no move may lower one, but they are not in
+ * the mean (a guard near 1 would only dilute the gains the fit weighs).
  */
 export async function coordinateAscent(
   start: Readonly<FitState>,
@@ -66,7 +67,9 @@ export async function coordinateAscent(
   rounds: number,
   log: (line: string) => void = () => undefined,
   minGain = MIN_GAIN,
+  guards = 0,
 ): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
+  const counted = (scores: readonly number[]) => mean(scores.slice(0, scores.length - guards));
   let state: FitState = { fusion: { ...start.fusion }, aboutUser: { ...start.aboutUser } };
   let best = await objectives(state);
   let evaluations = 1;
@@ -80,26 +83,26 @@ export async function coordinateAscent(
       for (const value of candidates(parameter, current)) {
         const scores = await objectives(withValue(state, parameter, value));
         evaluations++;
-        if (mean(scores) > mean(chosen) && scores.every((score, i) => score >= (best[i] ?? 0))) {
+        if (counted(scores) > counted(chosen) && scores.every((score, i) => score >= (best[i] ?? 0))) {
           chosen = scores;
           choice = value;
         }
       }
-      if (mean(chosen) < mean(best) + minGain) choice = current;
+      if (counted(chosen) < counted(best) + minGain) choice = current;
       else best = chosen;
       if (choice !== current) {
         state = withValue(state, parameter, choice);
         const name = `${parameter.group}.${parameter.name}`;
-        steps.push({ parameter: name, from: current, to: choice, objective: mean(best) });
+        steps.push({ parameter: name, from: current, to: choice, objective: counted(best) });
         log(
-          `round ${round}: ${name} ${current} → ${choice} (objective ${mean(best).toFixed(4)}: ${best.map((b) => b.toFixed(4)).join(', ')})`,
+          `round ${round}: ${name} ${current} → ${choice} (objective ${counted(best).toFixed(4)}: ${best.map((b) => b.toFixed(4)).join(', ')})`,
         );
         changed = true;
       }
     }
     if (!changed) break;
   }
-  return { state, objective: mean(best), steps, evaluations };
+  return { state, objective: counted(best), steps, evaluations };
 }
 
 /** The mean of the sets' objectives. */

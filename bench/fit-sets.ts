@@ -29,6 +29,8 @@ export interface FitSet {
   objectiveText: string;
   /** What each split is. */
   describe: { train: string; validation: string };
+  /** A guard: no move of the fit may lower its objective, but it is not in the mean the fit raises. */
+  guard?: boolean;
   train: FitQuestion[];
   validation: FitQuestion[];
 }
@@ -73,6 +75,53 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
     describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
     train,
     validation,
+  };
+}
+
+/**
+ * Small memories: for each slot a persona asks about, a user holding only that slot's facts and the
+ * next slot's (two to four facts), asked the same questions with the same split as
+ * {@link personalSet}. It is the fit's guard: its objective is that the answer is returned at all,
+ * and the ascent keeps no move that lowers it (a floor raised until a question about a nearly empty
+ * memory gets nothing back).
+ */
+export async function smallMemorySet(memory: Memory): Promise<FitSet> {
+  const train: FitQuestion[] = [];
+  const validation: FitQuestion[] = [];
+  for (const [index, persona] of personas().entries()) {
+    const learns = index % 2 === 0;
+    for (const [at, { slot, triples }] of persona.slotTriples.entries()) {
+      const next = persona.slotTriples[(at + 1) % persona.slotTriples.length];
+      const userId = `fit-small-${persona.id}-${slot}`;
+      await memory.addTriples(userId, [...triples, ...(next?.triples ?? [])], {
+        at: new Date(Date.UTC(2026, 0, 1)),
+        source: 'save_knowledge',
+      });
+      for (const question of persona.questions) {
+        if (question.slot !== slot || (question.wording === 'dev') !== learns) continue;
+        (learns ? train : validation).push({
+          users: [userId],
+          query: question.question,
+          limit: 10,
+          judge: ([result]) => {
+            const rr = reciprocalRank(result?.facts ?? [], (f) => answers(f, question));
+            return { found: rr > 0 ? 1 : 0, hit1: rr === 1 ? 1 : 0 };
+          },
+        });
+      }
+    }
+  }
+  return {
+    name: 'small memories (addTriples)',
+    objective: 'found',
+    objectiveText: 'share of questions whose answer fact is returned at all',
+    describe: {
+      train: 'dev wording, even personas, 2–4 facts each',
+      validation: 'held-apart wording, odd personas',
+    },
+    train,
+    validation,
+    guard: true,
   };
 }
 

@@ -27,6 +27,8 @@ export interface PersonalQuestion {
 export interface Persona {
   id: string;
   triples: { subject: string; predicate: string; object: string }[];
+  /** The same triples grouped by the slot that wrote them, in the persona's slot order. */
+  slotTriples: { slot: string; triples: { subject: string; predicate: string; object: string }[] }[];
   /** First-person sentences saying the same, one turn each. */
   sentences: { text: string; wording: Wording }[];
   questions: PersonalQuestion[];
@@ -71,7 +73,7 @@ export function personas(count = 32, seed = 29): Persona[] {
   for (let p = 0; p < count; p++) {
     const id = `persona-${p + 1}`;
     const name = FIRST_NAMES[p % FIRST_NAMES.length] as string;
-    const persona: Persona = { id, triples: [], sentences: [], questions: [] };
+    const persona: Persona = { id, triples: [], slotTriples: [], sentences: [], questions: [] };
     const slots = [...SLOTS].sort(() => random() - 0.5).slice(0, 9 + Math.floor(random() * 4));
     // Instrument and sport share `plays`: most personas get both.
     if (random() < 0.7) {
@@ -86,8 +88,13 @@ export function personas(count = 32, seed = 29): Persona[] {
       const second = slot.second ? pick(slot.second) : '';
       // The friend's name first: a value may hold an "@" (an email address).
       const fill = (text: string) => text.replaceAll('@', second).replaceAll('$', value);
-      for (const [s, pr, o] of slot.triples)
-        persona.triples.push({ subject: fill(s), predicate: pr, object: fill(o) });
+      const written = slot.triples.map(([s, pr, o]) => ({
+        subject: fill(s),
+        predicate: pr,
+        object: fill(o),
+      }));
+      persona.triples.push(...written);
+      persona.slotTriples.push({ slot: slot.name, triples: written });
       const answerTriple = slot.triples[slot.triples.length - 1] as [string, string, string];
       const answer = {
         subject: fill(slot.answerSubject ?? answerTriple[0]),

@@ -73,4 +73,17 @@ describe('the fit: coordinate ascent over the recipe', () => {
     expect(run.state.fusion.episodeTextWeight).toBe(HAND_SET_FUSION.episodeTextWeight);
     expect(run.steps).toEqual([]);
   });
+
+  it('keeps a guard from falling and leaves it out of the mean', async () => {
+    // Lowering the text weight pays, but the guard falls below 0.5: the ascent stops above it.
+    const guarded = async (s: Readonly<FitState>) => [
+      1 - s.fusion.episodeTextWeight,
+      s.fusion.episodeTextWeight < 0.5 ? 0 : 1,
+    ];
+    const run = await coordinateAscent(start, [text], guarded, 3, undefined, undefined, 1);
+    expect(run.state.fusion.episodeTextWeight).toBeGreaterThanOrEqual(0.5);
+    expect(run.state.fusion.episodeTextWeight).toBeLessThan(HAND_SET_FUSION.episodeTextWeight);
+    // The objective is the first score alone, not its mean with the guard.
+    expect(run.objective).toBe(1 - run.state.fusion.episodeTextWeight);
+  });
 });
