@@ -1,4 +1,4 @@
-import { isPersonNoun, isQuantity } from '../lexicon/kinds.js';
+import { canDescribe, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { I_AM, PRONOUN_OBJECT } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
@@ -127,12 +127,9 @@ const employer = (what: string) => triple('user', 'works_at', what, 'person', 'o
 function namesWork(word: string): boolean {
   const readings = sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
   if (readings.length === 0) return /^\p{L}/u.test(word);
-  if (readings.some((id) => DESCRIBING.test(id))) return false;
+  if (canDescribe(word)) return false;
   return isPersonNoun(word) || (/ing$/i.test(word) && readings.some((id) => id.startsWith('n')));
 }
 
 // No work at all ("I do nothing for a living").
 const NOTHING = /^(?:nothing|none|not\s+much)$/i;
-
-// Synset ids of adjectives (`a`, satellites `s`).
-const DESCRIBING = /^[as]/;

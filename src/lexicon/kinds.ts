@@ -180,5 +180,18 @@ export function onlyDescribes(word: string): boolean {
   return readings.length > 0 && readings.every((id) => DESCRIBING_POS.test(id));
 }
 
+/**
+ * Whether WordNet reads a word as an adjective in any of its readings ("boring", "great"; not
+ * "pilot" nor "nursing"), whatever else it may also be.
+ */
+export function canDescribe(word: string): boolean {
+  return sharedWordNet()
+    .synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true)
+    .some((id) => ADJECTIVE_POS.test(id));
+}
+
 // Synset ids of adjectives (`a`, satellites `s`) and adverbs (`r`).
 const DESCRIBING_POS = /^[asr]/;
+
+// Synset ids of adjectives (`a`, satellites `s`).
+const ADJECTIVE_POS = /^[as]/;
