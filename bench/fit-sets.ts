@@ -7,7 +7,7 @@ import { loadLocomo } from './locomo-data.js';
 import { importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions } from './metaqa-data.js';
 import { answers } from './personal.js';
-import { personas } from './personal-data.js';
+import { type PersonalQuestion, personas } from './personal-data.js';
 
 /** One question of a fit set: how to ask it, and how good a recall of it is. */
 interface FitQuestion {
@@ -41,6 +41,20 @@ function reciprocalRank<T>(items: readonly T[], hit: (item: T) => boolean): numb
   return at < 0 ? 0 : 1 / (at + 1);
 }
 
+/** A personal question asked of one user, its figures read from the answer fact's reciprocal rank. */
+function askedOf(
+  userId: string,
+  question: PersonalQuestion,
+  figures: (reciprocal: number) => Record<string, number>,
+): FitQuestion {
+  return {
+    users: [userId],
+    query: question.question,
+    limit: 10,
+    judge: ([result]) => figures(reciprocalRank(result?.facts ?? [], (f) => answers(f, question))),
+  };
+}
+
 /**
  * Personal memory: every persona's saved triples (`addTriples`); the fit learns from the dev
  * wording of half the personas and is checked on the held-apart wording of the other half.
@@ -57,15 +71,9 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
     const learns = index % 2 === 0;
     for (const question of persona.questions) {
       if ((question.wording === 'dev') !== learns) continue;
-      (learns ? train : validation).push({
-        users: [userId],
-        query: question.question,
-        limit: 10,
-        judge: ([result]) => {
-          const rr = reciprocalRank(result?.facts ?? [], (f) => answers(f, question));
-          return { mrr: rr, hit1: rr === 1 ? 1 : 0 };
-        },
-      });
+      (learns ? train : validation).push(
+        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
+      );
     }
   }
   return {
@@ -99,15 +107,9 @@ export async function smallMemorySet(memory: Memory): Promise<FitSet> {
       });
       for (const question of persona.questions) {
         if (question.slot !== slot || (question.wording === 'dev') !== learns) continue;
-        (learns ? train : validation).push({
-          users: [userId],
-          query: question.question,
-          limit: 10,
-          judge: ([result]) => {
-            const rr = reciprocalRank(result?.facts ?? [], (f) => answers(f, question));
-            return { found: rr > 0 ? 1 : 0, hit1: rr === 1 ? 1 : 0 };
-          },
-        });
+        (learns ? train : validation).push(
+          askedOf(userId, question, (rr) => ({ found: rr > 0 ? 1 : 0, hit1: rr === 1 ? 1 : 0 })),
+        );
       }
     }
   }
