@@ -69,7 +69,7 @@ export async function coordinateAscent(
   minGain = MIN_GAIN,
   guards = 0,
 ): Promise<{ state: FitState; objective: number; steps: FitStep[]; evaluations: number }> {
-  const counted = (scores: readonly number[]) => mean(scores.slice(0, scores.length - guards));
+  const counted = (scores: readonly number[]) => countedMean(scores, guards);
   let state: FitState = { fusion: { ...start.fusion }, aboutUser: { ...start.aboutUser } };
   let best = await objectives(state);
   let evaluations = 1;
@@ -103,6 +103,11 @@ export async function coordinateAscent(
     if (!changed) break;
   }
   return { state, objective: counted(best), steps, evaluations };
+}
+
+/** The mean the fit raises: the sets' objectives but the last `guards`, which only bound it. */
+export function countedMean(scores: readonly number[], guards: number): number {
+  return mean(scores.slice(0, scores.length - guards));
 }
 
 /** The mean of the sets' objectives. */

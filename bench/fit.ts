@@ -15,7 +15,7 @@ import {
 } from '../src/retrieve/recipe.js';
 import type { FusionOptions, RankingRecipe } from '../src/retrieve/recipe-types.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
-import { coordinateAscent, type FitParameter, type FitState, MIN_GAIN, mean } from './fit-search.js';
+import { coordinateAscent, countedMean, type FitParameter, type FitState, MIN_GAIN } from './fit-search.js';
 import { evaluate, type FitSet, locomoSet, metaqaSet, personalSet, smallMemorySet } from './fit-sets.js';
 import { MemoEmbeddings } from './memo-embeddings.js';
 import { seededUids } from './seeded-uids.js';
@@ -220,7 +220,7 @@ export function guardCount(sets: readonly FitSet[]): number {
 
 /** The mean training objective the fit raises: the sets' objectives, guards left out. */
 export function countedObjective(sets: readonly FitSet[], scores: readonly number[]): number {
-  return mean(scores.slice(0, scores.length - guardCount(sets)));
+  return countedMean(scores, guardCount(sets));
 }
 
 /** The fit as `npm run fit` runs it: from the hand-set numbers, on the training splits. */

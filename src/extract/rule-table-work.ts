@@ -1,5 +1,4 @@
-import { canDescribe, isPersonNoun, isQuantity } from '../lexicon/kinds.js';
-import { sharedWordNet } from '../lexicon/relatedness.js';
+import { canDescribe, isPersonNoun, isQuantity, readingsOf } from '../lexicon/kinds.js';
 import { I_AM, PRONOUN_OBJECT } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, jobTriples, objects, triple } from './rule-words.js';
@@ -125,9 +124,9 @@ const employer = (what: string) => triple('user', 'works_at', what, 'person', 'o
  * does not know (a trade's own name, "devops").
  */
 function namesWork(word: string): boolean {
-  const readings = sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
+  const readings = readingsOf(word);
   if (readings.length === 0) return /^\p{L}/u.test(word);
-  if (canDescribe(word)) return false;
+  if (canDescribe(word, readings)) return false;
   return isPersonNoun(word) || (/ing$/i.test(word) && readings.some((id) => id.startsWith('n')));
 }
 

@@ -176,18 +176,22 @@ export function asksForOrganization(word: string): boolean {
  * its readings ("tiny", "loud", "more"; not "fine", which is also a penalty, nor "vegan").
  */
 export function onlyDescribes(word: string): boolean {
-  const readings = sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
+  const readings = readingsOf(word);
   return readings.length > 0 && readings.every((id) => DESCRIBING_POS.test(id));
 }
 
 /**
  * Whether WordNet reads a word as an adjective in any of its readings ("boring", "great"; not
- * "pilot" nor "nursing"), whatever else it may also be.
+ * "pilot" nor "nursing"), whatever else it may also be. `readings`: the word's
+ * {@link readingsOf}, when the caller has them already.
  */
-export function canDescribe(word: string): boolean {
-  return sharedWordNet()
-    .synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true)
-    .some((id) => ADJECTIVE_POS.test(id));
+export function canDescribe(word: string, readings: readonly string[] = readingsOf(word)): boolean {
+  return readings.some((id) => ADJECTIVE_POS.test(id));
+}
+
+/** The synset ids of every WordNet reading of a word, any part of speech, its inflections included. */
+export function readingsOf(word: string): string[] {
+  return sharedWordNet().synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true);
 }
 
 // Synset ids of adjectives (`a`, satellites `s`) and adverbs (`r`).

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   candidates,
   coordinateAscent,
+  countedMean,
   currentValue,
   type FitParameter,
   type FitState,
+  mean,
   withValue,
 } from '../../bench/fit-search.js';
 import { HAND_SET_FUSION } from '../../src/retrieve/recipe.js';
@@ -85,5 +87,11 @@ describe('the fit: coordinate ascent over the recipe', () => {
     expect(run.state.fusion.episodeTextWeight).toBeLessThan(HAND_SET_FUSION.episodeTextWeight);
     // The objective is the first score alone, not its mean with the guard.
     expect(run.objective).toBe(1 - run.state.fusion.episodeTextWeight);
+  });
+
+  it('counts the mean without its guards, and a fit without guards as a plain mean', () => {
+    expect(countedMean([0.5, 0.7, 1], 1)).toBeCloseTo(0.6, 12);
+    expect(countedMean([0.5, 0.7, 1], 0)).toBeCloseTo(mean([0.5, 0.7, 1]), 12);
+    expect(countedMean([1], 1)).toBe(0);
   });
 });
