@@ -1,19 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FITTED_OFFLINE } from '../src/retrieve/recipe-fitted.js';
-import { FITTED_SEMANTIC } from '../src/retrieve/recipe-fitted-semantic.js';
 import type { FusionOptions } from '../src/retrieve/recipe-types.js';
-import {
-  countedObjective,
-  FIT_PARAMETERS,
-  type FitKind,
-  figures,
-  fitData,
-  fitRecipe,
-  HAND_SET,
-  trainObjectives,
-} from './fit.js';
-import { currentValue, type FitState, withValue } from './fit-search.js';
+import { type FitKind, figures, fitData, fitRecipe, HAND_SET } from './fit.js';
+import { checkFit } from './fit-check.js';
+import type { FitState } from './fit-search.js';
 import type { FitSet } from './fit-sets.js';
 import { runContext } from './page/machine.js';
 import { benchPagePath, measuredBlock, updatePage } from './page/page.js';
@@ -96,38 +86,11 @@ ${aboutUserPart}  objective: ${objective},
 
 /** `--check`: the committed fit reproduces its objective, and no single number is better hand-set. */
 async function check(kind: FitKind): Promise<void> {
-  const fitted = kind === 'offline' ? FITTED_OFFLINE : FITTED_SEMANTIC;
-  const start = HAND_SET[kind];
-  const committed: FitState = {
-    fusion: { ...start.fusion, ...fitted.fusion },
-    aboutUser: { ...start.aboutUser, ...fitted.aboutUser },
-  };
-  const { memory, sets, close } = await fitData(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50));
-  try {
-    const objective = countedObjective(sets, await trainObjectives(memory, kind, sets, committed));
-    const failures: string[] = [];
-    if (fitted.objective === undefined || Math.abs(objective - fitted.objective) > 1e-12)
-      failures.push(`the committed numbers reach ${objective}, not the recorded ${fitted.objective}`);
-    for (const parameter of FIT_PARAMETERS[kind]) {
-      const handSet = currentValue(start, parameter);
-      if (currentValue(committed, parameter) === handSet) continue;
-      const reverted = countedObjective(
-        sets,
-        await trainObjectives(memory, kind, sets, withValue(committed, parameter, handSet)),
-      );
-      const name = `${parameter.group}.${parameter.name}`;
-      console.log(`${name}: fitted ${objective.toFixed(4)}, hand-set ${reverted.toFixed(4)}`);
-      if (reverted > objective) failures.push(`${name} is better hand-set (${reverted} > ${objective})`);
-    }
-    console.log(
-      failures.length === 0
-        ? `fit check (${kind}): ok`
-        : `fit check (${kind}) failed:\n${failures.join('\n')}`,
-    );
-    if (failures.length > 0) process.exitCode = 1;
-  } finally {
-    await close();
-  }
+  const { failures } = await checkFit(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50), console.log);
+  console.log(
+    failures.length === 0 ? `fit check (${kind}): ok` : `fit check (${kind}) failed:\n${failures.join('\n')}`,
+  );
+  if (failures.length > 0) process.exitCode = 1;
 }
 
 /** Each set's name, objective and splits, for the provenance. */
