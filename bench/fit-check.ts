@@ -22,11 +22,7 @@ export interface FitCheck {
  * fit's data that moves the objective fails it until `npm run fit` writes the recipe again.
  * `metaqaPerHop` must be the size the fit ran with (its default, 50).
  */
-export async function checkFit(
-  kind: FitKind,
-  metaqaPerHop = 50,
-  log: (line: string) => void = () => undefined,
-): Promise<FitCheck> {
+export async function checkFit(kind: FitKind, metaqaPerHop = 50): Promise<FitCheck> {
   const fitted = kind === 'offline' ? FITTED_OFFLINE : FITTED_SEMANTIC;
   const start = HAND_SET[kind];
   const committed: FitState = {
@@ -50,7 +46,6 @@ export async function checkFit(
       const name = `${parameter.group}.${parameter.name}`;
       const back = await objectiveOf(withValue(committed, parameter, handSet));
       reverted.push({ parameter: name, objective: back });
-      log(`${name}: fitted ${objective.toFixed(4)}, hand-set ${back.toFixed(4)}`);
       if (back > objective) failures.push(`${name} is better hand-set (${back} > ${objective})`);
     }
     return { objective, recorded: fitted.objective, reverted, failures };

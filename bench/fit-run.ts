@@ -86,7 +86,23 @@ ${aboutUserPart}  objective: ${objective},
 
 /** `--check`: the committed fit reproduces its objective, and no single number is better hand-set. */
 async function check(kind: FitKind): Promise<void> {
-  const { failures } = await checkFit(kind, Number(process.env.FIT_METAQA_PER_HOP ?? 50), console.log);
+  const { objective, recorded, reverted, failures } = await checkFit(
+    kind,
+    Number(process.env.FIT_METAQA_PER_HOP ?? 50),
+  );
+  console.log(
+    `committed ${kind} numbers: objective ${objective.toFixed(4)} (recorded ${recorded?.toFixed(4) ?? 'none'})`,
+  );
+  if (reverted.length > 0)
+    console.log(
+      markdownTable(
+        reverted.map((r) => ({
+          'number put back to its hand-set value': r.parameter,
+          objective: r.objective.toFixed(4),
+          'fitted objective': objective.toFixed(4),
+        })),
+      ),
+    );
   console.log(
     failures.length === 0 ? `fit check (${kind}): ok` : `fit check (${kind}) failed:\n${failures.join('\n')}`,
   );
