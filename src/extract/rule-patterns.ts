@@ -16,6 +16,8 @@ export const PET_RELATIONS = 'dog|puppy|pup|cat|kitten|pet';
 export const RELATIONS = `${PERSON_RELATIONS}|${PET_RELATIONS}`;
 /** Words said before a relation to tell one of several apart ("my younger sister", "my new boss"). */
 export const RELATION_MODIFIERS = 'younger|older|little|big|elder|best|new|old|other|oldest|youngest';
+/** An optional modifier before a relation, as a pattern part ("my younger sister"); "best friend" stays one relation. */
+export const MODIFIED = `(?:(?!best\\s+friend\\b)(?:${RELATION_MODIFIERS})\\s+)?`;
 /** Young animals are kept as their kind ("my puppy Rex": the user's dog). */
 export const ANIMAL_KIND: Readonly<Record<string, string>> = { puppy: 'dog', pup: 'dog', kitten: 'cat' };
 /** Pets named as they are adopted or got ("We adopted a dog named Biscuit"). */
@@ -55,7 +57,7 @@ export const PAST_ACTIONS =
   'went to|visited|attended|joined|adopted|bought|started|finished|met|watched|read|painted|studied|graduated from|signed up for|volunteered at|travelled to|traveled to|learned|tried|ran|won|lost|got|made|built|wrote|planted|baked|cooked';
 /** Words at an object's end that say nothing about it. */
 export const FILLER =
-  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day|at all|originally)$/i;
+  /\s+(very much|so much|a lot|too|now|nowadays|these days|lately|currently|anymore|again|twice|once|every day|at all|originally|at the moment|right now|for now|by trade|by profession)$/i;
 /** Pronouns are not things to remember on their own ("Rex loves it"). */
 export const PRONOUN_OBJECT =
   /^(it|them|that|this|those|these|him|her|one|to|others|myself|yourself|ourselves|everyone|everything|something|anything|all|both|us|you|me)$/i;
@@ -79,7 +81,7 @@ export const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 export const I_AM = "[Ii](?:\\s+am|'m)";
 /** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 export const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+\d{4}|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+(?:\d{4}|last\s+(?:year|month|week|summer|winter|spring|autumn|fall)|january|february|march|april|may|june|july|august|september|october|november|december)|at\s+the\s+moment|right\s+now|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 /**
  * Where something is done, said after the thing ("I drive a Tesla at work", "I work at the
  * aquarium there"): never part of it. Lower case only (a title's own "There" stays).

@@ -11,6 +11,7 @@ import {
   EMAIL,
   FAVOURITE_KINDS,
   I_AM,
+  MODIFIED,
   NAME,
   NEGATION,
   NOT_A_NAME,
@@ -25,6 +26,7 @@ import {
 import { EVERYDAY_RULES } from './rule-table-everyday.js';
 import { FAMILY_RULES } from './rule-table-family.js';
 import { MORE_RULES } from './rule-table-more.js';
+import { PHRASING_RULES } from './rule-table-phrasings.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -104,6 +106,7 @@ const RELATED_NAME = new RegExp(
 export const RULES: Rule[] = [
   ...WORK_RULES,
   ...EVERYDAY_RULES,
+  ...PHRASING_RULES,
   // Identity: age, birthday, contact details, what one is.
   {
     pattern: new RegExp(
@@ -114,7 +117,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+birthday\s+is(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+birthday\s+(?:is|falls)(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {
@@ -205,7 +208,7 @@ export const RULES: Rule[] = [
   // Instruments, sports and pastimes.
   {
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began))\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`,
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began|been))\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`,
       'u',
     ),
     // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
@@ -377,14 +380,14 @@ export const RULES: Rule[] = [
   },
   {
     pattern: new RegExp(
-      `^my\\s+(${RELATIONS})(?:'s name)?(?:\\s+is called|\\s+is named|'s called|'s named|\\s+is|'s)\\s+(${NAME})$`,
+      `^my\\s+${MODIFIED}(${RELATIONS})(?:'s name)?(?:\\s+is called|\\s+is named|'s called|'s named|\\s+is|'s)\\s+(${NAME})$`,
       'u',
     ),
     build: (m) => [triple('user', relation(m[1]), clean(m[2]), 'person', relationType(m[1]))],
   },
   {
     pattern: new RegExp(
-      `^my\\s+(${RELATIONS})\\s+(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
+      `^my\\s+${MODIFIED}(${RELATIONS})\\s+(${NAME}?)\\s+(${PREFERENCE_VERBS}|lives in|works at|works for|is allergic to)\\s+(.+)$`,
       'u',
     ),
     build: (m) => {
@@ -438,8 +441,6 @@ export const RULES: Rule[] = [
   },
   ...MORE_RULES,
 ];
-
-/** The kind of a pet as kept: its kind, young ones as grown ("puppy" → dog). */
 
 const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;
 

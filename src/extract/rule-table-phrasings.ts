@@ -1,0 +1,85 @@
+import { isPastime, isQuantity, namesKindOf } from '../lexicon/kinds.js';
+import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { clean, isPlace, jobTriples, objects, relation, relationType, triple } from './rule-words.js';
+
+// A name of one or two capitalised words ("Ines", "Mary Ann").
+const PERSON_NAME = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
+// Kinds of pet WordNet knows a breed or a word as (a beagle is a dog, a tabby a cat).
+const PET_CONCEPTS = ['dog', 'cat'] as const;
+
+/**
+ * Everyday facts in common phrasings the rest of the table does not read, each as general as its
+ * grammar: a relation said name first ("Ines is my sister", "Tom is my older brother"), a pet
+ * named by its breed ("I've got a beagle called Rufus": a dog, as WordNet knows the breed),
+ * lessons ("I'm taking piano lessons" → `is_learning`), an instrument or sport picked up,
+ * being crazy about or obsessed with something (`likes`), one's home said as a place ("My flat is
+ * in Rotterdam", "Home is Bergen now" → `lives_in`, only when WordNet or a capital says it is
+ * a place), earning a living as something (`works_as`), and an address to write to ("Drop me a
+ * line at …" → `email`).
+ */
+export const PHRASING_RULES: Rule[] = [
+  {
+    nameFirst: true,
+    pattern: new RegExp(`^(${PERSON_NAME})\\s+is\\s+my\\s+${MODIFIED}(${RELATIONS})$`, 'u'),
+    build: (m) => {
+      const name = clean(m[1]);
+      if (name.split(/\s+/).some((word) => NOT_A_NAME.test(word))) return [];
+      return [triple('user', relation(m[2]), name, 'person', relationType(m[2]))];
+    },
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:got|have|adopted|rescued|bought)\\s+(?:a|an)\\s+(?:new\\s+|little\\s+|young\\s+)?(\\p{Ll}+)\\s+(?:named|called)\\s+(${PERSON_NAME})`,
+      'u',
+    ),
+    build: (m) => {
+      const kind = PET_CONCEPTS.find((concept) => namesKindOf(m[1] ?? '', concept));
+      return kind ? [triple('user', kind, clean(m[2]), 'person', 'animal')] : [];
+    },
+  },
+  {
+    pattern: new RegExp(
+      `^(?:${I_AM}\\s+taking|[Ii]\\s+take|[Ii](?:'ve|\\s+have)\\s+been\\s+taking)\\s+(?:some\\s+)?(.+?)\\s+(?:lessons|classes)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[1])
+        .filter((o) => !isQuantity(o))
+        .map((o) => triple('user', 'is_learning', o, 'person', '')),
+  },
+  {
+    // "I picked up the ukulele": only an instrument or a sport ("I picked up my sister" is neither).
+    pattern: /^[Ii]\s+picked\s+up\s+(?:the\s+)?(.+)$/u,
+    build: (m) =>
+      objects(m[1])
+        .filter((o) => isPastime(o) || namesKindOf(o.split(/\s+/).at(-1) ?? '', 'musical_instrument'))
+        .map((o) => triple('user', 'plays', o, 'person', '')),
+  },
+  {
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:(?:really|totally|absolutely|just)\\s+)?(?:(?:crazy|mad|nuts|wild)\\s+about|obsessed\\s+with)\\s+(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
+  {
+    pattern: /^(?:home(?:\s+for\s+me)?|my\s+(?:home|flat|apartment|house))\s+is\s+(?:in\s+)?(.+)$/u,
+    build: (m) => {
+      const place = clean(m[1]);
+      return isPlace(place) ? [triple('user', 'lives_in', place, 'person', 'place')] : [];
+    },
+  },
+  {
+    pattern: /^[Ii]\s+(?:earn|make)\s+(?:my|a)\s+living\s+as\s+(?:an?\s+)?(.+)$/u,
+    build: (m) => jobTriples(undefined, m[1]),
+  },
+  {
+    pattern: new RegExp(
+      `^(?:you\\s+can\\s+)?(?:drop|send|shoot|write|email|mail|message|contact)\\s+me\\s+(?:an?\\s+(?:line|note|message|mail|email)\\s+)?(?:at|on|via)\\s+(${EMAIL.source})$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'email', m[1] ?? '', 'person', 'email')],
+  },
+];

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { extractSentence } from '../../src/extract/rules.js';
+
+/** Each sentence's triples as `subject|predicate|object`. */
+function read(sentence: string): string[] {
+  return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
+}
+
+describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
+  it.each([
+    // A relation said name first, with or without a word telling one apart.
+    ['Ines is my sister.', ['user|sister|Ines']],
+    ['Tom is my older brother.', ['user|brother|Tom']],
+    ['Ana is my best friend.', ['user|best_friend|Ana']],
+    ['She is my sister.', []],
+    ['This is my dog.', []],
+    // "My younger sister is Maja": the word before the relation is not the relation.
+    ['My younger sister is Maja.', ['user|sister|Maja']],
+    ['My best friend is Ana.', ['user|best_friend|Ana']],
+    // A pet named by its breed, as WordNet knows it; a person named so is left to the family rules.
+    ["I've got a beagle called Rufus.", ['user|dog|Rufus']],
+    ['I have a tabby named Mochi.', ['user|cat|Mochi']],
+    ['I have a sister called Ines.', ['user|sister|Ines']],
+    ['I have a car called Bessie.', []],
+    // Learning, lessons, an instrument picked up (and nothing else picked up).
+    ["I've been learning the cello since January.", ['user|is_learning|cello']],
+    ["I'm taking piano lessons.", ['user|is_learning|piano']],
+    ['I picked up the ukulele last year.', ['user|plays|ukulele']],
+    ['I picked up my sister from school.', []],
+    // Liking said strongly.
+    ["I'm crazy about tacos.", ['user|likes|tacos']],
+    ["I'm obsessed with sushi.", ['user|likes|sushi']],
+    // Home as a place, never as something else.
+    ['My flat is in Rotterdam.', ['user|lives_in|Rotterdam']],
+    ['Home for me is Bergen now.', ['user|lives_in|Bergen']],
+    ['My home is my castle.', []],
+    ['My house is a mess.', []],
+    // A living earned, an address to write to, a birthday that falls on a day.
+    ['I earn my living as a carpenter.', ['user|works_as|carpenter']],
+    ['Drop me a line at sam@example.net.', ['user|email|sam@example.net']],
+    ['My birthday falls on the 3rd of May.', ['user|birthday|the 3rd of May']],
+    // When, said after where: not part of the place.
+    ["I'm living in Tucson at the moment.", ['user|lives_in|Tucson']],
+    ['I live in Lyon right now.', ['user|lives_in|Lyon']],
+  ])('%s', (sentence, expected) => {
+    expect(read(sentence)).toEqual(expected);
+  });
+});
