@@ -15,8 +15,10 @@ const PET_CONCEPTS = ['dog', 'cat'] as const;
  * lessons ("I'm taking piano lessons" → `is_learning`), an instrument or sport picked up,
  * being crazy about or obsessed with something (`likes`), one's home said as a place ("My flat is
  * in Rotterdam", "Home is Bergen now" → `lives_in`, only when WordNet or a capital says it is
- * a place), earning a living as something (`works_as`), and an address to write to ("Drop me a
- * line at …" → `email`).
+ * a place), a move from one place to another (`lived_in`, `lives_in`), a new role as something,
+ * past study with where ("I studied biology at Edinburgh" → `studied`, `studied_at`),
+ * volunteering (`volunteers_at`), earning a living as something (`works_as`), and an address to
+ * write to ("Drop me a line at …" → `email`).
  */
 export const PHRASING_RULES: Rule[] = [
   {
@@ -70,6 +72,33 @@ export const PHRASING_RULES: Rule[] = [
       const place = clean(m[1]);
       return isPlace(place) ? [triple('user', 'lives_in', place, 'person', 'place')] : [];
     },
+  },
+  {
+    // "I moved from Oslo to Bergen": where one lives now, and where one lived.
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:back\s+)?from\s+(.+?)\s+to\s+(.+)$/u,
+    build: (m) => [
+      triple('user', 'lived_in', clean(m[1]), 'person', 'place'),
+      triple('user', 'lives_in', clean(m[2]), 'person', 'place'),
+    ],
+  },
+  {
+    // "I've started a new role as a product manager (at Canva)".
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:started|got|taken|took|accepted|landed)\s+(?:a\s+)?(?:new\s+)?(?:role|job|position)\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|with)\s+(\p{Lu}.*))?$/u,
+    build: (m) => jobTriples(m[2], m[1]),
+  },
+  {
+    // "I studied biology at Edinburgh": what, and where (the place is not part of the subject).
+    pattern: /^[Ii]\s+studied\s+(?:(\p{Ll}.*?)\s+)?at\s+(\p{Lu}.*)$/u,
+    build: (m) => [
+      ...(m[1] ? [triple('user', 'studied', clean(m[1]), 'person', '')] : []),
+      triple('user', 'studied_at', clean(m[2]), 'person', 'organization'),
+    ],
+  },
+  {
+    pattern: /^[Ii]\s+volunteer\s+(?:at|for|with)\s+(.+)$/u,
+    build: (m) => [triple('user', 'volunteers_at', clean(m[1]), 'person', 'organization')],
   },
   {
     pattern: /^[Ii]\s+(?:earn|make)\s+(?:my|a)\s+living\s+as\s+(?:an?\s+)?(.+)$/u,

@@ -136,7 +136,7 @@ export const RULES: Rule[] = [
   {
     // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+profession|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+(?:profession|trade)|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
       'u',
     ),
     build: (m) => {
@@ -159,13 +159,13 @@ export const RULES: Rule[] = [
     // "I'm vegan", "Tom is vegetarian (, so no meat)": what someone eats, said of them.
     nameFirst: true,
     pattern: new RegExp(
-      `^(${I_AM}|${NAME}?\\s+is)\\s+(?:an?\\s+)?(\\p{Ll}+)(?:\\s+(?:since|for)\\s+.+)?(?:\\s*,.*)?$`,
+      `^(${I_AM}|[Ii](?:'ve|\\s+have)\\s+been|${NAME}?\\s+is)\\s+(?:an?\\s+)?(\\p{Ll}+)(?:\\s+(?:since|for)\\s+.+)?(?:\\s*,.*)?$`,
       'u',
     ),
     build: (m) => {
       const word = (m[2] ?? '').toLowerCase();
       if (!isDietNoun(word)) return [];
-      const who = /^(?:I|i)(?:\s+am|'m)$/.test(m[1] ?? '')
+      const who = /^(?:I|i)(?:\s+am|'m|'ve\s+been|\s+have\s+been)$/.test(m[1] ?? '')
         ? 'user'
         : clean((m[1] ?? '').replace(/\s+is$/, ''));
       if (who !== 'user' && who.split(/\s+/).some((w) => NOT_A_NAME.test(w))) return [];

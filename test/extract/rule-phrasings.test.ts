@@ -39,6 +39,15 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I earn my living as a carpenter.', ['user|works_as|carpenter']],
     ['Drop me a line at sam@example.net.', ['user|email|sam@example.net']],
     ['My birthday falls on the 3rd of May.', ['user|birthday|the 3rd of May']],
+    // A move from one place to another, a new role, past study and where, volunteering.
+    ['I moved from Oslo to Bergen.', ['user|lived_in|Oslo', 'user|lives_in|Bergen']],
+    ["I've started a new role as a product manager.", ['user|works_as|product manager']],
+    ['I got a new job as a nurse at St Mary.', ['user|works_at|St Mary', 'user|works_as|nurse']],
+    ['I studied biology at Edinburgh.', ['user|studied|biology', 'user|studied_at|Edinburgh']],
+    ['I volunteer at the animal shelter.', ['user|volunteers_at|animal shelter']],
+    // A diet kept for a while, a job by trade.
+    ["I've been vegan for a year.", ['user|diet|vegan']],
+    ["I'm a nurse by trade.", ['user|works_as|nurse']],
     // When, said after where: not part of the place.
     ["I'm living in Tucson at the moment.", ['user|lives_in|Tucson']],
     ['I live in Lyon right now.', ['user|lives_in|Lyon']],
