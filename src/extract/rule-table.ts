@@ -70,7 +70,7 @@ export const NEGATED_FORMS: [RegExp, string][] = [
  * anything the rules do not read in the positive form give nothing.
  */
 export function negated(text: string): ExtractedTriple[] {
-  let positive = text;
+  let positive = text.replace(/\s+any\s?more$/i, '');
   let changed = false;
   for (const [pattern, replacement] of NEGATED_FORMS) {
     if (!pattern.test(positive)) continue;

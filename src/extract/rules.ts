@@ -1,3 +1,4 @@
+import { sharedWordNet } from '../lexicon/relatedness.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
@@ -177,6 +178,11 @@ function readStatement(text: string): ExtractedTriple[] {
   const disliked = negative?.[2] ?? cannotStand?.[1];
   if (disliked) return objects(disliked).map((o) => triple('user', 'dislikes', o, 'person', ''));
   if (NEGATION.test(text)) return negated(text);
+  // "I stopped playing tennis", "I gave up smoking cigars": what one did, no longer done.
+  const stopped = STOPPED_DOING.exec(lowered);
+  const verb = stopped?.[1] && sharedWordNet().lemmas(stopped[1], 'verb')[0];
+  if (stopped && verb && verb !== stopped[1])
+    return applyRules(`I ${verb} ${stopped[2]}`).map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
   // "Tom and I live in Leeds": what is said of the two is said of each.
   const pair = PAIR_CLAUSE.exec(text);
   const other = pair?.[1] ?? pair?.[2];
@@ -186,6 +192,9 @@ function readStatement(text: string): ExtractedTriple[] {
   }
   return applyRules(withoutMiddleCompanions(text));
 }
+
+// Giving up an activity, said with its verb's -ing form and what it is done to.
+const STOPPED_DOING = /^i\s+(?:stopped|quit|gave\s+up)\s+(\p{Ll}+ing)\s+(.+)$/u;
 
 /**
  * "We" and "our" as the user's household: where they live, their pets ("We moved to Porto",

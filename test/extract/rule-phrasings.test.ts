@@ -48,6 +48,11 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     // A diet kept for a while, a job by trade.
     ["I've been vegan for a year.", ['user|diet|vegan']],
     ["I'm a nurse by trade.", ['user|works_as|nurse']],
+    // Something given up: the fact it denies, which closes the positive one.
+    ['I stopped playing tennis.', ['user|not_plays|tennis']],
+    ['I gave up playing the violin.', ['user|not_plays|violin']],
+    ["I'm not vegetarian anymore.", ['user|not_diet|vegetarian']],
+    ['I gave up coffee.', []],
     // When, said after where: not part of the place.
     ["I'm living in Tucson at the moment.", ['user|lives_in|Tucson']],
     ['I live in Lyon right now.', ['user|lives_in|Lyon']],
