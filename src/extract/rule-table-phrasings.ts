@@ -1,5 +1,5 @@
 import { isPastime, isQuantity, namesKindOf } from '../lexicon/kinds.js';
-import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, isPlace, jobTriples, objects, relation, relationType, triple } from './rule-words.js';
 
@@ -15,7 +15,8 @@ const PET_CONCEPTS = ['dog', 'cat'] as const;
  * lessons ("I'm taking piano lessons" → `is_learning`), an instrument or sport picked up,
  * being crazy about or obsessed with something (`likes`), one's home said as a place ("My flat is
  * in Rotterdam", "Home is Bergen now" → `lives_in`, only when WordNet or a capital says it is
- * a place), a move from one place to another (`lived_in`, `lives_in`), a new role as something,
+ * a place), a pet's name after its breed ("My dog is a golden retriever named Max"), a language
+ * one is fluent or native in (`speaks`), what one collects (`collects`), a move from one place to another (`lived_in`, `lives_in`), a new role as something,
  * past study with where ("I studied biology at Edinburgh" → `studied`, `studied_at`),
  * volunteering (`volunteers_at`), earning a living as something (`works_as`), and an address to
  * write to ("Drop me a line at …" → `email`).
@@ -72,6 +73,30 @@ export const PHRASING_RULES: Rule[] = [
       const place = clean(m[1]);
       return isPlace(place) ? [triple('user', 'lives_in', place, 'person', 'place')] : [];
     },
+  },
+  {
+    // "My dog is a golden retriever named Max": the pet's name, whatever its breed.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^[Mm]y\\s+(${PET_RELATIONS})\\s+is\\s+an?\\s+.+?\\s+(?:named|called)\\s+(${PERSON_NAME})$`,
+      'u',
+    ),
+    build: (m) => [triple('user', relation(m[1]), clean(m[2]), 'person', 'animal')],
+  },
+  {
+    // "I'm fluent in German", "I'm a native Spanish speaker", "My native language is Polish".
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:fluent|conversational|native)\\s+in\\s+(\\p{Lu}.*)$|^${I_AM}\\s+an?\\s+(?:native|fluent)\\s+(\\p{Lu}\\p{L}+)\\s+speaker$|^my\\s+(?:native|first|mother)\\s+(?:language|tongue)\\s+is\\s+(\\p{Lu}.*)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[1] ?? m[2] ?? m[3])
+        .filter((o) => /^\p{Lu}/u.test(o))
+        .map((o) => triple('user', 'speaks', o, 'person', 'language')),
+  },
+  {
+    pattern: /^[Ii]\s+collect\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'collects', o, 'person', '')),
   },
   {
     // "I moved from Oslo to Bergen": where one lives now, and where one lived.

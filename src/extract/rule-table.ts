@@ -117,7 +117,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+birthday\s+(?:is|falls)(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+birthday(?:\s+is|\s+falls|'s)(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {

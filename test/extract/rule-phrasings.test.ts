@@ -48,6 +48,14 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     // A diet kept for a while, a job by trade.
     ["I've been vegan for a year.", ['user|diet|vegan']],
     ["I'm a nurse by trade.", ['user|works_as|nurse']],
+    // A pet's name after its breed; languages said as fluency or as one's own.
+    ['My dog is a golden retriever named Max.', ['user|dog|Max']],
+    ["I'm fluent in German.", ['user|speaks|German']],
+    ["I'm a native Spanish speaker.", ['user|speaks|Spanish']],
+    ['My native language is Polish.', ['user|speaks|Polish']],
+    ["I'm fluent in sarcasm.", []],
+    ["My birthday's on the 2nd of February.", ['user|birthday|the 2nd of February']],
+    ['I collect vinyl records.', ['user|collects|vinyl records']],
     // Something given up: the fact it denies, which closes the positive one.
     ['I stopped playing tennis.', ['user|not_plays|tennis']],
     ['I gave up playing the violin.', ['user|not_plays|violin']],
