@@ -11,6 +11,7 @@ import type { Episode, RecalledFact } from '../model/types.js';
 import { checkDate, checkExactText, checkMessageText, checkText, checkUserId } from '../model/validate.js';
 import type { Retriever } from '../retrieve/recall.js';
 import type { FactRef, GraphStore } from '../store/base.js';
+import { endedReading } from './ended.js';
 import { contentHash, episodeUid } from './episode-id.js';
 import type { WriteLock } from './write-lock.js';
 
@@ -58,6 +59,8 @@ export interface EpisodeDeps {
   retriever: Retriever;
   lock: WriteLock;
   contextChars: number;
+  /** The functional predicates: a past form of one ("worked_at") is read as that fact, over. */
+  functional: ReadonlySet<string>;
   /** Embeds one text; `undefined` when the embedder failed. */
   embed: (text: string) => Promise<number[] | undefined>;
   applyTriples: (
@@ -188,7 +191,7 @@ export class EpisodeProcessor {
     for (const [i, t] of extraction.triples.entries()) {
       if (isPlaceholderTriple(t)) continue;
       try {
-        const checked = checkTriple(t, i, 'extraction');
+        const checked = asEnded(checkTriple(t, i, 'extraction'), this.deps.functional);
         if (
           entityKeyOf(checked.subject) &&
           entityKeyOf(checked.object) &&
@@ -382,4 +385,13 @@ function checkTurn(messages: ConversationMessage[], where: string): Conversation
     );
   }
   return checked;
+}
+
+/**
+ * A triple an extractor read in the past tense of a functional predicate ("worked_at Google", as
+ * said in "I used to work at Google") as that predicate's fact, said as over (`ended.ts`).
+ */
+function asEnded(triple: CheckedTriple, functional: ReadonlySet<string>): CheckedTriple {
+  const present = endedReading(normalizePredicate(triple.predicate), functional);
+  return present ? { ...triple, predicate: present, ended: true } : triple;
 }

@@ -8,6 +8,7 @@ import type {
   NewFact,
   PlanningReads,
 } from '../store/base.js';
+import { type Ending, endOnTimeline } from './ended.js';
 import {
   applyPlacement,
   type ContradictionRules,
@@ -25,6 +26,8 @@ export interface ResolvedTriple {
   predicate: string;
   key: string;
   confidence: number;
+  /** Said as over ("I used to live in Lisbon"): stored closed when said, closing nothing else. */
+  ended?: boolean;
 }
 
 /** The fact changes of one write. */
@@ -116,6 +119,13 @@ export async function planFacts(
     const group = groupOf(t, known, rules.functional.has(t.key), oppositeKeys(t.key));
     for (const entry of group) touched.add(entry);
     const value = groupValue(t.key, t.objectUid);
+    if (t.ended) {
+      const ending = endOnTimeline(group, value, options.at, source, options.newUid);
+      if (ending.kind === 'close' && group.find((f) => f.uid === ending.uid)?.validTo === null)
+        closedCurrent++;
+      tripleFacts.push(applyEnding(ending, group, t, options, known, touched));
+      continue;
+    }
     const placement = placeOnTimeline(group, value, options.at, source, options.newUid);
     const before = group.length;
     for (const change of placement.changes)
@@ -162,6 +172,44 @@ export async function planFacts(
   const plan = { ...diff(touched, options.createdAt), tripleFacts, closedCurrent };
   closeContradicted(plan, options);
   return plan;
+}
+
+/**
+ * Applies an ending (see `ended.ts`) to the group's entries: closes the fact that held, or adds
+ * the new fact said as over; the write's source joins the provenance of a fact it closes.
+ * Returns the uid of the fact that now says the triple.
+ */
+function applyEnding(
+  ending: Ending,
+  group: readonly TimelineEntry[],
+  t: ResolvedTriple,
+  options: FactPlanOptions,
+  known: KnownFacts,
+  touched: Set<TimelineEntry>,
+): string {
+  if (ending.kind === 'keep') return ending.uid;
+  if (ending.kind === 'close') {
+    const entry = group.find((f) => f.uid === ending.uid);
+    if (entry) {
+      entry.validTo = ending.close.validTo;
+      entry.invalidatedBy = ending.close.invalidatedBy;
+      entry.supersededBy = ending.close.supersededBy;
+      addSources(entry, options.sourceIds);
+    }
+    return ending.uid;
+  }
+  const entry = newEntry(ending.fact, {
+    subjectUid: t.subjectUid,
+    objectUid: t.objectUid,
+    key: t.key,
+    predicate: t.predicate,
+    statement: factStatement(t.subjectName, t.predicate, t.objectName),
+    confidence: t.confidence,
+    episodeIds: [...options.sourceIds],
+  });
+  known.add(entry);
+  touched.add(entry);
+  return entry.uid;
 }
 
 /**

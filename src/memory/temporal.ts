@@ -31,6 +31,8 @@
  * left with an empty interval).
  */
 
+import { isEnded } from './ended.js';
+
 /** One time a fact was said, and by which episode (or source). */
 export interface Observation {
   at: Date;
@@ -128,7 +130,11 @@ export function placeOnTimeline(
     const from = fact.validFrom.getTime();
     if (from <= t && (fact.validTo === null || t < fact.validTo.getTime())) holder = fact;
   }
-  const next = ordered.find((f) => f.validFrom.getTime() > t && f !== holder);
+  // A value said as over (an empty interval closed by nothing) holds no time another value could
+  // end at; the same value said earlier moves its start back, as for any fact.
+  const next = ordered.find(
+    (f) => f.validFrom.getTime() > t && f !== holder && (f.value === value || !isEnded(f)),
+  );
 
   if (holder && holder.value === value) return { kind: 'confirm', uid: holder.uid, changes: [] };
 

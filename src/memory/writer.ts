@@ -43,6 +43,7 @@ export class MemoryWriter extends MemoryPart {
       retriever: this.retriever,
       lock: this.lock,
       contextChars: this.options.contextChars,
+      functional: this.options.contradictions.functional,
       applyTriples: (user, triples, applyOptions) => this.applyTriples(user, triples, applyOptions),
     });
   }
@@ -156,6 +157,7 @@ export class MemoryWriter extends MemoryPart {
           predicate: t.predicate,
           key: normalizePredicate(t.predicate),
           confidence: t.confidence,
+          ...(t.ended ? { ended: true } : {}),
         };
       });
       const plan = await planFacts(reads, resolved, {

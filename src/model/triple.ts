@@ -28,6 +28,8 @@ export type CheckedTriple = Required<Pick<Triple, 'subject' | 'predicate' | 'obj
   subjectType: string;
   objectType: string;
   confidence: number;
+  /** Said as over ("I used to live in Lisbon"): set by the write path of conversations only. */
+  ended?: boolean;
 };
 
 /**

@@ -98,6 +98,11 @@ export interface RecalledFact {
   score: number;
   validFrom: Date;
   validTo: Date | null;
+  /**
+   * The fact that replaced this one, if any. A closed fact with an empty interval was retracted
+   * when one replaced it, and was said as over ("I used to live in Lisbon") when none did.
+   */
+  supersededBy?: string | null;
   episodeIds: string[];
   /** Graph distance from the nearest seed entity (1 = incident to a seed; 0 = not reached by the walk). */
   hops: number;

@@ -20,9 +20,12 @@ export interface ContextOptions {
  * "no longer true".
  */
 function validity(fact: RecalledFact, asOf: Date | undefined): string {
-  // A correction retracts the wrong value where it opened: it never held.
   if (fact.validTo && fact.validTo.getTime() === fact.validFrom.getTime())
-    return ' (retracted: it was never true)';
+    // Said as over ("I used to live in Lisbon"): it held before it was said, nobody knows since when.
+    // Otherwise a correction retracted the wrong value where it opened: it never held.
+    return fact.supersededBy === null
+      ? ` (said on ${isoDay(fact.validTo)} to be over: no longer true)`
+      : ' (retracted: it was never true)';
   if (asOf) {
     if (fact.validTo && fact.validTo.getTime() <= asOf.getTime())
       return ` (${isoDay(fact.validFrom)} to ${isoDay(fact.validTo)}, no longer true then)`;

@@ -123,6 +123,7 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
         score: f.score,
         validFrom: fact.validFrom,
         validTo: fact.validTo,
+        supersededBy: fact.supersededBy,
         episodeIds: [...fact.episodeIds],
         hops: hops.get(fact.uid) ?? 0,
         signals: f.signals,

@@ -3,6 +3,7 @@ import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
 import { registerMergeSplit } from './merge-split.js';
 import { registerProfileInStep } from './profile-in-step.js';
 import { registerResolutionVariants } from './resolution-variants.js';
+import { registerSaidAsOver } from './said-as-over.js';
 import { registerReadCases } from './suite-reads.js';
 import { registerSearchCases } from './suite-search.js';
 import { registerTemporalCases } from './suite-temporal.js';
@@ -22,6 +23,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
   registerResolutionVariants(init);
   registerProfileInStep(init);
   registerMergeSplit(init);
+  registerSaidAsOver(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     registerWriteCases(init);
     registerTemporalCases(init);
