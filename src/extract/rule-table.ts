@@ -34,6 +34,7 @@ import {
   isPlace,
   jobTriples,
   lowerFirst,
+  nameOrNationality,
   objects,
   petKind,
   preferencePredicate,
@@ -422,7 +423,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern: new RegExp(`^${I_AM}\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*){0,2})$`, 'u'),
-    build: (m) => [triple('user', 'name', clean(m[1]), 'person', 'person')],
+    build: (m) => [nameOrNationality(clean(m[1]))],
   },
   {
     // Last: someone named by how they relate to the user, anywhere in a sentence no other rule

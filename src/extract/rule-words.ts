@@ -1,4 +1,4 @@
-import { isPersonNoun, namesPlace } from '../lexicon/kinds.js';
+import { isPersonNoun, isRelationalAdjective, namesPlace } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   ANIMAL_KIND,
@@ -201,4 +201,14 @@ export function dedupe(triples: ExtractedTriple[]): ExtractedTriple[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * "I'm Ana Silva" names the user; "I'm Brazilian" says where they are from: a word WordNet knows
+ * as a relational adjective of a place or people (`nationality`), never a name.
+ */
+export function nameOrNationality(said: string): ExtractedTriple {
+  return isRelationalAdjective(said)
+    ? triple('user', 'nationality', said, 'person', '')
+    : triple('user', 'name', said, 'person', 'person');
 }

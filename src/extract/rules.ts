@@ -6,6 +6,7 @@ import {
   HYPOTHETICAL,
   LEAD_IN,
   LEADING_FILLER,
+  MODIFIED,
   NAME,
   NEGATION,
   NEUTRAL_ADVERBS,
@@ -51,7 +52,7 @@ export class RuleExtractor extends Extractor {
 function readText(text: string, people: OtherPeople): ExtractedTriple[] {
   const triples: ExtractedTriple[] = [];
   for (const sentence of splitSentences(text)) {
-    for (const raw of splitClauses(sentence)) {
+    for (const raw of splitClauses(withoutApposition(sentence))) {
       const clause = people.resolve(raw);
       const renamed = people.renamed(clause);
       const found = renamed.length > 0 ? renamed : extractSentence(clause);
@@ -67,6 +68,30 @@ function readText(text: string, people: OtherPeople): ExtractedTriple[] {
     }
   }
   return triples;
+}
+
+// "Luis, my husband, is a pilot": a name, then how the user relates to them between commas.
+const NAME_THEN_RELATION = new RegExp(
+  `^(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?),\\s+my\\s+(${MODIFIED}(?:${RELATIONS})),\\s+(?=\\p{Ll})`,
+  'u',
+);
+// "My sister, she lives in Rome": the subject taken up again by its pronoun.
+const SUBJECT_TAKEN_UP = new RegExp(
+  `^([Mm]y\\s+${MODIFIED}(?:${RELATIONS})),\\s+(?:she|he|they)\\s+(?=\\p{Ll})`,
+  'u',
+);
+
+/**
+ * A sentence with its subject said once, as the rules read it: "Luis, my husband, is a pilot" →
+ * "My husband Luis is a pilot"; "My sister, she lives in Rome" → "My sister lives in Rome". Names
+ * that are not names ("This, my friend, is …") are left as they are.
+ */
+function withoutApposition(sentence: string): string {
+  const named = NAME_THEN_RELATION.exec(sentence);
+  if (named?.[1] && !named[1].split(/\s+/).some((w) => NOT_A_NAME.test(w)))
+    return `My ${named[2]} ${named[1]} ${sentence.slice(named[0].length)}`;
+  const taken = SUBJECT_TAKEN_UP.exec(sentence);
+  return taken ? `${taken[1]} ${sentence.slice(taken[0].length)}` : sentence;
 }
 
 /** Splits text into sentences, keeping the final punctuation (questions end in "?"). */

@@ -199,3 +199,20 @@ const DESCRIBING_POS = /^[asr]/;
 
 // Synset ids of adjectives (`a`, satellites `s`).
 const ADJECTIVE_POS = /^[as]/;
+
+// WordNet's lexicographer file of relational adjectives ("Brazilian", "Irish", "musical").
+const ADJECTIVE_PERTAINYM = 1;
+
+/**
+ * Whether a single word is, in its first adjective sense, a relational adjective (WordNet's
+ * adj.pert: "Brazilian", "Irish"), as a nationality is; names ("Ana", "Victoria") are none, and
+ * "Frank" or "Sunny" are descriptive adjectives, not relational ones.
+ */
+export function isRelationalAdjective(word: string): boolean {
+  if (/\s/.test(word.trim())) return false;
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
+  if (!lemma) return false;
+  const [first] = wordnet.synsetIds(lemma, 'adj');
+  return first !== undefined && wordnet.synset(first)?.lexFile === ADJECTIVE_PERTAINYM;
+}

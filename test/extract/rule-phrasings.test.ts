@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSentence } from '../../src/extract/rules.js';
+import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
 
 /** Each sentence's triples as `subject|predicate|object`. */
 function read(sentence: string): string[] {
@@ -56,6 +56,10 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I'm fluent in sarcasm.", []],
     ["My birthday's on the 2nd of February.", ['user|birthday|the 2nd of February']],
     ['I collect vinyl records.', ['user|collects|vinyl records']],
+    // A nationality is no name; a name that is a word stays a name.
+    ["I'm Brazilian.", ['user|nationality|Brazilian']],
+    ["I'm Frank.", ['user|name|Frank']],
+    ["I'm Ana Silva.", ['user|name|Ana Silva']],
     // Something given up: the fact it denies, which closes the positive one.
     ['I stopped playing tennis.', ['user|not_plays|tennis']],
     ['I gave up playing the violin.', ['user|not_plays|violin']],
@@ -66,5 +70,21 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I live in Lyon right now.', ['user|lives_in|Lyon']],
   ])('%s', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
+  });
+});
+
+describe('a subject said once, whichever way it is put', () => {
+  it.each([
+    ['Luis, my husband, is a pilot.', ['user|husband|Luis', 'Luis|works_as|pilot']],
+    ['Tom, my boss, is from Leeds.', ['user|boss|Tom', 'Tom|is_from|Leeds']],
+    ['My sister, she lives in Rome.', ['sister|lives_in|Rome']],
+    ['This, my friend, is the best pizza.', []],
+  ])('%s', async (turn, expected) => {
+    const out = await new RuleExtractor().extract({
+      messages: [{ role: 'user', content: turn }],
+      known: [],
+      at: new Date(),
+    });
+    expect(out.triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`)).toEqual(expected);
   });
 });
