@@ -120,4 +120,4 @@ export const USED_TO_BEFORE =
 
 /** A word a sentence may open with that says nothing of its facts ("Actually, my mum moved…"). */
 export const LEADING_FILLER =
-  /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately)[,!]?\s+/i;
+  /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately|please)[,!]?\s+/i;

@@ -18,7 +18,8 @@ const PET_CONCEPTS = ['dog', 'cat'] as const;
  * a place), a pet's name after its breed ("My dog is a golden retriever named Max"), a language
  * one is fluent or native in (`speaks`), what one collects (`collects`), a move from one place to another (`lived_in`, `lives_in`), a new role as something,
  * past study with where ("I studied biology at Edinburgh" → `studied`, `studied_at`),
- * volunteering (`volunteers_at`), earning a living as something (`works_as`), and an address to
+ * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
+ * whom one reports to (`reports_to`), earning a living as something (`works_as`), and an address to
  * write to ("Drop me a line at …" → `email`).
  */
 export const PHRASING_RULES: Rule[] = [
@@ -124,6 +125,30 @@ export const PHRASING_RULES: Rule[] = [
   {
     pattern: /^[Ii]\s+volunteer\s+(?:at|for|with)\s+(.+)$/u,
     build: (m) => [triple('user', 'volunteers_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // "My timezone is CET", "I'm in the Pacific time zone".
+    pattern: new RegExp(
+      `^my\\s+time\\s*zone\\s+is\\s+(.+)$|^${I_AM}\\s+(?:in|on)\\s+(?:the\\s+)?(.+?)\\s+time(?:\\s*zone)?$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'timezone', clean(m[1] ?? m[2]), 'person', '')],
+  },
+  {
+    // "I'm the founder of Acme", "I co-founded a startup called Loop".
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:${I_AM}\\s+(?:the|a)\\s+(?:co-?)?founder\\s+of|[Ii]\\s+(?:co-?)?founded)\\s+(?:an?\\s+|the\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) => {
+      const company = clean(m[1]);
+      return /^\p{Lu}/u.test(company) ? [triple('user', 'founded', company, 'person', 'organization')] : [];
+    },
+  },
+  {
+    pattern: new RegExp(`^[Ii]\\s+report\\s+(?:directly\\s+)?to\\s+(${PERSON_NAME})$`, 'u'),
+    build: (m) => [triple('user', 'reports_to', clean(m[1]), 'person', 'person')],
   },
   {
     pattern: /^[Ii]\s+(?:earn|make)\s+(?:my|a)\s+living\s+as\s+(?:an?\s+)?(.+)$/u,

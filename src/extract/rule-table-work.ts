@@ -16,7 +16,8 @@ export const WORK_RULES: Rule[] = [
     pattern: /^[Ii]\s+(?:(code|program|develop)\s+(?:mainly\s+|mostly\s+)?in|(write|use))\s+(\p{Lu}.*)$/u,
     build: (m) =>
       // "I use Spotify to listen to podcasts": what it is used for is not its name.
-      objects(clean((m[3] ?? '').replace(/\s+to\s+\p{Ll}+\b.*$/u, '')))
+      // Nor is what it serves as ("I use Neovim as my editor").
+      objects(clean((m[3] ?? '').replace(/\s+(?:to\s+\p{Ll}+\b|as\s+(?:my|our|a|an)\s+\p{Ll}).*$/u, '')))
         .filter((o) => /^\p{Lu}/u.test(o))
         .map((o) =>
           triple('user', m[1] ? 'codes_in' : m[2] === 'write' ? 'writes' : 'uses', o, 'person', ''),

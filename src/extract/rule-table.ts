@@ -137,7 +137,7 @@ export const RULES: Rule[] = [
   {
     // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+(?:profession|trade)|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:[\\p{L}+#.-]+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+(?:profession|trade)|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
       'u',
     ),
     build: (m) => {

@@ -60,6 +60,16 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I'm Brazilian.", ['user|nationality|Brazilian']],
     ["I'm Frank.", ['user|name|Frank']],
     ["I'm Ana Silva.", ['user|name|Ana Silva']],
+    // Work and working life as an assistant's user says it.
+    ["I'm a Python developer.", ['user|works_as|Python developer']],
+    ['I use Neovim as my editor.', ['user|uses|Neovim']],
+    ['Please call me Sam.', ['user|name|Sam']],
+    ['My timezone is CET.', ['user|timezone|CET']],
+    ["I'm in the Pacific time zone.", ['user|timezone|Pacific']],
+    ["I'm the founder of Acme.", ['user|founded|Acme']],
+    ['I co-founded a startup called Loop.', ['user|founded|Loop']],
+    ['I founded a small company.', []],
+    ['I report to Karen.', ['user|reports_to|Karen']],
     // Something given up: the fact it denies, which closes the positive one.
     ['I stopped playing tennis.', ['user|not_plays|tennis']],
     ['I gave up playing the violin.', ['user|not_plays|violin']],
