@@ -1,4 +1,5 @@
 import { isPastime, isQuantity, namesKindOf } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
 import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, isPlace, jobTriples, objects, relation, relationType, triple } from './rule-words.js';
@@ -7,6 +8,15 @@ import { clean, isPlace, jobTriples, objects, relation, relationType, triple } f
 const PERSON_NAME = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
 // Kinds of pet WordNet knows a breed or a word as (a beagle is a dog, a tabby a cat).
 const PET_CONCEPTS = ['dog', 'cat'] as const;
+
+// A word that opens or joins a phrase rather than naming a thing.
+const FUNCTION_WORD = /\b(?:my|your|his|her|our|their|the|a|an|it|them|with|of|to|for|on|at|in)\b/i;
+
+/** Whether WordNet knows a phrase's last word as a noun ("biology"; not "hard"). */
+function namesNoun(phrase: string): boolean {
+  const last = phrase.toLowerCase().split(/\s+/).at(-1) ?? '';
+  return sharedWordNet().lemmas(last, 'noun').length > 0;
+}
 
 /**
  * Everyday facts in common phrasings the rest of the table does not read, each as general as its
@@ -48,9 +58,10 @@ export const PHRASING_RULES: Rule[] = [
       `^(?:${I_AM}\\s+taking|[Ii]\\s+take|[Ii](?:'ve|\\s+have)\\s+been\\s+taking)\\s+(?:some\\s+)?(.+?)\\s+(?:lessons|classes)$`,
       'u',
     ),
+    // What the lessons are in is a bare noun phrase ("piano", "salsa"), never "my time with".
     build: (m) =>
       objects(m[1])
-        .filter((o) => !isQuantity(o))
+        .filter((o) => !isQuantity(o) && !FUNCTION_WORD.test(o))
         .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
   {
@@ -103,10 +114,16 @@ export const PHRASING_RULES: Rule[] = [
     // "I moved from Oslo to Bergen": where one lives now, and where one lived.
     pattern:
       /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:back\s+)?from\s+(.+?)\s+to\s+(.+)$/u,
-    build: (m) => [
-      triple('user', 'lived_in', clean(m[1]), 'person', 'place'),
-      triple('user', 'lives_in', clean(m[2]), 'person', 'place'),
-    ],
+    // Each only if it is a place ("from one flat to another" names none).
+    build: (m) =>
+      [
+        ['lived_in', clean(m[1])],
+        ['lives_in', clean(m[2])],
+      ]
+        .filter(
+          ([, place]) => isPlace(place ?? '') && !/^(?:one|another|my|our|the other)\b/i.test(place ?? ''),
+        )
+        .map(([predicate, place]) => triple('user', predicate ?? '', place ?? '', 'person', 'place')),
   },
   {
     // "I've started a new role as a product manager (at Canva)".
@@ -118,7 +135,8 @@ export const PHRASING_RULES: Rule[] = [
     // "I studied biology at Edinburgh": what, and where (the place is not part of the subject).
     pattern: /^[Ii]\s+studied\s+(?:(\p{Ll}.*?)\s+)?at\s+(\p{Lu}.*)$/u,
     build: (m) => [
-      ...(m[1] ? [triple('user', 'studied', clean(m[1]), 'person', '')] : []),
+      // What was studied is a noun ("studied hard at Oxford" says how, not what).
+      ...(m[1] && namesNoun(clean(m[1])) ? [triple('user', 'studied', clean(m[1]), 'person', '')] : []),
       triple('user', 'studied_at', clean(m[2]), 'person', 'organization'),
     ],
   },

@@ -70,6 +70,12 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I co-founded a startup called Loop.', ['user|founded|Loop']],
     ['I founded a small company.', []],
     ['I report to Karen.', ['user|reports_to|Karen']],
+    // Nothing bent out of a phrase that is no place, no subject, no instrument.
+    ["I'm taking my time with lessons.", []],
+    ['I moved from one flat to another.', []],
+    ['I studied hard at Oxford.', ['user|studied_at|Oxford']],
+    ["I'm obsessed with it.", []],
+    ['Home is where the heart is.', []],
     // Something given up: the fact it denies, which closes the positive one.
     ['I stopped playing tennis.', ['user|not_plays|tennis']],
     ['I gave up playing the violin.', ['user|not_plays|violin']],
