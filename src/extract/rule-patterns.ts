@@ -121,3 +121,8 @@ export const USED_TO_BEFORE =
 /** A word a sentence may open with that says nothing of its facts ("Actually, my mum moved…"). */
 export const LEADING_FILLER =
   /^(well|so|oh|also|and|but|btw|by the way|actually|hi|hey|hello|honestly|frankly|anyway|okay|ok|yeah|yes|sadly|luckily|fortunately|unfortunately|please)[,!]?\s+/i;
+/** What a preference is preferred to ("tea to coffee"): not part of what is preferred. */
+export const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;
+/** How much of a language an item says, not the language ("some Italian", "a little Portuguese"). */
+export const LANGUAGE_AMOUNT =
+  /^(?:some|(?:a\s+)?little|(?:a\s+)?bit\s+of|basic|conversational|broken|rusty|fluent|(?:a\s+)?few\s+words\s+of)\s+/i;

@@ -11,6 +11,7 @@ import {
   EMAIL,
   FAVOURITE_KINDS,
   I_AM,
+  LANGUAGE_AMOUNT,
   MODIFIED,
   NAME,
   NEGATION,
@@ -18,6 +19,7 @@ import {
   PAST_ACTIONS,
   PET_KINDS,
   PREFERENCE_VERBS,
+  PREFERRED_TO,
   PRONOUNS,
   RELATION_MODIFIERS,
   RELATIONS,
@@ -442,9 +444,3 @@ export const RULES: Rule[] = [
   },
   ...MORE_RULES,
 ];
-
-const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;
-
-// How much of a language an item says, not the language ("some Italian", "a little Portuguese").
-const LANGUAGE_AMOUNT =
-  /^(?:some|(?:a\s+)?little|(?:a\s+)?bit\s+of|basic|conversational|broken|rusty|fluent|(?:a\s+)?few\s+words\s+of)\s+/i;
