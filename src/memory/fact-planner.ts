@@ -152,15 +152,7 @@ export async function planFacts(
     for (const added of group.slice(before)) {
       const entry =
         added.uid === placement.uid
-          ? newEntry(added, {
-              subjectUid: t.subjectUid,
-              objectUid: t.objectUid,
-              key: t.key,
-              predicate: t.predicate,
-              statement: factStatement(t.subjectName, t.predicate, t.objectName),
-              confidence: t.confidence,
-              episodeIds: [...options.sourceIds],
-            })
+          ? newEntry(added, tripleDetails(t, options.sourceIds))
           : continuationEntry(
               added,
               group.find((f) => f.uid === placement.continuation?.of),
@@ -198,15 +190,7 @@ function applyEnding(
     }
     return ending.uid;
   }
-  const entry = newEntry(ending.fact, {
-    subjectUid: t.subjectUid,
-    objectUid: t.objectUid,
-    key: t.key,
-    predicate: t.predicate,
-    statement: factStatement(t.subjectName, t.predicate, t.objectName),
-    confidence: t.confidence,
-    episodeIds: [...options.sourceIds],
-  });
+  const entry = newEntry(ending.fact, tripleDetails(t, options.sourceIds));
   known.add(entry);
   touched.add(entry);
   return entry.uid;
@@ -298,6 +282,19 @@ function storedEntry(ref: FactTimelineRef): TimelineEntry {
     mentions: ref.mentions,
   };
   return entry;
+}
+
+/** What a new fact of a triple is, said by `sources`. */
+function tripleDetails(t: ResolvedTriple, sources: readonly string[]): FactDetails {
+  return {
+    subjectUid: t.subjectUid,
+    objectUid: t.objectUid,
+    key: t.key,
+    predicate: t.predicate,
+    statement: factStatement(t.subjectName, t.predicate, t.objectName),
+    confidence: t.confidence,
+    episodeIds: [...sources],
+  };
 }
 
 function newEntry(fact: TimelineFact, details: FactDetails): TimelineEntry {
