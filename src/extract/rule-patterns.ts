@@ -9,7 +9,7 @@ export const NEGATION =
   /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
 /** The relations to people "my <relation> is X" names. */
 export const PERSON_RELATIONS =
-  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|teacher|doctor|dentist';
+  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|teacher|doctor|dentist|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|ex-partner|ex';
 /** The pets "my <pet> is X" names. */
 export const PET_RELATIONS = 'dog|puppy|pup|cat|kitten|pet';
 /** The relations "my <relation> is X" names (people and pets). */
@@ -81,7 +81,7 @@ export const NAME = "\\p{Lu}[\\p{L}\\p{N}'.-]*(?:\\s+[\\p{L}\\p{N}'.-]+){0,3}";
 export const I_AM = "[Ii](?:\\s+am|'m)";
 /** When something happened, said at the end of a sentence ("… last month", "… on weekends"). */
 export const TIME_SUFFIX =
-  /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+(?:\d{4}|last\s+(?:year|month|week|summer|winter|spring|autumn|fall)|january|february|march|april|may|june|july|august|september|october|november|december)|at\s+the\s+moment|right\s+now|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
+  /\s+(?:(?:last|this|next)\s+(?:year|month|week|weekend|night|summer|winter|spring|fall|autumn)|yesterday|today|recently|these\s+days|nowadays|now|(?:on|at)\s+(?:the\s+)?weekends?|(?:on|every)\s+(?:other\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?|every\s+(?:other\s+)?(?:day|week|weekend|morning|evening|night|month|year|summer|winter)|(?:once|twice|(?:two|three|four|five|\d+)\s+times)\s+(?:a|per|every)\s+(?:day|week|month|year)|daily|weekly|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+(?:january|february|march|april|may|june|july|august|september|october|november|december)|in\s+\d{4}|since\s+(?:\d{4}|last\s+(?:year|month|week|summer|winter|spring|autumn|fall)|january|february|march|april|may|june|july|august|september|october|november|december)|at\s+the\s+moment|right\s+now|(?:a|one|two|three|\d+)\s+\w+\s+ago|for\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many|\d+)\s+(?:years?|months?|weeks?|days?))$/i;
 /**
  * Where something is done, said after the thing ("I drive a Tesla at work", "I work at the
  * aquarium there"): never part of it. Lower case only (a title's own "There" stays).
@@ -104,6 +104,12 @@ export const CORRECTION_LEAD =
 export const NOT_ALTERNATIVE = /,\s*not\s+(?:in\s+|at\s+|an?\s+|the\s+)?[\p{L}\p{N}' -]+$/u;
 /** Adverbs inside a statement that change nothing of what it states ("Ana is also allergic to nuts"). */
 export const NEUTRAL_ADVERBS = /\s+(?:also|still|really|actually|even|currently|definitely)(?=\s)/gi;
+/**
+ * How strongly, said before a state that is the fact ("I'm severely allergic to bees", "I'm very
+ * fond of jazz"): the fact is the same. Only before those states, so no other phrase loses a word.
+ */
+export const DEGREE_ADVERBS =
+  /\s+(?:very|so|quite|pretty|super|extremely|severely|seriously|mildly|slightly|highly|deathly|terribly|incredibly|absolutely|totally)(?=\s+(?:allergic|intolerant|afraid|scared|terrified|frightened|fond|keen|passionate|fluent|obsessed|crazy)\b)/gi;
 /**
  * Adverbs of when, where or how often that change no fact, read past in lower case only (a
  * title's own "Now" stays): "I'm originally from Kenya", "I now work at Shopify", "I work

@@ -1,4 +1,4 @@
-import { isPastime, isQuantity, namesKindOf } from '../lexicon/kinds.js';
+import { isPastime, isQuantity, namesKindOf, relationalAdjectiveKind } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
@@ -19,6 +19,21 @@ function namesNoun(phrase: string): boolean {
 }
 
 /**
+ * A phrase without the describing words it opens with ("strict keto" → "keto"; "healthy" → ""):
+ * words WordNet knows only as adjectives, and not as relational ones ("Mediterranean" stays).
+ */
+function withoutDescribingWords(phrase: string): string {
+  const wordnet = sharedWordNet();
+  const words = phrase.trim().split(/\s+/);
+  const describes = (word: string) =>
+    wordnet.lemmas(word.toLowerCase(), 'adj').length > 0 &&
+    wordnet.lemmas(word.toLowerCase(), 'noun').length === 0 &&
+    relationalAdjectiveKind(word) === undefined;
+  while (words.length > 0 && describes(words[0] ?? '')) words.shift();
+  return words.join(' ');
+}
+
+/**
  * Everyday facts in common phrasings the rest of the table does not read, each as general as its
  * grammar: a relation said name first ("Ines is my sister", "Tom is my older brother"), a pet
  * named by its breed ("I've got a beagle called Rufus": a dog, as WordNet knows the breed),
@@ -29,8 +44,9 @@ function namesNoun(phrase: string): boolean {
  * one is fluent or native in (`speaks`), what one collects (`collects`), a move from one place to another (`lived_in`, `lives_in`), a new role as something,
  * past study with where ("I studied biology at Edinburgh" → `studied`, `studied_at`),
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
- * whom one reports to (`reports_to`), earning a living as something (`works_as`), and an address to
- * write to ("Drop me a line at …" → `email`).
+ * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
+ * write to ("Drop me a line at …" → `email`), what one is afraid of (`is_afraid_of`), and a diet
+ * followed ("I'm on a keto diet" → `diet`).
  */
 export const PHRASING_RULES: Rule[] = [
   {
@@ -178,5 +194,20 @@ export const PHRASING_RULES: Rule[] = [
       'u',
     ),
     build: (m) => [triple('user', 'email', m[1] ?? '', 'person', 'email')],
+  },
+  {
+    pattern: new RegExp(`^${I_AM}\\s+(?:afraid|scared|terrified|frightened)\\s+of\\s+(.+)$`, 'u'),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_afraid_of', o, 'person', '')),
+  },
+  {
+    // "I'm on a strict keto diet", "I follow a low-carb diet": the kind of diet, not how strict.
+    pattern: new RegExp(
+      `^(?:${I_AM}\\s+on|[Ii]\\s+(?:follow|keep\\s+to|stick\\s+to))\\s+(?:an?|the|my)\\s+(.+?)\\s+diet$`,
+      'u',
+    ),
+    build: (m) => {
+      const kind = withoutDescribingWords(clean(m[1]));
+      return kind && !FUNCTION_WORD.test(kind) ? [triple('user', 'diet', kind, 'person', '')] : [];
+    },
   },
 ];

@@ -1,4 +1,4 @@
-import { isPersonNoun, isRelationalAdjective, namesPlace } from '../lexicon/kinds.js';
+import { isPersonNoun, namesPlace, relationalAdjectiveKind } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
   ANIMAL_KIND,
@@ -61,7 +61,7 @@ export function preferencePredicate(verb: string | undefined): string {
 
 /** A relation word as a predicate ("best friend" → best_friend, "pup" → dog). */
 export function relation(word: string | undefined): string {
-  const key = (word ?? '').toLowerCase().replace(/\s+/g, '_');
+  const key = (word ?? '').toLowerCase().replace(/[\s-]+/g, '_');
   return (Object.hasOwn(ANIMAL_KIND, key) ? ANIMAL_KIND[key] : undefined) ?? key;
 }
 
@@ -204,11 +204,14 @@ export function dedupe(triples: ExtractedTriple[]): ExtractedTriple[] {
 }
 
 /**
- * "I'm Ana Silva" names the user; "I'm Brazilian" says where they are from: a word WordNet knows
- * as a relational adjective of a place or people (`nationality`), never a name.
+ * "I'm Ana Silva" names the user; a word WordNet knows as a relational adjective is never a name:
+ * "I'm Brazilian" says where they are from (`nationality`), "I'm Buddhist" their faith
+ * (`religion`), and any other ("I'm Jewish") what they are (`is_a`).
  */
 export function nameOrNationality(said: string): ExtractedTriple {
-  return isRelationalAdjective(said)
-    ? triple('user', 'nationality', said, 'person', '')
-    : triple('user', 'name', said, 'person', 'person');
+  const kind = relationalAdjectiveKind(said);
+  if (kind === 'place') return triple('user', 'nationality', said, 'person', '');
+  if (kind === 'religion') return triple('user', 'religion', said, 'person', '');
+  if (kind === 'other') return triple('user', 'is_a', said, 'person', '');
+  return triple('user', 'name', said, 'person', 'person');
 }

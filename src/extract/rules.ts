@@ -3,6 +3,7 @@ import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor 
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
   CORRECTION_LEAD,
+  DEGREE_ADVERBS,
   HYPOTHETICAL,
   LEAD_IN,
   LEADING_FILLER,
@@ -81,12 +82,20 @@ const SUBJECT_TAKEN_UP = new RegExp(
   'u',
 );
 
+// "We got a puppy last week, his name is Bolt": someone or something got, then its name.
+const NAME_AFTER_COMMA =
+  /^(.*\b(?:a|an)\s+(?:new\s+|little\s+|baby\s+)?\p{Ll}+)(\s[^,]*)?,\s+(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)\s+(\p{Lu}[\p{L}'-]*)(\s.*|[.!]*)$/u;
+
 /**
  * A sentence with its subject said once, as the rules read it: "Luis, my husband, is a pilot" →
- * "My husband Luis is a pilot"; "My sister, she lives in Rome" → "My sister lives in Rome". Names
- * that are not names ("This, my friend, is …") are left as they are.
+ * "My husband Luis is a pilot"; "My sister, she lives in Rome" → "My sister lives in Rome"; "We
+ * got a puppy last week, his name is Bolt" → "We got a puppy named Bolt last week". Names that
+ * are not names ("This, my friend, is …") are left as they are.
  */
 function withoutApposition(sentence: string): string {
+  const called = NAME_AFTER_COMMA.exec(sentence);
+  if (called?.[3] && !NOT_A_NAME.test(called[3]))
+    return `${called[1]} named ${called[3]}${called[2] ?? ''}${called[4] ?? ''}`;
   const named = NAME_THEN_RELATION.exec(sentence);
   if (named?.[1] && !named[1].split(/\s+/).some((w) => NOT_A_NAME.test(w)))
     return `My ${named[2]} ${named[1]} ${sentence.slice(named[0].length)}`;
@@ -191,7 +200,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   if (HYPOTHETICAL.test(text)) return [];
   // "Marta lives in Valencia, not Madrid": the value ruled out is not read as part of it.
   const stated = NEGATION.test(text.replace(NOT_ALTERNATIVE, '')) ? text : text.replace(NOT_ALTERNATIVE, '');
-  return readStatement(stated.replace(NEUTRAL_ADVERBS, '').replace(NEUTRAL_LOWER_ADVERBS, ''));
+  return readStatement(
+    stated.replace(NEUTRAL_ADVERBS, '').replace(NEUTRAL_LOWER_ADVERBS, '').replace(DEGREE_ADVERBS, ''),
+  );
 }
 
 /** The triples of a statement once its lead-in, time and asides are read off. */

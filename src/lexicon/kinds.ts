@@ -203,16 +203,33 @@ const ADJECTIVE_POS = /^[as]/;
 // WordNet's lexicographer file of relational adjectives ("Brazilian", "Irish", "musical").
 const ADJECTIVE_PERTAINYM = 1;
 
+/** What a relational adjective pertains to: a place or a people's land, a religion, or something else. */
+export type RelationalKind = 'place' | 'religion' | 'other';
+
+// Concepts above a place a nationality or origin pertains to ("Brazil", "Texas", "Europe", "Ireland").
+const PLACE_CONCEPTS = ['location', 'land'];
+// Concepts above a faith a religious adjective pertains to ("Buddhism", "Catholicism", the Mormon church).
+const RELIGION_CONCEPTS = ['religion', 'religious person', 'religious group', 'denomination'];
+
 /**
- * Whether a single word is, in its first adjective sense, a relational adjective (WordNet's
- * adj.pert: "Brazilian", "Irish"), as a nationality is; names ("Ana", "Victoria") are none, and
+ * What a single word is, in its first adjective sense, as a relational adjective (WordNet's
+ * adj.pert), by the noun it pertains to: a place ("Brazilian", "Irish", "Texan"), a religion
+ * ("Buddhist", "Catholic", "Muslim"), or something else ("Jewish" pertains to a people,
+ * "musical" to music); undefined when it is not one. Names ("Ana", "Victoria") are none, and
  * "Frank" or "Sunny" are descriptive adjectives, not relational ones.
  */
-export function isRelationalAdjective(word: string): boolean {
-  if (/\s/.test(word.trim())) return false;
+export function relationalAdjectiveKind(word: string): RelationalKind | undefined {
+  if (/\s/.test(word.trim())) return undefined;
   const wordnet = sharedWordNet();
   const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
-  if (!lemma) return false;
+  if (!lemma) return undefined;
   const [first] = wordnet.synsetIds(lemma, 'adj');
-  return first !== undefined && wordnet.synset(first)?.lexFile === ADJECTIVE_PERTAINYM;
+  const synset = first === undefined ? undefined : wordnet.synset(first);
+  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
+  const nouns = synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
+  const above = (concepts: readonly string[]) =>
+    wordnet.anyAbove(nouns, (s) => s.words.some((w) => concepts.includes(w.replace(/_/g, ' '))), true);
+  if (above(PLACE_CONCEPTS)) return 'place';
+  if (above(RELIGION_CONCEPTS)) return 'religion';
+  return 'other';
 }

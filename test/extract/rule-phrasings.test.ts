@@ -60,6 +60,11 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I'm Brazilian.", ['user|nationality|Brazilian']],
     ["I'm Frank.", ['user|name|Frank']],
     ["I'm Ana Silva.", ['user|name|Ana Silva']],
+    // A faith is no nationality; what else such a word says is kept as it is said.
+    ["I'm Buddhist.", ['user|religion|Buddhist']],
+    ["I'm Catholic.", ['user|religion|Catholic']],
+    ["I'm Texan.", ['user|nationality|Texan']],
+    ["I'm Jewish.", ['user|is_a|Jewish']],
     // Work and working life as an assistant's user says it.
     ["I'm a Python developer.", ['user|works_as|Python developer']],
     ['I use Neovim as my editor.', ['user|uses|Neovim']],
@@ -84,6 +89,23 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     // When, said after where: not part of the place.
     ["I'm living in Tucson at the moment.", ['user|lives_in|Tucson']],
     ['I live in Lyon right now.', ['user|lives_in|Lyon']],
+    ['I play tennis every Sunday.', ['user|plays|tennis']],
+    // How strongly is not what: the state is the fact.
+    ["I'm severely allergic to bees.", ['user|is_allergic_to|bees']],
+    [
+      "I'm very allergic to peanuts and shellfish.",
+      ['user|is_allergic_to|peanuts', 'user|is_allergic_to|shellfish'],
+    ],
+    ["I'm very happy in Berlin.", []],
+    // Fears; a diet by its kind, never by how strict or healthy it is.
+    ["I'm scared of spiders.", ['user|is_afraid_of|spiders']],
+    ["I'm on a strict keto diet.", ['user|diet|keto']],
+    ['I follow a low-carb diet.', ['user|diet|low-carb']],
+    ["I'm on a Mediterranean diet.", ['user|diet|Mediterranean']],
+    ["I'm on a healthy diet.", []],
+    ["I'm on the diet my doctor gave me.", []],
+    // Relations that ended are relations of their own.
+    ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });
@@ -95,6 +117,11 @@ describe('a subject said once, whichever way it is put', () => {
     ['Tom, my boss, is from Leeds.', ['user|boss|Tom', 'Tom|is_from|Leeds']],
     ['My sister, she lives in Rome.', ['sister|lives_in|Rome']],
     ['This, my friend, is the best pizza.', []],
+    // A name said after a comma is the name of what was just got, never a thing got.
+    ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
+    ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],
+    ["We adopted a kitten, and her name's Luna.", ['user|cat|Luna']],
+    ['I have a sister, her name is Ana.', ['user|sister|Ana']],
   ])('%s', async (turn, expected) => {
     const out = await new RuleExtractor().extract({
       messages: [{ role: 'user', content: turn }],
