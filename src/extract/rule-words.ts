@@ -1,4 +1,5 @@
 import { isPersonNoun, namesPlace, relationalAdjectiveKind } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
 import type { ExtractedTriple } from './base.js';
 import {
   ANIMAL_KIND,
@@ -214,4 +215,40 @@ export function nameOrNationality(said: string): ExtractedTriple {
   if (kind === 'religion') return triple('user', 'religion', said, 'person', '');
   if (kind === 'other') return triple('user', 'is_a', said, 'person', '');
   return triple('user', 'name', said, 'person', 'person');
+}
+
+/**
+ * A verb's "-ing" form ("swim" → "swimming", "dance" → "dancing", "cook" → "cooking"): a final
+ * consonant after one short vowel doubles in a word of one syllable, a silent "e" goes.
+ */
+export function gerund(verb: string): string {
+  const v = verb.toLowerCase();
+  if (v.endsWith('ie')) return `${v.slice(0, -2)}ying`;
+  if (/[^aeiouy]e$/.test(v) && v.length > 2) return `${v.slice(0, -1)}ing`;
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(v)) return `${v}${v.at(-1)}ing`;
+  return `${v}ing`;
+}
+
+// "I like to swim": a preference for doing something, said with "to" and the verb.
+const PREFERENCE_TO =
+  /^(i\s+(?:really\s+)?(?:like|love|enjoy|hate|prefer|adore))\s+to\s+(?:go\s+(?=\p{Ll}+ing\b))?(\p{Ll}+)\b/iu;
+
+const CLAUSE_VERBS = /^(?:think|believe|say|know|imagine|suppose|hope|guess|tell|admit|point|mention|note)$/i;
+
+/**
+ * A preference for doing something said with "to", as it is said with the "-ing" form: "I like
+ * to swim" → "I like swimming", "I love to go hiking" → "I love hiking". Only for a word WordNet
+ * knows as a verb ("I like to the max" is left as it is); undefined for a verb of thinking or
+ * saying ("I like to think so" names nothing liked).
+ */
+export function preferenceAsGerund(text: string): string | undefined {
+  const m = PREFERENCE_TO.exec(text);
+  const verb = m?.[2];
+  if (!m || !verb) return text;
+  // "I like to think so": a verb of thinking or saying takes a clause; no pastime is named.
+  if (CLAUSE_VERBS.test(verb)) return undefined;
+  const doing = verb.endsWith('ing') ? verb : gerund(verb);
+  if (!verb.endsWith('ing') && sharedWordNet().lemmas(verb.toLowerCase(), 'verb')[0] !== verb.toLowerCase())
+    return text;
+  return `${m[1]} ${doing}${text.slice(m[0].length)}`;
 }

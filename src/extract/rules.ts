@@ -23,7 +23,14 @@ import {
   USED_TO_BEFORE,
 } from './rule-patterns.js';
 import { applyRules, negated } from './rule-table.js';
-import { dedupe, lowerFirst, objects, triple, withoutMiddleCompanions } from './rule-words.js';
+import {
+  dedupe,
+  lowerFirst,
+  objects,
+  preferenceAsGerund,
+  triple,
+  withoutMiddleCompanions,
+} from './rule-words.js';
 
 /**
  * Offline, deterministic extractor for plain first-person English, used when no model is
@@ -189,14 +196,18 @@ export function extractSentence(raw: string): ExtractedTriple[] {
       ...extractSentence(`I ${verb} ${preposition} ${later}.`),
     ]);
   }
-  const text = household(
+  const timed = household(
     sentence
       .replace(/[.!]+$/, '')
       .replace(LEADING_FILLER, '')
       .replace(/\s+(?:too|as well)$/i, '')
       .replace(LEAD_IN, '')
       .replace(TIME_PREFIX, ''),
-  ).replace(SENTENCE_TIME_SUFFIX, '');
+  );
+  const untimed = timed.replace(SENTENCE_TIME_SUFFIX, '');
+  // "I've lived in Rome for five years": lived there all that time, and still does.
+  const lasting = /\b(?:for|since)\b/i.test(timed.slice(untimed.length));
+  const text = lasting ? untimed.replace(PERFECT_WITH_DURATION, (_, verb: string) => `I ${verb}`) : untimed;
   if (HYPOTHETICAL.test(text)) return [];
   // "Marta lives in Valencia, not Madrid": the value ruled out is not read as part of it.
   const stated = NEGATION.test(text.replace(NOT_ALTERNATIVE, '')) ? text : text.replace(NOT_ALTERNATIVE, '');
@@ -206,7 +217,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 }
 
 /** The triples of a statement once its lead-in, time and asides are read off. */
-function readStatement(text: string): ExtractedTriple[] {
+function readStatement(said: string): ExtractedTriple[] {
+  const text = preferenceAsGerund(said);
+  if (text === undefined) return [];
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
   const lowered = lowerFirst(text);
   const negative = lowered.match(/^i\s+(?:don't|do not|no longer)\s+(like|love|enjoy)\s+(.+)$/);
@@ -219,6 +232,9 @@ function readStatement(text: string): ExtractedTriple[] {
   const verb = stopped?.[1] && sharedWordNet().lemmas(stopped[1], 'verb')[0];
   if (stopped && verb && verb !== stopped[1])
     return applyRules(`I ${verb} ${stopped[2]}`).map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
+  // "I used to be a teacher", "I worked as a nurse at St Mary's": a job (or diet) that is over.
+  const past = PAST_ROLE.exec(text);
+  if (past?.[2]) return pastRoles(readStatement(`${past[1] ? 'I work as' : "I'm"} ${past[2]}`));
   // "Tom and I live in Leeds": what is said of the two is said of each.
   const pair = PAIR_CLAUSE.exec(text);
   const other = pair?.[1] ?? pair?.[2];
@@ -227,6 +243,25 @@ function readStatement(text: string): ExtractedTriple[] {
     if (mine.length > 0) return [...mine, ...asSubject(other, mine)];
   }
   return applyRules(withoutMiddleCompanions(text));
+}
+
+// "I've lived …", "I have worked …": with a duration, a home or a job held until now.
+const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work)(?:d|ed)?\b/u;
+// A role said as over: "I used to be a teacher", "I was once a nurse"; "I worked as a nurse".
+const PAST_ROLE = /^[Ii]\s+(?:used\s+to\s+be|was\s+once|was\s+formerly|(worked\s+as))\s+(.+)$/u;
+// What a present reading of such a role says, as over: a job held, a place worked, a diet kept.
+const PAST_OF: Readonly<Record<string, string>> = {
+  works_as: 'worked_as',
+  works_at: 'worked_at',
+  diet: 'not_diet',
+};
+
+/** The user's roles read as now, said as over ("works_as teacher" → "worked_as teacher"); the rest dropped. */
+function pastRoles(now: readonly ExtractedTriple[]): ExtractedTriple[] {
+  return now.flatMap((t) => {
+    const past = t.subject === 'user' ? PAST_OF[t.predicate] : undefined;
+    return past ? [{ ...t, predicate: past }] : [];
+  });
 }
 
 // Giving up an activity, said with its verb's -ing form and what it is done to.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gerund } from '../../src/extract/rule-words.js';
 import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
 
 /** Each sentence's triples as `subject|predicate|object`. */
@@ -104,6 +105,23 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I'm on a Mediterranean diet.", ['user|diet|Mediterranean']],
     ["I'm on a healthy diet.", []],
     ["I'm on the diet my doctor gave me.", []],
+    // A pastime liked "to" do is the pastime ("to swim" named nothing); a clause liked names none.
+    ['I like to swim.', ['user|likes|swimming']],
+    ['I love to bake bread.', ['user|loves|baking bread']],
+    ['I love to go hiking.', ['user|loves|hiking']],
+    ['I enjoy to travel.', ['user|likes|traveling']],
+    ['I like to think so.', []],
+    // A job or diet said as over is said so (stored closed); what is no job is left out.
+    ['I used to be a teacher.', ['user|worked_as|teacher']],
+    ['I was once a pilot.', ['user|worked_as|pilot']],
+    ["I worked as a nurse at St Mary's.", ["user|worked_at|St Mary's", 'user|worked_as|nurse']],
+    ['I worked as a waiter for years.', ['user|worked_as|waiter']],
+    ['I used to be vegetarian.', ['user|not_diet|vegetarian']],
+    ['I used to be a smoker.', []],
+    // A home or job held for a while until now is held now; without a duration it may be past.
+    ["I've lived in Rome for five years.", ['user|lives_in|Rome']],
+    ['I have worked at Google since 2019.', ['user|works_at|Google']],
+    ["I've lived in Rome, Paris and Tokyo.", []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
@@ -129,5 +147,21 @@ describe('a subject said once, whichever way it is put', () => {
       at: new Date(),
     });
     expect(out.triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`)).toEqual(expected);
+  });
+});
+
+describe('the "-ing" form of a verb', () => {
+  it.each([
+    ['swim', 'swimming'],
+    ['run', 'running'],
+    ['dance', 'dancing'],
+    ['cook', 'cooking'],
+    ['play', 'playing'],
+    ['travel', 'traveling'],
+    ['tie', 'tying'],
+    ['ski', 'skiing'],
+    ['see', 'seeing'],
+  ])('%s → %s', (verb, expected) => {
+    expect(gerund(verb)).toBe(expected);
   });
 });
