@@ -45,7 +45,8 @@ function withoutDescribingWords(phrase: string): string {
  * past study with where ("I studied biology at Edinburgh" → `studied`, `studied_at`),
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
- * write to ("Drop me a line at …" → `email`), what one is afraid of (`is_afraid_of`), and a diet
+ * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
+ * Spotify"), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
  */
 export const PHRASING_RULES: Rule[] = [
@@ -194,6 +195,13 @@ export const PHRASING_RULES: Rule[] = [
       'u',
     ),
     build: (m) => [triple('user', 'email', m[1] ?? '', 'person', 'email')],
+  },
+  {
+    // "New job: data analyst at Spotify!", "New job at Canva": a role and employer said as news.
+    nameFirst: true,
+    pattern:
+      /^(?:[Mm]y\s+)?[Nn]ew\s+(?:job|role|position)(?:\s*:\s*(?:an?\s+)?(\p{Ll}.*?))?(?:\s+(?:at|with)\s+(\p{Lu}.*))?$/u,
+    build: (m) => jobTriples(m[2], m[1]),
   },
   {
     pattern: new RegExp(`^${I_AM}\\s+(?:afraid|scared|terrified|frightened)\\s+of\\s+(.+)$`, 'u'),

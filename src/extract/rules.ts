@@ -1,3 +1,4 @@
+import { isDietNoun } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
@@ -141,10 +142,41 @@ const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 // Verbs of a change in one's life said without "I" ("Moved to Cork", "Left Stripe", "Sold the car"):
 // capitalised at a sentence's start, or after a comma in one that began so.
 const TERSE_PAST_VERBS = 'moved|relocated|left|quit|joined|started|bought|sold|adopted|switched';
-const TERSE_PAST = new RegExp(`^(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s`, 'u');
+const TERSE_PAST = new RegExp(
+  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS})\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
+  'u',
+);
+// "Me and my wife live in Graz", "Me and Tom …": the pair as "my wife and I" says it.
+const ME_AND = new RegExp(
+  `^Me\\s+and\\s+((?:my\\s+(?:${PERSON_RELATIONS}))|\\p{Lu}[\\p{L}'-]*)\\s+(?=\\p{Ll})`,
+  'u',
+);
 const TERSE_NEXT = new RegExp(`,\\s+(?=(?:${TERSE_PAST_VERBS})\\s)`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
 const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
+
+// A state said without "I'm": a participle ("Working at Zalando now") or a describing word before
+// a preposition or alone ("Allergic to nuts", "Retired now"), or a diet ("Vegetarian since 2020").
+const TERSE_STATE = /^(\p{Lu}\p{Ll}+)(?:\s+(to|in|at|of|from|with|for|since|on|now)\b|[.!]*$)/u;
+// Verbs a clause is finite with ("Living in Lyon is expensive": the participle is its subject).
+const FINITE =
+  /\b(?:is|are|was|were|has|had|can|could|will|would|makes|made|feels|seems|sucks|means|takes)\b/i;
+
+/**
+ * A state said of oneself without a subject, as "I'm" would say it ("Allergic to nuts" → "I'm
+ * allergic to nuts"; "Working at Zalando now" → "I'm working at Zalando now"); undefined when the
+ * first word is a name or no state ("Sunny lives in Rome", "Living in Lyon is expensive").
+ */
+function terseState(said: string): string | undefined {
+  const m = TERSE_STATE.exec(said);
+  const word = m?.[1]?.toLowerCase();
+  if (!m || !word || NOT_A_NAME.test(word) || QUESTION_START.test(word) || FINITE.test(said))
+    return undefined;
+  const wordnet = sharedWordNet();
+  const participle = word.endsWith('ing') && (wordnet.lemmas(word, 'verb')[0] ?? word) !== word;
+  const describing = wordnet.lemmas(word, 'adj').length > 0 || isDietNoun(word);
+  return participle || describing ? `I'm ${lowerFirst(said)}` : undefined;
+}
 
 /**
  * Splits a compound sentence into clauses: at ";", and at "and", "but", "while", "so" or a comma
@@ -155,8 +187,10 @@ const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
  */
 export function splitClauses(sentence: string): string[] {
   // "Moved to Cork.", "Sold the Civic, bought a Kia.": a terse past said of oneself.
-  const said = sentence.trim();
-  const trimmed = TERSE_PAST.test(said) ? `I ${lowerFirst(said)}` : said;
+  const said = sentence
+    .trim()
+    .replace(ME_AND, (_, who: string) => `${who.charAt(0).toUpperCase()}${who.slice(1)} and I `);
+  const trimmed = TERSE_PAST.test(said) ? `I ${lowerFirst(said)}` : (terseState(said) ?? said);
   if (trimmed.endsWith('?')) return [trimmed];
   const end = /[.!]+$/.exec(trimmed)?.[0] ?? '';
   const parts: string[] = [];

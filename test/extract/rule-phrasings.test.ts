@@ -135,6 +135,17 @@ describe('a subject said once, whichever way it is put', () => {
     ['Tom, my boss, is from Leeds.', ['user|boss|Tom', 'Tom|is_from|Leeds']],
     ['My sister, she lives in Rome.', ['sister|lives_in|Rome']],
     ['This, my friend, is the best pizza.', []],
+    // Terse turns: a state or a move said without "I"; a pair said "me and …".
+    ['Allergic to nuts.', ['user|is_allergic_to|nuts']],
+    ['Working at Zalando now.', ['user|works_at|Zalando']],
+    ['Vegetarian since 2020.', ['user|diet|vegetarian']],
+    ['Just moved to Rome.', ['user|lives_in|Rome']],
+    ['New job: data analyst at Spotify.', ['user|works_at|Spotify', 'user|works_as|data analyst']],
+    ['Me and my wife live in Graz.', ['user|lives_in|Graz', 'wife|lives_in|Graz']],
+    ['Living in Lyon is expensive.', []],
+    ['Sunny lives in Rome.', ['Sunny|lives_in|Rome']],
+    ['Great to hear.', []],
+    ['Happy birthday!', []],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],
