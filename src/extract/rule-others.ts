@@ -2,6 +2,7 @@ import type { ExtractedTriple } from './base.js';
 import {
   CORRECTION_LEAD,
   LEADING_FILLER,
+  MODIFIED,
   NOT_A_NAME,
   PERSON_RELATIONS,
   RELATION_MODIFIERS,
@@ -124,7 +125,7 @@ export function asSubject(subject: string, triples: readonly ExtractedTriple[]):
 
 const NAME_WORDS = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
 // "My younger sister Hana", "Hana": who a clause is about.
-const RELATED = `(?:[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(?:${RELATIONS}),?\\s+)?`;
+const RELATED = `(?:[Mm]y\\s+${MODIFIED}(?:${RELATIONS}),?\\s+)?`;
 const WHO = `${RELATED}(${NAME_WORDS})`;
 const ADVERBS =
   '((?:(?:just|also|still|really|recently|now|finally|already|often|usually|always|never)\\s+)*)';
@@ -153,7 +154,7 @@ const RENAMED = new RegExp(
 );
 const DIED = new RegExp(`^(${NAME_WORDS})\\s+(?:just\\s+|sadly\\s+)?(?:died|passed\\s+away|passed)\\b`, 'u');
 const MENTION = new RegExp(
-  `\\b[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
+  `\\b[Mm]y\\s+${MODIFIED}(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
   'gu',
 );
 const MENTION_OBJECT = new RegExp(`^my\\s+(?:\\p{Ll}+\\s+)?(?:${RELATIONS})\\s+\\p{Lu}`, 'iu');

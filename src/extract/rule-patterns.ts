@@ -9,7 +9,7 @@ export const NEGATION =
   /\b(not|never|no longer|don't|doesn't|didn't|isn't|aren't|wasn't|won't|can't|cannot)\b|n't\b/i;
 /** The relations to people "my <relation> is X" names. */
 export const PERSON_RELATIONS =
-  'friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|teacher|doctor|dentist|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|ex-partner|ex';
+  'brother-in-law|sister-in-law|mother-in-law|father-in-law|son-in-law|daughter-in-law|stepmother|stepfather|stepson|stepdaughter|stepbrother|stepsister|granddaughter|grandson|niece|nephew|godmother|godfather|godson|goddaughter|twin|friend|best friend|buddy|sister|brother|mother|mom|mum|father|dad|wife|husband|partner|girlfriend|boyfriend|fiancé|fiancee|son|daughter|boss|manager|colleague|coworker|roommate|neighbor|neighbour|cousin|aunt|uncle|grandmother|grandfather|grandma|grandpa|teacher|doctor|dentist|ex-wife|ex-husband|ex-girlfriend|ex-boyfriend|ex-partner|ex';
 /** The pets "my <pet> is X" names. */
 export const PET_RELATIONS = 'dog|puppy|pup|cat|kitten|pet';
 /** The relations "my <relation> is X" names (people and pets). */

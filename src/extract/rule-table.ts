@@ -21,7 +21,6 @@ import {
   PREFERENCE_VERBS,
   PREFERRED_TO,
   PRONOUNS,
-  RELATION_MODIFIERS,
   RELATIONS,
   THIRD_PERSON_VERBS,
 } from './rule-patterns.js';
@@ -101,7 +100,7 @@ export interface Rule {
 
 // "My buddy Polar bear", "my new boss Kim": a relation and the name the user gives.
 const RELATED_NAME = new RegExp(
-  `^[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(\\p{Ll}[\\p{L}-]*)\\s+(\\p{Lu}.*)$`,
+  `^[Mm]y\\s+${MODIFIED}(best\\s+friend|\\p{Ll}[\\p{L}-]*)\\s+(\\p{Lu}.*)$`,
   'u',
 );
 
@@ -433,7 +432,7 @@ export const RULES: Rule[] = [
     // Hana visited us").
     nameFirst: true,
     pattern: new RegExp(
-      `\\b[Mm]y\\s+(?:(?:${RELATION_MODIFIERS})\\s+)?(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
+      `\\b[Mm]y\\s+${MODIFIED}(${RELATIONS}),?\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)(?=[\\s,.!]|$)`,
       'u',
     ),
     build: (m) => {

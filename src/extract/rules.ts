@@ -153,7 +153,11 @@ const ME_AND = new RegExp(
 );
 const TERSE_NEXT = new RegExp(`,\\s+(?=(?:${TERSE_PAST_VERBS})\\s)`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
-const LEADING_SUBJECT = new RegExp(`^(I|${NAME}?)\\s+(?=\\p{Ll})`, 'u');
+// Who a sentence is about, as a verb after "and" takes it up: "I" (also "I'm"), "my mum", a name.
+const LEADING_SUBJECT = new RegExp(
+  `^(I(?=(?:'m)?\\s)|[Mm]y\\s+${MODIFIED}(?:${PERSON_RELATIONS})(?=\\s)|${NAME}?)(?:'m)?\\s+(?=\\p{Ll})`,
+  'u',
+);
 
 // A state said without "I'm": a participle ("Working at Zalando now") or a describing word before
 // a preposition or alone ("Allergic to nuts", "Retired now"), or a diet ("Vegetarian since 2020").

@@ -146,6 +146,13 @@ describe('a subject said once, whichever way it is put', () => {
     ['Sunny lives in Rome.', ['Sunny|lives_in|Rome']],
     ['Great to hear.', []],
     ['Happy birthday!', []],
+    // Whom a second verb is said of: the user after "I'm", a relative named by how they relate.
+    ["I'm retired and live in Spain.", ['user|works_as|retired', 'user|lives_in|Spain']],
+    ['My mum is retired and lives in Spain.', ['mum|works_as|retired', 'mum|lives_in|Spain']],
+    // "Best friend" is one relation, wherever it is said; more of the family is named.
+    ['My best friend Sam just moved to Denver.', ['user|best_friend|Sam', 'Sam|lives_in|Denver']],
+    ['Emma, my niece, loves horses.', ['user|niece|Emma', 'Emma|loves|horses']],
+    ['My brother-in-law Tom is a pilot.', ['user|brother_in_law|Tom', 'Tom|works_as|pilot']],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],
