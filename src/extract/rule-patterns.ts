@@ -25,7 +25,13 @@ export const PET_KINDS =
   'dog|puppy|pup|cat|kitten|rabbit|bunny|parrot|hamster|guinea pig|horse|tortoise|turtle|fish|snake';
 /** A sentence's lead-in before what it says ("Big news: I moved…", "Guess what, I…"). */
 export const LEAD_IN =
-  /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)/iu;
+  /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)|^(?:since|after|before|during)\s+(?:the|my|our)\s+[\p{L}\s-]{1,24},\s+(?=(?:I|I'm|I've|we|my|our)\b)/iu;
+/**
+ * Words that only report what follows ("Just wanted to let you know that I moved…", "I wanted to
+ * tell you I got the job…"): read off before anything else reads the sentence.
+ */
+export const REPORTING_LEAD =
+  /^(?:(?:anyway|so|oh|hey|well),?\s+)?(?:I\s+)?(?:just\s+)?(?:wanted|want)\s+to\s+(?:tell\s+you|let\s+you\s+know|say)\s+(?:that\s+)?(?=(?:I|I'm|I've|we|my|our)\b)/iu;
 /** When something happens, said before the sentence's subject ("On Saturdays I play rugby"). */
 export const TIME_PREFIX =
   /^(?:on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:the\s+)?weekends?)|at\s+(?:the\s+)?weekends?|every\s+(?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+the\s+(?:mornings?|evenings?)|after\s+work)\s*,?\s+(?=(?:I|we|my|our)\b)/iu;
@@ -116,7 +122,7 @@ export const DEGREE_ADVERBS =
  * remotely for Shopify".
  */
 export const NEUTRAL_LOWER_ADVERBS =
-  /\s+(?:originally|now|remotely|usually|mostly|normally|generally|typically|happily|proudly)(?=\s)/g;
+  /\s+(?:originally|now|remotely|usually|mostly|normally|generally|typically|happily|proudly|alone)(?=\s)/g;
 /**
  * "I used to work at Google before Farfetch": a past value and the one after it, with the same
  * verb (the second read as now: "I work at Farfetch").

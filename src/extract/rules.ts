@@ -19,6 +19,7 @@ import {
   PET_KINDS,
   QUESTION_START,
   RELATIONS,
+  REPORTING_LEAD,
   SENTENCE_TIME_SUFFIX,
   TIME_PREFIX,
   USED_TO_BEFORE,
@@ -193,6 +194,7 @@ export function splitClauses(sentence: string): string[] {
   // "Moved to Cork.", "Sold the Civic, bought a Kia.": a terse past said of oneself.
   const said = sentence
     .trim()
+    .replace(REPORTING_LEAD, '')
     .replace(ME_AND, (_, who: string) => `${who.charAt(0).toUpperCase()}${who.slice(1)} and I `);
   const trimmed = TERSE_PAST.test(said) ? `I ${lowerFirst(said)}` : (terseState(said) ?? said);
   if (trimmed.endsWith('?')) return [trimmed];

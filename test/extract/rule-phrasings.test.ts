@@ -153,6 +153,11 @@ describe('a subject said once, whichever way it is put', () => {
     ['My best friend Sam just moved to Denver.', ['user|best_friend|Sam', 'Sam|lives_in|Denver']],
     ['Emma, my niece, loves horses.', ['user|niece|Emma', 'Emma|loves|horses']],
     ['My brother-in-law Tom is a pilot.', ['user|brother_in_law|Tom', 'Tom|works_as|pilot']],
+    // What only reports or sets the scene is read past.
+    ['Anyway, I wanted to tell you I got the job at Stripe!', ['user|works_at|Stripe']],
+    ['Just wanted to let you know that I moved to Oslo.', ['user|lives_in|Oslo']],
+    ["Since the divorce, I've been living alone in Leeds.", ['user|lives_in|Leeds']],
+    ['I want to say hello.', []],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],
