@@ -9,6 +9,9 @@ const PERSON_NAME = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
 // Kinds of pet WordNet knows a breed or a word as (a beagle is a dog, a tabby a cat).
 const PET_CONCEPTS = ['dog', 'cat'] as const;
 
+// Degrees one studies for or holds ("a master's", "my PhD").
+const DEGREES =
+  "phd|ph\\.d\\.?|doctorate|master's|masters|master|bachelor's|bachelors|bachelor|mba|msc|bsc|ba|ma|degree|diploma";
 // A word that opens or joins a phrase rather than naming a thing.
 const FUNCTION_WORD = /\b(?:my|your|his|her|our|their|the|a|an|it|them|with|of|to|for|on|at|in)\b/i;
 
@@ -46,7 +49,8 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), what one is afraid of (`is_afraid_of`), and a diet
+ * Spotify"), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
+ * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
  */
 export const PHRASING_RULES: Rule[] = [
@@ -202,6 +206,28 @@ export const PHRASING_RULES: Rule[] = [
     pattern:
       /^(?:[Mm]y\s+)?[Nn]ew\s+(?:job|role|position)(?:\s*:\s*(?:an?\s+)?(\p{Ll}.*?))?(?:\s+(?:at|with)\s+(\p{Lu}.*))?$/u,
     build: (m) => jobTriples(m[2], m[1]),
+  },
+  {
+    // "I did my PhD at Cambridge", "I have a bachelor's in history from UCLA": what and where.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:did|have|got|earned|hold|completed|finished)\\s+(?:my|a|an)\\s+(?:${DEGREES})(?:\\s+degree)?(?:\\s+in\\s+(\\p{L}.*?))?(?:\\s+(?:at|from)\\s+(\\p{Lu}.*))?$`,
+      'iu',
+    ),
+    build: (m) => [
+      ...(m[1] && namesNoun(clean(m[1])) ? [triple('user', 'studied', clean(m[1]), 'person', '')] : []),
+      ...(m[2] ? [triple('user', 'studied_at', clean(m[2]), 'person', 'organization')] : []),
+    ],
+  },
+  {
+    // "My car is a Toyota Corolla": a thing the user has, named by its make (not "my dog is a Beagle").
+    nameFirst: true,
+    pattern:
+      /^[Mm]y\s+(\p{Ll}+)\s+is\s+an?\s+(?:(?:new|old|used)\s+)?(\p{Lu}[\p{L}\p{N}'-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}'-]*)*)$/u,
+    build: (m) =>
+      namesKindOf(m[1] ?? '', 'conveyance', 'device')
+        ? [triple('user', 'owns', clean(m[2]), 'person', '')]
+        : [],
   },
   {
     pattern: new RegExp(`^${I_AM}\\s+(?:afraid|scared|terrified|frightened)\\s+of\\s+(.+)$`, 'u'),

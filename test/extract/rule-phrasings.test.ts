@@ -122,6 +122,12 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I've lived in Rome for five years.", ['user|lives_in|Rome']],
     ['I have worked at Google since 2019.', ['user|works_at|Google']],
     ["I've lived in Rome, Paris and Tokyo.", []],
+    // A degree with what and where; a car or device by its make, not an animal by its breed.
+    ['I did my PhD at Cambridge.', ['user|studied_at|Cambridge']],
+    ["I have a bachelor's in history from UCLA.", ['user|studied|history', 'user|studied_at|UCLA']],
+    ['I have a degree.', []],
+    ['My car is a Toyota Corolla.', ['user|owns|Toyota Corolla']],
+    ['My wife is a Scorpio.', []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
