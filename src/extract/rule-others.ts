@@ -67,7 +67,8 @@ export class OtherPeople {
    * Max): the relation under the new name, and the old name's relation closed.
    */
   renamed(clause: string): ExtractedTriple[] {
-    const text = clause.trim();
+    // "Sadly, Luna died": the lead word says nothing of who.
+    const text = clause.trim().replace(LEADING_FILLER, '');
     const died = DIED.exec(text)?.[1];
     const known = died ? this.relations.get(died) : undefined;
     // "Luna died on Monday": the user's cat no longer.

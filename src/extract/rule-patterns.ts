@@ -115,7 +115,10 @@ export const NEUTRAL_ADVERBS = /\s+(?:also|still|really|actually|even|currently|
  * fond of jazz"): the fact is the same. Only before those states, so no other phrase loses a word.
  */
 export const DEGREE_ADVERBS =
-  /\s+(?:very|so|quite|pretty|super|extremely|severely|seriously|mildly|slightly|highly|deathly|terribly|incredibly|absolutely|totally)(?=\s+(?:allergic|intolerant|afraid|scared|terrified|frightened|fond|keen|passionate|fluent|obsessed|crazy)\b)/gi;
+  /\s+(?:much\s+more|more|very|so|quite|pretty|super|extremely|severely|seriously|mildly|slightly|highly|deathly|terribly|incredibly|absolutely|totally)(?=\s+(?:allergic|intolerant|afraid|scared|terrified|frightened|fond|keen|passionate|fluent|obsessed|crazy|into)\b)/gi;
+/** "My new email is …": a value said as the new one is the value ("my email is …"). */
+export const NEW_VALUE =
+  /^(my)\s+(?:new|current|updated|latest)\s+(?=(?:e-?mail|phone|mobile|cell|number|address)\b)/iu;
 /**
  * Adverbs of when, where or how often that change no fact, read past in lower case only (a
  * title's own "Now" stays): "I'm originally from Kenya", "I now work at Shopify", "I work

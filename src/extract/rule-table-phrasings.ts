@@ -49,7 +49,7 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
+ * Spotify"), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
  * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
  */
@@ -206,6 +206,24 @@ export const PHRASING_RULES: Rule[] = [
     pattern:
       /^(?:[Mm]y\s+)?[Nn]ew\s+(?:job|role|position)(?:\s*:\s*(?:an?\s+)?(\p{Ll}.*?))?(?:\s+(?:at|with)\s+(\p{Lu}.*))?$/u,
     build: (m) => jobTriples(m[2], m[1]),
+  },
+  {
+    // "I'm dating Sam" ("seeing" is also an appointment: not read): a relationship, closed when it ends (below).
+    nameFirst: true,
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:now\\s+)?(?:dating|going\\s+out\\s+with|in\\s+a\\s+relationship\\s+with)\\s+(${PERSON_NAME})$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'is_dating', clean(m[1]), 'person', 'person')],
+  },
+  {
+    // "I broke up with Sam", "Sam and I split up": the relationship is over.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:[Ii]\\s+(?:just\\s+)?(?:broke|split)\\s+up\\s+with\\s+(${PERSON_NAME})|(${PERSON_NAME})\\s+and\\s+I\\s+(?:just\\s+)?(?:broke|split)\\s+up)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'not_is_dating', clean(m[1] ?? m[2]), 'person', 'person')],
   },
   {
     // "I did my PhD at Cambridge", "I have a bachelor's in history from UCLA": what and where.

@@ -13,6 +13,7 @@ import {
   NEGATION,
   NEUTRAL_ADVERBS,
   NEUTRAL_LOWER_ADVERBS,
+  NEW_VALUE,
   NOT_A_NAME,
   NOT_ALTERNATIVE,
   PERSON_RELATIONS,
@@ -129,7 +130,7 @@ const CLAUSE_SUBJECT =
   "(?:I|I'm|I've|I'd|my|My|we|We|it|It|that|That|this|This|they|They|he|He|she|She|you|You)";
 // Verbs that continue a clause whose subject was left out ("I live in Berlin and work at Siemens").
 const CLAUSE_VERB =
-  "(?:live|lives|lived|work|works|worked|moved|likes|loves|hates|relocated|like|love|enjoy|hate|dislike|prefer|am|come|came|went|visited|attended|joined|adopted|bought|started|finished|met|used to|don't|do not|no longer|never|also|really)";
+  "(?:live|lives|lived|work|works|worked|moved|likes|loves|hates|relocated|like|love|enjoy|hate|dislike|prefer|am|come|came|went|visited|attended|joined|adopted|bought|started|finished|met|used to|don't|do not|no longer|never|also|really|became|retrained)";
 const CLAUSE_BREAK = new RegExp(
   `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
@@ -144,7 +145,7 @@ const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 // capitalised at a sentence's start, or after a comma in one that began so.
 const TERSE_PAST_VERBS = 'moved|relocated|left|quit|joined|started|bought|sold|adopted|switched';
 const TERSE_PAST = new RegExp(
-  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS})\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
+  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS}|turned|became)\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
   'u',
 );
 // "Me and my wife live in Graz", "Me and Tom …": the pair as "my wife and I" says it.
@@ -242,6 +243,7 @@ export function extractSentence(raw: string): ExtractedTriple[] {
       .replace(LEADING_FILLER, '')
       .replace(/\s+(?:too|as well)$/i, '')
       .replace(LEAD_IN, '')
+      .replace(NEW_VALUE, '$1 ')
       .replace(TIME_PREFIX, ''),
   );
   const untimed = timed.replace(SENTENCE_TIME_SUFFIX, '');
@@ -272,6 +274,11 @@ function readStatement(said: string): ExtractedTriple[] {
   const verb = stopped?.[1] && sharedWordNet().lemmas(stopped[1], 'verb')[0];
   if (stopped && verb && verb !== stopped[1])
     return applyRules(`I ${verb} ${stopped[2]}`).map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
+  const became = BECAME.exec(text)?.[1];
+  if (became)
+    return readStatement(`I'm ${/^(?:an?|the)\s/i.test(became) ? '' : 'a '}${became}`).filter(
+      (t) => t.predicate === 'works_as',
+    );
   // "I used to be a teacher", "I worked as a nurse at St Mary's": a job (or diet) that is over.
   const past = PAST_ROLE.exec(text);
   if (past?.[2]) return pastRoles(readStatement(`${past[1] ? 'I work as' : "I'm"} ${past[2]}`));
@@ -287,6 +294,9 @@ function readStatement(said: string): ExtractedTriple[] {
 
 // "I've lived …", "I have worked …": with a duration, a home or a job held until now.
 const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work)(?:d|ed)?\b/u;
+// "I became a teacher", "I retrained as a nurse": a role taken up, read as now.
+const BECAME =
+  /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:became|become|retrained\s+as|qualified\s+as)\s+(.+)$/u;
 // A role said as over: "I used to be a teacher", "I was once a nurse"; "I worked as a nurse".
 const PAST_ROLE = /^[Ii]\s+(?:used\s+to\s+be|was\s+once|was\s+formerly|(worked\s+as))\s+(.+)$/u;
 // What a present reading of such a role says, as over: a job held, a place worked, a diet kept.

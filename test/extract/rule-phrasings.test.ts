@@ -128,6 +128,14 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I have a degree.', []],
     ['My car is a Toyota Corolla.', ['user|owns|Toyota Corolla']],
     ['My wife is a Scorpio.', []],
+    // A role taken up, a liking said as more, a value said as the new one, a relationship.
+    ['I became a teacher.', ['user|works_as|teacher']],
+    ['I became a mother.', []],
+    ["These days I'm more into Radiohead.", ['user|likes|Radiohead']],
+    ['My new email is b@example.com.', ['user|email|b@example.com']],
+    ["I'm dating Sam.", ['user|is_dating|Sam']],
+    ['Sam and I split up.', ['user|not_is_dating|Sam']],
+    ["I'm seeing Dr Lee on Monday.", []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
@@ -164,6 +172,9 @@ describe('a subject said once, whichever way it is put', () => {
     ['Just wanted to let you know that I moved to Oslo.', ['user|lives_in|Oslo']],
     ["Since the divorce, I've been living alone in Leeds.", ['user|lives_in|Leeds']],
     ['I want to say hello.', []],
+    // A second clause of a change, and a terse birthday.
+    ['I changed careers and became a teacher.', ['user|works_as|teacher']],
+    ['Just turned 31 today!', ['user|age|31']],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],

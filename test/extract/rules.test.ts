@@ -161,7 +161,8 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     ['Tom and I work at Google.', ['user works_at Google', 'Tom works_at Google']],
     // Married to each other: the user's spouse, and never a fact whose object is "I".
     ['Tom and I got married in May.', ['user married_to Tom']],
-    ['Tom and I broke up.', []],
+    // Broken up: the relationship is over (never a fact whose object is "I").
+    ['Tom and I broke up.', ['user not_is_dating Tom']],
   ])('what is said of "X and I" is said of each: %j', async (sentence, expected) => {
     expect(await read(sentence)).toEqual(expected);
   });
