@@ -28,6 +28,7 @@ describe('the functional predicate a past-tense one says is over', () => {
     ['lived_in', 'lives_in'],
     ['used_to_live_in', 'lives_in'],
     ['used_to_work_as', 'works_as'],
+    ['worked_as', 'works_as'],
     ['previously_worked_at', 'works_at'],
     ['was_married_to', 'is_married_to'],
     ['works_at', undefined],
