@@ -12,6 +12,9 @@ const PET_CONCEPTS = ['dog', 'cat'] as const;
 // Degrees one studies for or holds ("a master's", "my PhD").
 const DEGREES =
   "phd|ph\\.d\\.?|doctorate|master's|masters|master|bachelor's|bachelors|bachelor|mba|msc|bsc|ba|ma|degree|diploma";
+// Titles said with "of" or "at" an organisation ("the CTO of Acme", "head of sales at Canva").
+const TITLES =
+  'CEO|CTO|CFO|COO|CIO|VP|head|director|manager|lead|president|vice president|chair|professor|lecturer|dean|principal|editor|partner';
 // A word that opens or joins a phrase rather than naming a thing.
 const FUNCTION_WORD = /\b(?:my|your|his|her|our|their|the|a|an|it|them|with|of|to|for|on|at|in)\b/i;
 
@@ -49,7 +52,8 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
+ * Spotify"), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
+ * one, losing a job ("I got laid off from Meta" → `not_works_at`), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
  * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
  */
@@ -206,6 +210,36 @@ export const PHRASING_RULES: Rule[] = [
     pattern:
       /^(?:[Mm]y\s+)?[Nn]ew\s+(?:job|role|position)(?:\s*:\s*(?:an?\s+)?(\p{Ll}.*?))?(?:\s+(?:at|with)\s+(\p{Lu}.*))?$/u,
     build: (m) => jobTriples(m[2], m[1]),
+  },
+  {
+    // "I'm the CTO of Acme", "I'm head of marketing at Canva", "I'm a professor of physics at MIT".
+    nameFirst: true,
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:the\\s+|an?\\s+)?((?:${TITLES})(?:\\s+of\\s+\\p{Ll}[\\p{Ll}\\s]*?)?)\\s+(?:at|of|for|with)\\s+(\\p{Lu}.*)$`,
+      'u',
+    ),
+    build: (m) => jobTriples(m[2], m[1]),
+  },
+  {
+    // "I freelance for the BBC", "I'm interning at Google": work for someone, however it is paid.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?:[Ii]\\s+(?:freelance|contract|intern|consult)|${I_AM}\\s+(?:freelancing|contracting|interning|consulting))\\s+(?:at|for|with)\\s+(?:the\\s+)?(\\p{Lu}.*)$`,
+      'u',
+    ),
+    build: (m) => jobTriples(m[1], undefined),
+  },
+  {
+    // "I got laid off from Meta", "I was fired from my job at Tesco": a job that ended.
+    nameFirst: true,
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+)?(?:got|was|been|have\s+been)\s+(?:laid\s+off|fired|let\s+go|made\s+redundant|sacked)\s+(?:from|by|at)\s+(?:my\s+job\s+at\s+)?(.+)$/u,
+    build: (m) => {
+      const employer = clean(m[1]);
+      return /^\p{Lu}/u.test(employer)
+        ? [triple('user', 'not_works_at', employer, 'person', 'organization')]
+        : [];
+    },
   },
   {
     // "I'm dating Sam" ("seeing" is also an appointment: not read): a relationship, closed when it ends (below).

@@ -136,6 +136,13 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ["I'm dating Sam.", ['user|is_dating|Sam']],
     ['Sam and I split up.', ['user|not_is_dating|Sam']],
     ["I'm seeing Dr Lee on Monday.", []],
+    // Work said as a title, as freelancing or interning; a job lost.
+    ["I'm the CTO of Acme.", ['user|works_at|Acme', 'user|works_as|CTO']],
+    ["I'm head of marketing at Canva.", ['user|works_at|Canva', 'user|works_as|head of marketing']],
+    ["I'm the president of the chess club.", []],
+    ['I freelance for the BBC.', ['user|works_at|BBC']],
+    ['I got laid off from Meta.', ['user|not_works_at|Meta']],
+    ['I was fired from my job at Tesco.', ['user|not_works_at|Tesco']],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
