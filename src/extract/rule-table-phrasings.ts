@@ -18,6 +18,14 @@ const TITLES =
 // A word that opens or joins a phrase rather than naming a thing.
 const FUNCTION_WORD = /\b(?:my|your|his|her|our|their|the|a|an|it|them|with|of|to|for|on|at|in)\b/i;
 
+/** A phrase as said mid-sentence: a capital that only opened the sentence goes ("Gardening" → "gardening"). */
+function lowerCommon(phrase: string): string {
+  const [first = '', ...rest] = phrase.split(/\s+/);
+  return /^\p{Lu}\p{Ll}+$/u.test(first) && sharedWordNet().lemmas(first.toLowerCase(), 'noun').length > 0
+    ? [first.toLowerCase(), ...rest].join(' ')
+    : phrase;
+}
+
 /** Whether WordNet knows a phrase's last word as a noun ("biology"; not "hard"). */
 function namesNoun(phrase: string): boolean {
   const last = phrase.toLowerCase().split(/\s+/).at(-1) ?? '';
@@ -52,7 +60,7 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
+ * Spotify"), hobbies said as such (`does`), a club one is a member of (`member_of`), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
  * one, losing a job ("I got laid off from Meta" → `not_works_at`), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
  * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
@@ -228,6 +236,23 @@ export const PHRASING_RULES: Rule[] = [
       'u',
     ),
     build: (m) => jobTriples(m[1], undefined),
+  },
+  {
+    // "My hobbies are hiking and baking", "Gardening is my favourite hobby": what one does.
+    pattern:
+      /^(?:my\s+(?:main\s+|favou?rite\s+)?(?:hobby|hobbies|pastime|pastimes)\s+(?:is|are)\s+(.+)|(\p{L}[\p{L}\s-]*?)\s+is\s+my\s+(?:main\s+|favou?rite\s+|new\s+)?(?:hobby|pastime))$/iu,
+    build: (m) =>
+      objects(m[1] ?? m[2])
+        .filter((o) => !FUNCTION_WORD.test(o))
+        .map((o) => triple('user', 'does', lowerCommon(o), 'person', '')),
+  },
+  {
+    // "I'm a member of the local chess club", "I'm part of a running club", "I joined a choir".
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:a\\s+member|part)\\s+of\\s+(?:an?|the|my)\\s+(?:local\\s+)?(.+?\\b(?:club|team|band|choir|group|society|orchestra|league))$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'member_of', clean(m[1]), 'person', 'organization')],
   },
   {
     // "I got laid off from Meta", "I was fired from my job at Tesco": a job that ended.

@@ -119,6 +119,8 @@ export function splitSentences(text: string): string[] {
   // So do full stops inside a word: addresses, numbers, abbreviations ("kim.ng@mail.org", "3.5").
   const guarded = text
     .replace(/\b(Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr)\./g, '$1\u0000')
+    // So does a middle initial after a name ("Ursula K. Le Guin", "John F. Kennedy").
+    .replace(/(?<=\b\p{Lu}\p{Ll}+\s\p{Lu})\.(?=\s+\p{Lu}\p{Ll})/gu, '\u0000')
     .replace(/\.(?=[\p{L}\p{N}])/gu, '\u0000');
   return (guarded.match(/[^.!?\n]+[.!?]*/g) ?? [])
     .map((s) => s.replace(/\u0000/g, '.').trim())
@@ -260,7 +262,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 
 /** The triples of a statement once its lead-in, time and asides are read off. */
 function readStatement(said: string): ExtractedTriple[] {
-  const text = preferenceAsGerund(said);
+  const text = preferenceAsGerund(
+    said.replace(BEEN_DOING, (_, verb: string) => `I ${PLAIN_FORM[verb] ?? verb}`),
+  );
   if (text === undefined) return [];
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
   const lowered = lowerFirst(text);
@@ -297,6 +301,15 @@ const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work)(?:d|ed)?\b/u;
 // "I became a teacher", "I retrained as a nurse": a role taken up, read as now.
 const BECAME =
   /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:became|become|retrained\s+as|qualified\s+as)\s+(.+)$/u;
+// "I've been playing guitar (since I was 12)": a pastime kept up until now, read as now.
+const BEEN_DOING = /^I(?:'ve|\s+have)\s+been\s+(playing|practising|practicing|doing|collecting)\b/u;
+const PLAIN_FORM: Readonly<Record<string, string>> = {
+  playing: 'play',
+  practising: 'practise',
+  practicing: 'practice',
+  doing: 'do',
+  collecting: 'collect',
+};
 // A role said as over: "I used to be a teacher", "I was once a nurse"; "I worked as a nurse".
 const PAST_ROLE = /^[Ii]\s+(?:used\s+to\s+be|was\s+once|was\s+formerly|(worked\s+as))\s+(.+)$/u;
 // What a present reading of such a role says, as over: a job held, a place worked, a diet kept.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gerund } from '../../src/extract/rule-words.js';
-import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
+import { extractSentence, RuleExtractor, splitSentences } from '../../src/extract/rules.js';
 
 /** Each sentence's triples as `subject|predicate|object`. */
 function read(sentence: string): string[] {
@@ -143,6 +143,14 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I freelance for the BBC.', ['user|works_at|BBC']],
     ['I got laid off from Meta.', ['user|not_works_at|Meta']],
     ['I was fired from my job at Tesco.', ['user|not_works_at|Tesco']],
+    // Pastimes: kept up until now, said as hobbies; a club one belongs to; nothing played "with".
+    ["I've been playing guitar since I was 12.", ['user|plays|guitar']],
+    ['I play with my kids.', []],
+    ['My hobbies are hiking and baking.', ['user|does|hiking', 'user|does|baking']],
+    ['Gardening is my favourite hobby.', ['user|does|gardening']],
+    ['My hobby is my kids.', []],
+    ["I'm a member of the local chess club.", ['user|member_of|chess club']],
+    ["I'm part of the problem.", []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
@@ -182,6 +190,8 @@ describe('a subject said once, whichever way it is put', () => {
     // A second clause of a change, and a terse birthday.
     ['I changed careers and became a teacher.', ['user|works_as|teacher']],
     ['Just turned 31 today!', ['user|age|31']],
+    // A middle initial does not end a sentence; a grade does.
+    ['My favourite author is Ursula K. Le Guin.', ['user|favourite_author|Ursula K. Le Guin']],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],
@@ -210,5 +220,14 @@ describe('the "-ing" form of a verb', () => {
     ['see', 'seeing'],
   ])('%s → %s', (verb, expected) => {
     expect(gerund(verb)).toBe(expected);
+  });
+});
+
+describe('sentences, with a middle initial inside one', () => {
+  it('splits after a grade but not after an initial', () => {
+    expect(splitSentences('I got a B. Then I met John F. Kennedy.')).toEqual([
+      'I got a B.',
+      'Then I met John F. Kennedy.',
+    ]);
   });
 });
