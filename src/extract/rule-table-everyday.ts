@@ -53,7 +53,10 @@ export const EVERYDAY_RULES: Rule[] = [
     build: (m) => [triple('user', 'works_in', clean(m[1]), 'person', '')],
   },
   {
-    pattern: new RegExp(`^${I_AM}\\s+(?:now\\s+)?based\\s+in\\s+(.+)$`, 'u'),
+    pattern: new RegExp(
+      `^(?:${I_AM}\\s+(?:now\\s+)?based\\s+(?:in|out\\s+of)|[Ii](?:'ve|\\s+have)\\s+(?:now\\s+|finally\\s+)?settled\\s+(?:down\\s+)?in)\\s+(.+)$`,
+      'u',
+    ),
     build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
   },
   {

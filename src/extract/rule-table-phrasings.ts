@@ -60,7 +60,8 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), hobbies said as such (`does`), a club one is a member of (`member_of`), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
+ * Spotify"), a home called so or a place lived near (`lives_near`), where one grew up said with more
+ * ("on a farm in Iowa"), hobbies said as such (`does`), a club one is a member of (`member_of`), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
  * one, losing a job ("I got laid off from Meta" → `not_works_at`), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
  * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
  * followed ("I'm on a keto diet" → `diet`).
@@ -236,6 +237,25 @@ export const PHRASING_RULES: Rule[] = [
       'u',
     ),
     build: (m) => jobTriples(m[1], undefined),
+  },
+  {
+    // "I call Melbourne home": where one lives, a name.
+    nameFirst: true,
+    pattern: /^[Ii]\s+(?:now\s+)?call\s+(\p{Lu}.*?)\s+home$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    // "I live just outside Manchester": near a place, not in it.
+    nameFirst: true,
+    pattern: /^[Ii]\s+live\s+(?:just\s+|right\s+)?(?:outside(?:\s+of)?|near|close\s+to)\s+(\p{Lu}.*)$/u,
+    build: (m) => [triple('user', 'lives_near', clean(m[1]), 'person', 'place')],
+  },
+  {
+    // "I grew up on a farm in Iowa", "I spent my childhood in Kenya": where one is from.
+    nameFirst: true,
+    pattern:
+      /^[Ii]\s+(?:grew\s+up|was\s+raised|spent\s+my\s+childhood|spent\s+my\s+early\s+years)\s+(?:.+?\s+)?in\s+(\p{Lu}.*)$/u,
+    build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
   },
   {
     // "My hobbies are hiking and baking", "Gardening is my favourite hobby": what one does.

@@ -151,6 +151,13 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['My hobby is my kids.', []],
     ["I'm a member of the local chess club.", ['user|member_of|chess club']],
     ["I'm part of the problem.", []],
+    // Home and origin said other ways; a trip is no home.
+    ["I'm based out of Singapore.", ['user|lives_in|Singapore']],
+    ['I call Melbourne home.', ['user|lives_in|Melbourne']],
+    ['I live just outside Manchester.', ['user|lives_near|Manchester']],
+    ['I grew up on a farm in Iowa.', ['user|is_from|Iowa']],
+    ["I'm on holiday in Crete.", []],
+    ["I'm in Paris for work this week.", []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
