@@ -1,4 +1,12 @@
-import { isPastime, isQuantity, namesKindOf, relationalAdjectiveKind } from '../lexicon/kinds.js';
+import {
+  conditionOf,
+  isPastime,
+  isQuantity,
+  namesCondition,
+  namesKindOf,
+  namesMedicine,
+  relationalAdjectiveKind,
+} from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
@@ -60,7 +68,8 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), a home called so or a place lived near (`lives_near`), where one grew up said with more
+ * Spotify"), a condition said by its adjective ("I'm diabetic" → `has_condition diabetes`), a medicine
+ * one takes (`takes`), a home called so or a place lived near (`lives_near`), where one grew up said with more
  * ("on a farm in Iowa"), hobbies said as such (`does`), a club one is a member of (`member_of`), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
  * one, losing a job ("I got laid off from Meta" → `not_works_at`), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
  * by its make ("My car is a Toyota Corolla" → `owns`), what one is afraid of (`is_afraid_of`), and a diet
@@ -237,6 +246,31 @@ export const PHRASING_RULES: Rule[] = [
       'u',
     ),
     build: (m) => jobTriples(m[1], undefined),
+  },
+  {
+    // "I'm diabetic", "I'm epileptic": the condition the word pertains to, as WordNet knows it.
+    pattern: new RegExp(`^${I_AM}\\s+(\\p{Ll}+)$`, 'u'),
+    build: (m) => {
+      const condition = conditionOf(m[1] ?? '');
+      return condition ? [triple('user', 'has_condition', condition, 'person', '')] : [];
+    },
+  },
+  {
+    // "I'm on antidepressants", "I take metformin every day": a medicine, as WordNet knows it.
+    pattern: new RegExp(
+      `^(?:${I_AM}\\s+on|[Ii]\\s+(?:take|use))\\s+(?:some\\s+)?(.+?)(?:\\s+for\\s+(?:(my)\\s+)?(.+))?$`,
+      'u',
+    ),
+    build: (m) => {
+      const medicines = objects(m[1]).filter((o) => namesMedicine(o));
+      // "… for my diabetes": what it is taken for, when that is one's own condition.
+      const condition =
+        m[2] && m[3] && medicines.length > 0 && namesCondition(clean(m[3])) ? [clean(m[3])] : [];
+      return [
+        ...medicines.map((o) => triple('user', 'takes', o, 'person', '')),
+        ...condition.map((c) => triple('user', 'has_condition', c, 'person', '')),
+      ];
+    },
   },
   {
     // "I call Melbourne home": where one lives, a name.

@@ -233,3 +233,26 @@ export function relationalAdjectiveKind(word: string): RelationalKind | undefine
   if (above(RELIGION_CONCEPTS)) return 'religion';
   return 'other';
 }
+
+/**
+ * The condition a relational adjective says one has, by the noun it pertains to ("diabetic" →
+ * "diabetes", "epileptic" → "epilepsy", "dyslexic" → "dyslexia"); undefined for any other word.
+ */
+export function conditionOf(adjective: string): string | undefined {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(adjective.trim().toLowerCase(), 'adj')[0];
+  const [first] = lemma ? wordnet.synsetIds(lemma, 'adj') : [];
+  const synset = first === undefined ? undefined : wordnet.synset(first);
+  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
+  for (const pointer of synset.pointers) {
+    const noun = pointer.symbol === '\\' ? wordnet.synset(pointer.target)?.words[0] : undefined;
+    if (noun && namesCondition(noun.replace(/_/g, ' '))) return noun.replace(/_/g, ' ');
+  }
+  return undefined;
+}
+
+/** Whether a phrase's last word names a medicine in its usual sense ("metformin", "antidepressants"). */
+export function namesMedicine(phrase: string): boolean {
+  const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
+  return word.length > 0 && namesKindOf(word, 'drug', 'medicine', 'medication', 'medicament');
+}

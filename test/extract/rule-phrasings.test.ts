@@ -158,6 +158,14 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I grew up on a farm in Iowa.', ['user|is_from|Iowa']],
     ["I'm on holiday in Crete.", []],
     ["I'm in Paris for work this week.", []],
+    // A condition said by its adjective; a medicine taken (and for one's own condition).
+    ["I'm diabetic.", ['user|has_condition|diabetes']],
+    ["I'm epileptic.", ['user|has_condition|epilepsy']],
+    ["I'm on antidepressants.", ['user|takes|antidepressants']],
+    ['I take metformin for my diabetes.', ['user|takes|metformin', 'user|has_condition|diabetes']],
+    ['I take ibuprofen for the pain.', ['user|takes|ibuprofen']],
+    ["I'm on holiday.", []],
+    ['I take the bus.', []],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
