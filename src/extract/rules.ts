@@ -331,10 +331,13 @@ function pastRoles(now: readonly ExtractedTriple[]): ExtractedTriple[] {
 const STOPPED_DOING = /^i\s+(?:stopped|quit|gave\s+up)\s+(\p{Ll}+ing)\s+(.+)$/u;
 
 /**
- * "We" and "our" as the user's household: where they live, their pets ("We moved to Porto",
+ * "We" and "our" as the user's household: where they live, their pets and children ("We moved to Porto",
  * "Our puppy, Milo, …"). A "we" doing anything else (watching a film) says nothing about the user.
  */
-const OUR_PET = new RegExp(`^our\\s+(?=(?:new\\s+)?(?:${PET_KINDS})\\b)`, 'iu');
+const OUR_PET = new RegExp(
+  `^our\\s+(?=(?:new\\s+|little\\s+|eldest\\s+|youngest\\s+|oldest\\s+)?(?:${PET_KINDS}|son|daughter|kids|children|baby|twins)\\b)`,
+  'iu',
+);
 
 function household(text: string): string {
   return text

@@ -166,6 +166,9 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I take ibuprofen for the pain.', ['user|takes|ibuprofen']],
     ["I'm on holiday.", []],
     ['I take the bus.', []],
+    // "Our" children are the user's, as "our" pets are.
+    ['Our daughter Mia loves drawing.', ['user|daughter|Mia', 'Mia|loves|drawing']],
+    ['Our kids are Leo and Mia.', ['user|child|Leo', 'user|child|Mia']],
     // Relations that ended are relations of their own.
     ['My ex is called Dave.', ['user|ex|Dave']],
   ])('%s', (sentence, expected) => {
