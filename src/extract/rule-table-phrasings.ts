@@ -68,7 +68,8 @@ function withoutDescribingWords(phrase: string): string {
  * volunteering (`volunteers_at`), a time zone (`timezone`), a company one founded (`founded`),
  * whom one reports to (`reports_to`), earning a living as something (`works_as`), an address to
  * write to ("Drop me a line at …" → `email`), a new job said as news ("New job: data analyst at
- * Spotify"), a condition said by its adjective ("I'm diabetic" → `has_condition diabetes`), a medicine
+ * Spotify"), being fond of or keen on something (`likes`), a least favourite (`dislikes`), a
+ * condition said by its adjective ("I'm diabetic" → `has_condition diabetes`), a medicine
  * one takes (`takes`), a home called so or a place lived near (`lives_near`), where one grew up said with more
  * ("on a farm in Iowa"), hobbies said as such (`does`), a club one is a member of (`member_of`), a title at an organisation ("I'm the CTO of Acme"), freelancing or interning for
  * one, losing a job ("I got laid off from Meta" → `not_works_at`), dating someone and breaking up (`is_dating`, `not_is_dating`), a degree with its subject and school ("I did my PhD at Cambridge"), a car or device
@@ -271,6 +272,19 @@ export const PHRASING_RULES: Rule[] = [
         ...condition.map((c) => triple('user', 'has_condition', c, 'person', '')),
       ];
     },
+  },
+  {
+    // "I'm fond of jazz", "I'm keen on hiking" (likes; "I'm not keen on cats" is its denial).
+    pattern: new RegExp(`^${I_AM}\\s+(?:fond\\s+of|keen\\s+on|partial\\s+to)\\s+(.+)$`, 'u'),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
+  {
+    // "My least favourite food is liver": disliked; "My favourite thing to do is reading": liked.
+    pattern: /^my\s+(least\s+)?favou?rite\s+(?:\p{Ll}+|things?\s+to\s+do)\s+(?:is|are)\s+(.+)$/u,
+    build: (m) =>
+      m[1] || /\bto\s+do$/.test(m[0].split(/\s+(?:is|are)\s+/)[0] ?? '')
+        ? objects(m[2]).map((o) => triple('user', m[1] ? 'dislikes' : 'likes', o, 'person', ''))
+        : [],
   },
   {
     // "I call Melbourne home": where one lives, a name.

@@ -166,6 +166,11 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['I take ibuprofen for the pain.', ['user|takes|ibuprofen']],
     ["I'm on holiday.", []],
     ['I take the bus.', []],
+    // Liking said as fondness or keenness, and its denial; a least favourite is disliked.
+    ["I'm very fond of jazz.", ['user|likes|jazz']],
+    ["I'm not keen on cats.", ['user|not_likes|cats']],
+    ['My least favourite food is liver.', ['user|dislikes|liver']],
+    ['My favourite thing to do is reading.', ['user|likes|reading']],
     // "Our" children are the user's, as "our" pets are.
     ['Our daughter Mia loves drawing.', ['user|daughter|Mia', 'Mia|loves|drawing']],
     ['Our kids are Leo and Mia.', ['user|child|Leo', 'user|child|Mia']],
