@@ -66,6 +66,11 @@ export const NEGATED_FORMS: [RegExp, string][] = [
   [/'m\s+not\b/i, "'m"],
 ];
 
+// "Karen made us stay late", "It made me proud": a person made to do or feel, no thing done.
+const PRONOUN_OBJECT = /^(?:me|us|him|her|them|you)\b/iu;
+// What follows "got" when it names a thing got.
+const GOT_THING = /^(?:a|an|the|my|our|his|her|their|some|two|three|four|five|new|\d+)\s/iu;
+
 /**
  * A negated statement ("I don't live in Paris anymore", "Anna isn't allergic to nuts") gives the
  * negated fact `not_<predicate>`, which closes the positive one when it holds. Names and
@@ -213,10 +218,11 @@ export const RULES: Rule[] = [
       `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began|been))\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`,
       'u',
     ),
-    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
+    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject;
+    // "studying for my exam" or "learning to cook" names no subject in those words.
     build: (m) =>
       objects((m[1] ?? '').replace(/\s+at\s+\p{Lu}.*$/u, ''))
-        .filter((o) => !isQuantity(o))
+        .filter((o) => !isQuantity(o) && !/^(?:for|to|with|about|on|in|at|my|your)\b/i.test(o))
         .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
   {
@@ -351,10 +357,13 @@ export const RULES: Rule[] = [
       'u',
     ),
     build: (m) =>
-      objects(m[2])
-        // "I got divorced", "I got promoted": a state one came into, not a thing got.
-        .filter((o) => !(m[1]?.toLowerCase() === 'got' && /^\p{Ll}+ed$/u.test(o)))
-        .map((o) => triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', '')),
+      // "I got lucky", "I got home late", "I got divorced": a state or a place one came to, not a
+      // thing got; a thing got is said with a determiner or a number ("a cat", "my licence").
+      (m[1]?.toLowerCase() === 'got' && !GOT_THING.test(m[2] ?? '')) || PRONOUN_OBJECT.test(m[2] ?? '')
+        ? []
+        : objects(m[2]).map((o) =>
+            triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', ''),
+          ),
   },
   {
     pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,

@@ -147,7 +147,7 @@ const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 // capitalised at a sentence's start, or after a comma in one that began so.
 const TERSE_PAST_VERBS = 'moved|relocated|left|quit|joined|started|bought|sold|adopted|switched';
 const TERSE_PAST = new RegExp(
-  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS}|turned|became)\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
+  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS}|turned|became|got)\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
   'u',
 );
 // "Me and my wife live in Graz", "Me and Tom …": the pair as "my wife and I" says it.

@@ -8,7 +8,8 @@ const NOUN_QUANTITY = 23;
 
 /**
  * WordNet's own classes of people at work: a person noun below one of them names an occupation
- * ("nurse" is a health professional, "plumber" a skilled worker, "architect" a creator). Others
+ * ("nurse" is a health professional, "plumber" a skilled worker, "architect" a creator, "programmer"
+ * an engineer, "manager" an administrator, "journalist" a writer, "cashier" a financier). Others
  * name what someone is in another way ("vegetarian" is an eater, "fan" an enthusiast).
  */
 const WORKING_PEOPLE = new Set([
@@ -29,6 +30,11 @@ const WORKING_PEOPLE = new Set([
   'performer',
   'technician',
   'lawyer',
+  'engineer',
+  'applied scientist',
+  'administrator',
+  'writer',
+  'financier',
 ]);
 
 /** Whether a word's most frequent noun sense names a person (WordNet's noun.person). */
@@ -43,6 +49,8 @@ export function isPersonNoun(word: string): boolean {
 /** Whether a person noun names an occupation (see {@link WORKING_PEOPLE}). */
 export function isOccupation(word: string): boolean {
   if (!isPersonNoun(word)) return false;
+  // "scientist", "engineer": a class of working people is itself an occupation.
+  if (WORKING_PEOPLE.has(word.toLowerCase())) return true;
   return sharedConceptReader()
     .ancestors(word)
     .some((ancestor) => WORKING_PEOPLE.has(ancestor));
