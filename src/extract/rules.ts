@@ -1,6 +1,7 @@
 import { isDietNoun } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { negated } from './rule-negation.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
   CORRECTION_LEAD,
@@ -25,7 +26,7 @@ import {
   TIME_PREFIX,
   USED_TO_BEFORE,
 } from './rule-patterns.js';
-import { applyRules, negated } from './rule-table.js';
+import { applyRules } from './rule-table.js';
 import {
   dedupe,
   lowerFirst,
