@@ -228,13 +228,9 @@ const RELIGION_CONCEPTS = ['religion', 'religious person', 'religious group', 'd
  */
 export function relationalAdjectiveKind(word: string): RelationalKind | undefined {
   if (/\s/.test(word.trim())) return undefined;
+  const nouns = pertainedNouns(word);
+  if (!nouns) return undefined;
   const wordnet = sharedWordNet();
-  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
-  if (!lemma) return undefined;
-  const [first] = wordnet.synsetIds(lemma, 'adj');
-  const synset = first === undefined ? undefined : wordnet.synset(first);
-  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
-  const nouns = synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
   const above = (concepts: readonly string[]) =>
     wordnet.anyAbove(nouns, (s) => s.words.some((w) => concepts.includes(w.replace(/_/g, ' '))), true);
   if (above(PLACE_CONCEPTS)) return 'place';
@@ -248,15 +244,24 @@ export function relationalAdjectiveKind(word: string): RelationalKind | undefine
  */
 export function conditionOf(adjective: string): string | undefined {
   const wordnet = sharedWordNet();
-  const lemma = wordnet.lemmas(adjective.trim().toLowerCase(), 'adj')[0];
-  const [first] = lemma ? wordnet.synsetIds(lemma, 'adj') : [];
-  const synset = first === undefined ? undefined : wordnet.synset(first);
-  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
-  for (const pointer of synset.pointers) {
-    const noun = pointer.symbol === '\\' ? wordnet.synset(pointer.target)?.words[0] : undefined;
+  for (const target of pertainedNouns(adjective) ?? []) {
+    const noun = wordnet.synset(target)?.words[0];
     if (noun && namesCondition(noun.replace(/_/g, ' '))) return noun.replace(/_/g, ' ');
   }
   return undefined;
+}
+
+/**
+ * The synset ids of the nouns a word's first adjective sense pertains to, when that sense is a
+ * relational adjective ("diabetic" → diabetes, "Brazilian" → Brazil); undefined otherwise.
+ */
+function pertainedNouns(word: string): string[] | undefined {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
+  const [first] = lemma ? wordnet.synsetIds(lemma, 'adj') : [];
+  const synset = first === undefined ? undefined : wordnet.synset(first);
+  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
+  return synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
 }
 
 /** Whether a phrase's last word names a medicine in its usual sense ("metformin", "antidepressants"). */
