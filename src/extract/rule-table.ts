@@ -14,7 +14,6 @@ import {
   LANGUAGE_AMOUNT,
   MODIFIED,
   NAME,
-  NEGATION,
   NOT_A_NAME,
   PAST_ACTIONS,
   PET_KINDS,
@@ -58,37 +57,10 @@ export function applyRules(text: string): ExtractedTriple[] {
   return [];
 }
 
-/** Negated verb forms and their positive forms ("doesn't live" → "lives"). */
-export const NEGATED_FORMS: [RegExp, string][] = [
-  [/\b(?:doesn't|does not)\s+(live|work|like|love)\b/i, '$1s'],
-  [/\b(?:don't|do not|no longer|never)\s+/i, ''],
-  [/\b(am|is|are)\s+not\b|\b(?:isn't)\b/i, '$1'],
-  [/'m\s+not\b/i, "'m"],
-];
-
-/**
- * A negated statement ("I don't live in Paris anymore", "Anna isn't allergic to nuts") gives the
- * negated fact `not_<predicate>`, which closes the positive one when it holds. Names and
- * anything the rules do not read in the positive form give nothing.
- */
-export function negated(text: string): ExtractedTriple[] {
-  let positive = text.replace(/\s+any\s?more$/i, '');
-  let changed = false;
-  for (const [pattern, replacement] of NEGATED_FORMS) {
-    if (!pattern.test(positive)) continue;
-    positive = positive.replace(pattern, (...m: string[]) =>
-      replacement
-        .replace(/\$1/g, m[1] ?? 'is')
-        .replace(/^is$/, m[0]?.startsWith('isn') ? 'is' : (m[1] ?? '')),
-    );
-    changed = true;
-    break;
-  }
-  if (!changed || NEGATION.test(positive)) return [];
-  return applyRules(positive)
-    .filter((t) => t.predicate !== 'name')
-    .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
-}
+// "Karen made us stay late", "It made me proud": a person made to do or feel, no thing done.
+const PRONOUN_OBJECT = /^(?:me|us|him|her|them|you)\b/iu;
+// What follows "got" when it names a thing got.
+const GOT_THING = /^(?:a|an|the|my|our|his|her|their|some|two|three|four|five|new|\d+)\s/iu;
 
 /** One sentence pattern and the triples it gives. */
 export interface Rule {
@@ -213,10 +185,11 @@ export const RULES: Rule[] = [
       `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began|been))\\s+(?:learning|studying)\\s+(?:to\\s+play\\s+)?(?:the\\s+)?(.+)$`,
       'u',
     ),
-    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject.
+    // "I'm learning a ton" says how much, not what: amounts (WordNet's noun.quantity) are no subject;
+    // "studying for my exam" or "learning to cook" names no subject in those words.
     build: (m) =>
       objects((m[1] ?? '').replace(/\s+at\s+\p{Lu}.*$/u, ''))
-        .filter((o) => !isQuantity(o))
+        .filter((o) => !isQuantity(o) && !/^(?:for|to|with|about|on|in|at|my|your)\b/i.test(o))
         .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
   {
@@ -351,10 +324,13 @@ export const RULES: Rule[] = [
       'u',
     ),
     build: (m) =>
-      objects(m[2])
-        // "I got divorced", "I got promoted": a state one came into, not a thing got.
-        .filter((o) => !(m[1]?.toLowerCase() === 'got' && /^\p{Ll}+ed$/u.test(o)))
-        .map((o) => triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', '')),
+      // "I got lucky", "I got home late", "I got divorced": a state or a place one came to, not a
+      // thing got; a thing got is said with a determiner or a number ("a cat", "my licence").
+      (m[1]?.toLowerCase() === 'got' && !GOT_THING.test(m[2] ?? '')) || PRONOUN_OBJECT.test(m[2] ?? '')
+        ? []
+        : objects(m[2]).map((o) =>
+            triple('user', (m[1] ?? '').toLowerCase().replace(/\s+/g, '_'), o, 'person', ''),
+          ),
   },
   {
     pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,

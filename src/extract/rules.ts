@@ -1,6 +1,7 @@
 import { isDietNoun } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { negated } from './rule-negation.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
   CORRECTION_LEAD,
@@ -25,7 +26,7 @@ import {
   TIME_PREFIX,
   USED_TO_BEFORE,
 } from './rule-patterns.js';
-import { applyRules, negated } from './rule-table.js';
+import { applyRules } from './rule-table.js';
 import {
   dedupe,
   lowerFirst,
@@ -147,7 +148,7 @@ const PAIR_CLAUSE = new RegExp(`^${NAME_AND_I}\\s+(.+)$`, 'u');
 // capitalised at a sentence's start, or after a comma in one that began so.
 const TERSE_PAST_VERBS = 'moved|relocated|left|quit|joined|started|bought|sold|adopted|switched';
 const TERSE_PAST = new RegExp(
-  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS}|turned|became)\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
+  `^(?:(?:Just|Finally|Recently)\\s+(?=(?:${TERSE_PAST_VERBS}|turned|became|got)\\s)|(?:${TERSE_PAST_VERBS.replace(/\b\w/g, (c) => c.toUpperCase())})\\s)`,
   'u',
 );
 // "Me and my wife live in Graz", "Me and Tom …": the pair as "my wife and I" says it.

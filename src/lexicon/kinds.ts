@@ -8,7 +8,8 @@ const NOUN_QUANTITY = 23;
 
 /**
  * WordNet's own classes of people at work: a person noun below one of them names an occupation
- * ("nurse" is a health professional, "plumber" a skilled worker, "architect" a creator). Others
+ * ("nurse" is a health professional, "plumber" a skilled worker, "architect" a creator, "programmer"
+ * an engineer, "manager" an administrator, "journalist" a writer, "cashier" a financier). Others
  * name what someone is in another way ("vegetarian" is an eater, "fan" an enthusiast).
  */
 const WORKING_PEOPLE = new Set([
@@ -29,6 +30,11 @@ const WORKING_PEOPLE = new Set([
   'performer',
   'technician',
   'lawyer',
+  'engineer',
+  'applied scientist',
+  'administrator',
+  'writer',
+  'financier',
 ]);
 
 /** Whether a word's most frequent noun sense names a person (WordNet's noun.person). */
@@ -43,6 +49,8 @@ export function isPersonNoun(word: string): boolean {
 /** Whether a person noun names an occupation (see {@link WORKING_PEOPLE}). */
 export function isOccupation(word: string): boolean {
   if (!isPersonNoun(word)) return false;
+  // "scientist", "engineer": a class of working people is itself an occupation.
+  if (WORKING_PEOPLE.has(word.toLowerCase())) return true;
   return sharedConceptReader()
     .ancestors(word)
     .some((ancestor) => WORKING_PEOPLE.has(ancestor));
@@ -220,13 +228,9 @@ const RELIGION_CONCEPTS = ['religion', 'religious person', 'religious group', 'd
  */
 export function relationalAdjectiveKind(word: string): RelationalKind | undefined {
   if (/\s/.test(word.trim())) return undefined;
+  const nouns = pertainedNouns(word);
+  if (!nouns) return undefined;
   const wordnet = sharedWordNet();
-  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
-  if (!lemma) return undefined;
-  const [first] = wordnet.synsetIds(lemma, 'adj');
-  const synset = first === undefined ? undefined : wordnet.synset(first);
-  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
-  const nouns = synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
   const above = (concepts: readonly string[]) =>
     wordnet.anyAbove(nouns, (s) => s.words.some((w) => concepts.includes(w.replace(/_/g, ' '))), true);
   if (above(PLACE_CONCEPTS)) return 'place';
@@ -240,15 +244,24 @@ export function relationalAdjectiveKind(word: string): RelationalKind | undefine
  */
 export function conditionOf(adjective: string): string | undefined {
   const wordnet = sharedWordNet();
-  const lemma = wordnet.lemmas(adjective.trim().toLowerCase(), 'adj')[0];
-  const [first] = lemma ? wordnet.synsetIds(lemma, 'adj') : [];
-  const synset = first === undefined ? undefined : wordnet.synset(first);
-  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
-  for (const pointer of synset.pointers) {
-    const noun = pointer.symbol === '\\' ? wordnet.synset(pointer.target)?.words[0] : undefined;
+  for (const target of pertainedNouns(adjective) ?? []) {
+    const noun = wordnet.synset(target)?.words[0];
     if (noun && namesCondition(noun.replace(/_/g, ' '))) return noun.replace(/_/g, ' ');
   }
   return undefined;
+}
+
+/**
+ * The synset ids of the nouns a word's first adjective sense pertains to, when that sense is a
+ * relational adjective ("diabetic" → diabetes, "Brazilian" → Brazil); undefined otherwise.
+ */
+function pertainedNouns(word: string): string[] | undefined {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adj')[0];
+  const [first] = lemma ? wordnet.synsetIds(lemma, 'adj') : [];
+  const synset = first === undefined ? undefined : wordnet.synset(first);
+  if (synset?.lexFile !== ADJECTIVE_PERTAINYM) return undefined;
+  return synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
 }
 
 /** Whether a phrase's last word names a medicine in its usual sense ("metformin", "antidepressants"). */

@@ -24,6 +24,8 @@ export interface FactEvidence {
   similarFacts: readonly Fact[];
   /** Their cosines to the query. */
   factCosines: ReadonlyMap<string, number>;
+  /** Cosines to the query of candidates however low, which tell facts of equal score apart (none: not read). */
+  closeness?: ReadonlyMap<string, number>;
   /** How facts fit what the question asks (none: not read). */
   answerFit?: QuestionFit;
   /** Whether the fit raises facts (the question names at most one relation). */
@@ -108,7 +110,7 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
   );
   // The cut is on the evidence (the fused and fitted score), before recency and mentions.
   const kept = fitted.filter((f) => f.score >= options.minScore);
-  const facts = adjust(kept, byUid, options)
+  const facts = adjust(kept, byUid, options, input.closeness)
     .slice(0, limit)
     .map((f): RecalledFact => {
       const fact = byUid.get(f.uid) as Fact;
@@ -209,12 +211,14 @@ function fitToQuestion(
 /**
  * Recency and mentions tell facts of like evidence apart: the newest and most mentioned candidate
  * keeps its score, the others a share of it (at least `1 / (1 + recencyWeight)` and
- * `1 / (1 + mentionsWeight)`); the order is then fixed, equal scores falling to more evidence.
+ * `1 / (1 + mentionsWeight)`); the order is then fixed, equal scores falling to more evidence
+ * (with `closeness`, the statement closer to the question after more signals).
  */
 function adjust(
   ranking: readonly Fused[],
   facts: ReadonlyMap<string, Fact>,
   options: FusionOptions,
+  closeness: ReadonlyMap<string, number> | undefined,
 ): Fused[] {
   let newest = 0;
   let most = 1;
@@ -239,7 +243,14 @@ function adjust(
       byScoreThenEvidence((uid) => {
         const fact = facts.get(uid);
         const signals = signalCounts.get(uid) ?? 0;
-        return fact && { signals, mentions: fact.mentions, at: fact.validFrom.getTime() };
+        return (
+          fact && {
+            signals,
+            ...(closeness ? { closeness: closeness.get(uid) ?? -1 } : {}),
+            mentions: fact.mentions,
+            at: fact.validFrom.getTime(),
+          }
+        );
       }),
     );
 }

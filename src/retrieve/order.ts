@@ -17,6 +17,8 @@ export function compareUids(a: string, b: string): number {
 export interface TieEvidence {
   /** How many signals found it. */
   signals: number;
+  /** How close its statement is to the question (a cosine, when read): a closer one is likelier what is asked. */
+  closeness?: number;
   /** How many times it was said. */
   mentions: number;
   /** When it became true, or was said (ms). */
@@ -24,8 +26,9 @@ export interface TieEvidence {
 }
 
 /**
- * Best score first; equal scores by evidence (more signals, then more mentions, then newer), and
- * only then by uid, so a tie falls to what the memory knows rather than to how uids sort.
+ * Best score first; equal scores by evidence (more signals, then closer to the question when
+ * that is read, then more mentions, then newer), and only then by uid, so a tie falls to what the
+ * memory knows rather than to how uids sort.
  */
 export function byScoreThenEvidence(
   evidence: (uid: string) => TieEvidence | undefined,
@@ -35,7 +38,11 @@ export function byScoreThenEvidence(
     const x = evidence(a.uid);
     const y = evidence(b.uid);
     if (x && y) {
-      const more = y.signals - x.signals || y.mentions - x.mentions || y.at - x.at;
+      const more =
+        y.signals - x.signals ||
+        (y.closeness ?? 0) - (x.closeness ?? 0) ||
+        y.mentions - x.mentions ||
+        y.at - x.at;
       if (more !== 0) return more;
     }
     return compareUids(a.uid, b.uid);

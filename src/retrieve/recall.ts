@@ -74,6 +74,13 @@ export interface RetrieverOptions extends Partial<FusionOptions> {
    * @default the recipe's `search.openRelations`
    */
   openRelations?: boolean;
+  /**
+   * Let facts of equal score fall to the one whose statement is closest to the question, however
+   * far below the similarity floor (for a semantic embedder, whose cosines say what a statement
+   * means; an equal score else falls to more signals, mentions and the newer).
+   * @default the recipe's `search.tiesByCloseness`
+   */
+  tiesByCloseness?: boolean;
   /** How strongly each kind of seed starts the walk (see {@link SeedWeights}). */
   seeds?: Partial<SeedWeights>;
 }
@@ -162,6 +169,7 @@ export class Retriever {
       vector,
       depth,
       factSimilarity: fusion.factSimilarity,
+      closeness: search.tiesByCloseness,
       limit,
       walk: this.recipe.walk,
     };
@@ -169,13 +177,19 @@ export class Retriever {
     if (similarRead)
       seedFromFacts(seeds, similarRead.facts, similarRead.cosines, this.recipe.seeds.similarFact);
     if (openPending) walkInput.open = await openPending;
-    const { walked, similar, entityScores } = await walkFrom(this.store, seeds, walkInput, similarRead);
+    const { walked, similar, closeness, entityScores } = await walkFrom(
+      this.store,
+      seeds,
+      walkInput,
+      similarRead,
+    );
     const evidence: EvidenceInput = {
       ...this.evidenceOf(question, fusion),
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.strength.values())),
       similarFacts: similar.facts,
       factCosines: similar.cosines,
+      ...(search.tiesByCloseness ? { closeness } : {}),
       episodeHits: await episodesPending,
       time,
       limit,
@@ -281,6 +295,7 @@ function withOptions(recipe: Readonly<RankingRecipe>, options: RetrieverOptions)
       ...(options.vectorSeeds !== undefined ? { vectorSeeds: options.vectorSeeds } : {}),
       ...(options.minSimilarity !== undefined ? { minSimilarity: options.minSimilarity } : {}),
       ...(options.openRelations !== undefined ? { openRelations: options.openRelations } : {}),
+      ...(options.tiesByCloseness !== undefined ? { tiesByCloseness: options.tiesByCloseness } : {}),
     },
     seeds: { ...recipe.seeds, ...options.seeds },
     fusion: resolveFusionOptions(fusionFields(options), recipe.fusion),

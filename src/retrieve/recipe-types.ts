@@ -113,6 +113,13 @@ export interface SearchRecipe {
   defaultHops: number;
   /** Whether a semantic embedder reads a last relation the lexicon does not (`OpenRelationReader`). */
   openRelations: boolean;
+  /**
+   * Whether facts of equal score fall to the one whose statement is closest to the question,
+   * however far below the similarity floor: a sentence model's cosine says what a statement
+   * means, so the closest of facts the walk finds alike is the likelier answer; a hashing
+   * embedder's only counts shared spellings, which the walk and the fit already weigh.
+   */
+  tiesByCloseness: boolean;
   /** Stored turns loaded per result asked for, before the time scope and the cut. */
   turnsPerResult: number;
   /** Characters of a turn quoted around its best match. */

@@ -98,6 +98,7 @@ const SEARCH: Readonly<SearchRecipe> = {
   maxNameWordLength: 40,
   defaultHops: 2,
   openRelations: false,
+  tiesByCloseness: false,
   turnsPerResult: 3,
   excerptChars: 280,
   excerptLead: 1 / 3,
@@ -159,14 +160,15 @@ export const OFFLINE_RECIPE: Readonly<RankingRecipe> = {
 
 /**
  * The recipe of a semantic embedder (the in-process sentence model, or a hosted one): turns by
- * similarity as by words, facts by similarity for questions about the user, and the
- * embedder's word vectors read a last relation the lexicon does not.
+ * similarity as by words, facts by similarity for questions about the user, facts of equal score
+ * by how close they are to the question, and the embedder's word vectors read a last relation
+ * the lexicon does not.
  */
 export const SEMANTIC_RECIPE: Readonly<RankingRecipe> = {
   ...OFFLINE_RECIPE,
   name: 'semantic',
   provenance: `Hand-set (HAND_SET_FUSION with SEMANTIC_TURNS, SEMANTIC_FUSION and the other stages), the fusion fitted: ${FITTED_SEMANTIC.provenance}`,
-  search: { ...SEARCH, openRelations: true },
+  search: { ...SEARCH, openRelations: true, tiesByCloseness: true },
   fusion: { ...HAND_SET_FUSION, ...SEMANTIC_TURNS, ...FITTED_SEMANTIC.fusion },
   aboutUser: { ...SEMANTIC_FUSION, ...FITTED_SEMANTIC.aboutUser },
 };

@@ -24,6 +24,8 @@ export interface WalkInput {
   depth: number;
   /** Least cosine of a similar fact. */
   factSimilarity: number;
+  /** Whether the cosines of the walk's head are read whatever they are, to tell ties apart. */
+  closeness: boolean;
   limit: number;
   walk: WalkRecipe;
   /** How well each predicate fits the question's unread words (an open last hop). */
@@ -52,7 +54,13 @@ export async function walkFrom(
   seeds: Seeds,
   input: WalkInput,
   similarRead: SimilarFacts | undefined,
-): Promise<{ walked: ReachedFact[]; similar: SimilarFacts; entityScores: Map<string, number> }> {
+): Promise<{
+  walked: ReachedFact[];
+  similar: SimilarFacts;
+  /** The cosines to the question of the head's facts, however low (`closeness`), else the similar ones'. */
+  closeness: ReadonlyMap<string, number>;
+  entityScores: Map<string, number>;
+}> {
   const { userId, question, limit, walk } = input;
   const { facts: reached, entityScores } =
     seeds.strength.size === 0
@@ -65,7 +73,7 @@ export async function walkFrom(
           ...(input.open ? { open: input.open } : {}),
         });
   const head = reachedHead(reached.values(), limit, walk);
-  const [cosines, headFacts] = await Promise.all([
+  const [read, headFacts] = await Promise.all([
     similarRead?.cosines ?? headCosines(store, input, head),
     store.factsByUids(
       userId,
@@ -73,15 +81,17 @@ export async function walkFrom(
     ),
   ]);
   const loaded = new Map(headFacts.map((f) => [f.uid, f]));
+  const cosines = new Map([...read].filter(([, cosine]) => cosine >= input.factSimilarity));
   const similar = similarRead ?? { facts: ordered(cosines, loaded, input.time), cosines };
   const walked = rankReachedFacts(withFacts(head, loaded), question.tokens, limit, walk);
-  return { walked, similar, entityScores };
+  return { walked, similar, closeness: read, entityScores };
 }
 
 /**
- * The `depth` facts of the walk's head most similar to the question. Only the head is compared,
- * not every fact a hub question reaches (thousands): a fact ranked below the head does not enter
- * by similarity alone.
+ * The `depth` facts of the walk's head most similar to the question, from the similarity floor
+ * up (from the lowest cosine when `closeness` is asked). Only the head is compared, not every
+ * fact a hub question reaches (thousands): a fact ranked below the head does not enter by
+ * similarity alone.
  */
 async function headCosines(
   store: GraphStore,
@@ -92,7 +102,7 @@ async function headCosines(
     input.userId,
     input.vector,
     input.depth,
-    input.factSimilarity,
+    input.closeness ? -1 : input.factSimilarity,
     head.map((r) => r.fact.uid),
   );
   return new Map(hits.map((h) => [h.uid, h.score]));

@@ -126,6 +126,42 @@ describe('the in-process model', () => {
     }
   });
 
+  it("breaks ties among the user's facts by how close each statement is to the question", async () => {
+    const dir = tempDir('kgmem-local-ties-');
+    const embeddings = new LocalEmbeddings({ directory: modelDir });
+    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    try {
+      await memory.addTriples('ana', [
+        { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
+        { subject: 'I', predicate: 'has_dog', object: 'Biscuit' },
+        { subject: 'I', predicate: 'works_at', object: 'Siemens' },
+        { subject: 'I', predicate: 'allergic_to', object: 'peanuts' },
+        { subject: 'I', predicate: 'plays', object: 'cello' },
+      ]);
+      let tiedGroups = 0;
+      for (const query of [
+        'What firm am I with?',
+        'What should I keep away from?',
+        'Who barks at my door?',
+      ]) {
+        const { facts } = await memory.recall({ userId: 'ana', query });
+        const [question] = await embeddings.embedDocuments([query]);
+        const statements = await embeddings.embedDocuments(facts.map((f) => f.statement));
+        const closeness = statements.map((v) => cosine(v, question as number[]));
+        for (let i = 1; i < facts.length; i++) {
+          if (facts[i]?.score !== facts[i - 1]?.score) continue;
+          tiedGroups++;
+          // Within a tie the closer statement comes first (not the uid order).
+          expect(closeness[i - 1]).toBeGreaterThanOrEqual((closeness[i] as number) - 1e-6);
+        }
+      }
+      expect(tiedGroups).toBeGreaterThan(0);
+    } finally {
+      await memory.close();
+      dir.remove();
+    }
+  });
+
   it('is honoured by the command line, which records it and refuses another embedder later', async () => {
     const dir = tempDir('kgmem-local-cli-');
     try {

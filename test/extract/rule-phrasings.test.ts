@@ -215,6 +215,20 @@ describe('a subject said once, whichever way it is put', () => {
     ['Just turned 31 today!', ['user|age|31']],
     // A middle initial does not end a sentence; a grade does.
     ['My favourite author is Ursula K. Le Guin.', ['user|favourite_author|Ursula K. Le Guin']],
+    // "Got" a thing, not a state or a place; an adverb or a pronoun opening a sentence is no one.
+    ['I got lucky.', []],
+    ['I got home late.', []],
+    ["You've got guts.", []],
+    ['Just got a cat!', ['user|got|cat']],
+    ['Really made me think.', []],
+    ['I started at Deloitte last Monday.', ['user|works_at|Deloitte']],
+    ["I'm studying for my bar exam.", []],
+    // Occupations WordNet files under engineers, administrators, writers and financiers are jobs.
+    ["I'm a senior engineer.", ['user|works_as|senior engineer']],
+    ["I'm a data scientist.", ['user|works_as|data scientist']],
+    ["I'm a cashier.", ['user|works_as|cashier']],
+    ["I'm a good listener.", ['user|is_a|good listener']],
+    ['My boss Karen made us stay late again.', ['user|boss|Karen']],
     // A name said after a comma is the name of what was just got, never a thing got.
     ['My ex-husband Tom is a pilot.', ['user|ex_husband|Tom', 'Tom|works_as|pilot']],
     ['We got a puppy last week, his name is Bolt.', ['user|dog|Bolt']],

@@ -107,6 +107,21 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(semantic[0]?.score).toBeCloseTo(0.2 / 0.9, 6);
   });
 
+  it('orders facts of equal score by their closeness to the question when it is read, never raising a score', () => {
+    const tied = { walked: [walked(home, 1), walked(work, 1), walked(cello, 1)], relationsNamed: false };
+    const closeness = new Map([
+      [home.uid, 0.02],
+      [work.uid, -0.1],
+      [cello.uid, 0.12],
+    ]);
+    const plain = fuseFacts(evidence(tied)).facts;
+    const close = fuseFacts(evidence({ ...tied, closeness })).facts;
+    expect(close.map((f) => f.object)).toEqual(['Cello', 'Lisbon', 'Kyoto Aquarium']);
+    // The order changes; the scores and signals do not (closeness is below every floor here).
+    expect(close.map((f) => f.score)).toEqual(plain.map((f) => f.score));
+    expect(close.every((f) => f.signals.join() === 'graph')).toBe(true);
+  });
+
   it('noisy-ORs agreeing signals above either alone', () => {
     const both = fuseFacts(
       evidence({ walked: [walked(home, 1)], similarFacts: [home], factCosines: new Map([[home.uid, 0.9]]) }),

@@ -27,6 +27,20 @@ describe('the order of ranked results', () => {
     expect([...tied].sort(byScore).map((i) => i.uid)).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('reads closeness to the question after the signals and before the mentions, when it is given', () => {
+    const near: Record<string, TieEvidence> = {
+      far: { signals: 1, closeness: 0.05, mentions: 4, at: 9 },
+      near: { signals: 1, closeness: 0.3, mentions: 1, at: 1 },
+      sure: { signals: 2, closeness: -0.2, mentions: 1, at: 1 },
+    };
+    const tied = ['far', 'near', 'sure'].map((uid) => ({ uid, score: 0.1 }));
+    expect([...tied].sort(byScoreThenEvidence((uid) => near[uid])).map((i) => i.uid)).toEqual([
+      'sure',
+      'near',
+      'far',
+    ]);
+  });
+
   it('falls back to uid order only when nothing tells two candidates apart', () => {
     expect(
       rank([
