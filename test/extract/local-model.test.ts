@@ -20,6 +20,9 @@ import { tempDir } from '../helpers/temp-dir.js';
 const modelPath = process.env.KGMEM_TEST_LLM ?? '';
 const KYOTO = 'I moved to Kyoto last spring and I work at the aquarium there.';
 const THREADS = 2;
+// A test makes two or three model calls of ~10–20 s each on an idle machine, several times that
+// on a busy one: time is bounded by each call's own timeout, not by the test runner's default.
+const REAL_MODEL = { timeout: 600_000 };
 
 describe('the model file fetch refuses a file that is not the official one', () => {
   it('verify: a file of the wrong size or hash is refused with a clear error', () => {
@@ -50,7 +53,7 @@ if (!modelPath) {
     else it.skip('not run: KGMEM_TEST_LLM is not set (npm run llm:local prints the model path)', () => {});
   });
 } else {
-  describe('extraction by a real language model in this process', () => {
+  describe('extraction by a real language model in this process', REAL_MODEL, () => {
     const extractor = localModel({ path: modelPath, threads: THREADS });
     const dirs: { remove: () => void }[] = [];
     afterAll(async () => {
@@ -150,7 +153,7 @@ if (!modelPath) {
     });
   });
 
-  describe('extraction through ChatOpenAI against the local OpenAI-compatible server', () => {
+  describe('extraction through ChatOpenAI against the local OpenAI-compatible server', REAL_MODEL, () => {
     const runtime = new LocalModelRuntime({ path: modelPath, threads: THREADS });
     let url = '';
     let close: () => Promise<void> = async () => {};
@@ -216,7 +219,7 @@ if (!modelPath) {
     });
   });
 
-  describe('the command line with KGMEM_MODEL=local:<file>', () => {
+  describe('the command line with KGMEM_MODEL=local:<file>', REAL_MODEL, () => {
     it('remembers a sentence given as the argument and recalls where the user lives', async () => {
       const dir = tempDir('kgmem-llm-cli-');
       try {
