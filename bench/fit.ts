@@ -40,12 +40,12 @@ const weight = (name: keyof FusionOptions, group: keyof FitState = 'fusion'): Fi
  * all, and no set asks such a question of a small memory (raised from 0.35 to 0.438 by a fit, it
  * left a two-fact memory's "who plays an instrument" with nothing; the sets could not see it).
  * Nor the two numbers that set where a turn found by full text alone falls against the least
- * score returned (`episodeTextWeight`, `bm25Half`): BM25's scale is the backend's, and the fit
- * runs on the embedded store's, where each user's turns are counted on their own; Neo4j's Lucene
- * counts every user's turns in its document frequencies, which lowers a lone hit's score (by a
- * quarter for the conformance suite's "Which instruments?", found only by its concepts while
- * another user's turn names a cello). Raised from 3 to 3.75 by a fit, `bm25Half` left that turn
- * under `minScore` on Neo4j alone.
+ * score returned (`episodeTextWeight`, `bm25Half`): the fit runs on the embedded store, and when
+ * Neo4j's full-text scores counted every user's turns (a quarter lower for the conformance suite's
+ * "Which instruments?", found only by its concepts while another user's turn names a cello), a
+ * fit that raised `bm25Half` from 3 to 3.75 left that turn under `minScore` on Neo4j alone. Neo4j
+ * now scores with the user's own statistics, as the embedded store does (src/store/neo4j/
+ * text-search.ts), so the next fit can take both in again; until it has run, they stay as set.
  */
 const FUSION_PARAMETERS: readonly FitParameter[] = [
   ...(

@@ -4,7 +4,7 @@
 // `writes` counts them (returned, with the database's epoch: the user's generation after this
 // write); a reader's copies of the user are good while both are unchanged (see user-generation).
 MERGE (u:User {id: $userId})
-ON CREATE SET u.createdAt = $at
+ON CREATE SET u.createdAt = $at, u.termLength = 0, u.conceptTermLength = 0
 SET u.writeLock = true, u.writes = coalesce(u.writes, 0) + 1
 REMOVE u.writeLock
 WITH u

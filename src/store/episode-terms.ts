@@ -17,6 +17,28 @@ export interface TurnTerms {
 export const BM25_K1 = 1.2;
 /** BM25's length normalisation. */
 export const BM25_B = 0.75;
+/**
+ * A concept more than this share of a user's turns have (for most, "entity", "object", "act") is
+ * not searched: it tells the turns apart by next to nothing.
+ */
+export const GENERAL_CONCEPT_SHARE = 0.5;
+
+/**
+ * BM25's inverse document frequency, in the non-negative form `ln(1 + (N - n + 0.5) / (n + 0.5))`:
+ * `documents` is N, the turns searched (one user's), `holding` is n, those holding the term.
+ */
+export function bm25Idf(documents: number, holding: number): number {
+  return Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+}
+
+/**
+ * One term's BM25 score in one turn, given its (weighted) idf: `count` times in a turn of `length`
+ * terms, where the user's turns hold `averageLength` terms on average. Every backend scores a
+ * turn's terms with this, so full-text scores are on one scale.
+ */
+export function bm25TermScore(idf: number, count: number, length: number, averageLength: number): number {
+  return (idf * count * (BM25_K1 + 1)) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength));
+}
 
 /** The terms of a turn's text, and its concept terms. */
 export function turnTerms(text: string): TurnTerms {

@@ -153,6 +153,10 @@ export const STATEMENT_PARAMS: Readonly<Record<string, ParamDeclaration>> = {
   'episodes-search-rows': user,
   'episodes-fulltext': { ...user, query: 'string', k: 'integer' },
   'episodes-concepts-fulltext': { ...user, query: 'string', k: 'integer' },
+  'episodes-term-counts': { ...user, queries: 'strings' },
+  'episodes-concept-term-counts': { ...user, queries: 'strings' },
+  'episodes-term-lengths': user,
+  'users-fill-term-lengths': user,
   'episodes-missing-terms': { ...user, limit: 'integer' },
   'episodes-set-terms': {
     ...user,

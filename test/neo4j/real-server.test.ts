@@ -133,6 +133,57 @@ describe('Neo4j, a real server', () => {
     }
   });
 
+  it("counts a user's turn-term totals once, at open, where they were not kept; full-text scores are the same throughout", async () => {
+    const query = {
+      text: 'violin garden',
+      concepts: [{ word: 'instrument', weight: 0.3 }],
+      vector: null,
+      k: 5,
+      minSimilarity: 0.1,
+    };
+    const writer = await createMemory({ env: storeEnv() });
+    let before: unknown;
+    try {
+      for (const content of [
+        'I practise the violin in the garden.',
+        'We planted beans.',
+        'The cello needs new strings.',
+      ])
+        await writer.remember({ userId: 'totals', threadId: 't', messages: [{ role: 'user', content }] });
+      before = (await writer.store.searchEpisodes('totals', query)).text;
+      expect((before as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      await writer.close();
+    }
+    const rows = (store: Neo4jStore, name: string) =>
+      (
+        store as unknown as { readRows: (n: string, p: object) => Promise<Record<string, unknown>[]> }
+      ).readRows(name, {
+        userId: 'totals',
+      });
+    // A database from before the totals were kept: none has them, no migration recorded. The store
+    // already open walks the user's turns instead, and scores the same.
+    const raw = new Neo4jStore(settings());
+    await raw.open(256, { reembedding: true });
+    try {
+      const [walked] = await rows(raw, 'episodes-term-lengths');
+      await raw.runCypher('MATCH (u:User) REMOVE u.termLength, u.conceptTermLength');
+      await raw.runCypher("MATCH (m:Meta {key: 'termLengths'}) DELETE m");
+      expect((await rows(raw, 'user-state'))[0]?.termLength).toBeNull();
+      expect((await raw.searchEpisodes('totals', query)).text).toEqual(before);
+      await raw.close();
+      // The next open counts them once: the user's totals are the walk's again.
+      await raw.open(256, { reembedding: true });
+      const [state] = await rows(raw, 'user-state');
+      expect(Number(walked?.termLength)).toBeGreaterThan(0);
+      expect(Number(state?.termLength)).toBe(Number(walked?.termLength));
+      expect(Number(state?.conceptTermLength)).toBe(Number(walked?.conceptTermLength));
+      expect((await raw.searchEpisodes('totals', query)).text).toEqual(before);
+    } finally {
+      await raw.close();
+    }
+  });
+
   it('re-keys entities stored before keys kept + # & @ once, at open: a later "C" is not "C++"', async () => {
     const writer = await createMemory({
       env: storeEnv(),

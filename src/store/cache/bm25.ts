@@ -1,14 +1,10 @@
-import { BM25_B, BM25_K1 } from '../episode-terms.js';
+import { bm25Idf, bm25TermScore } from '../episode-terms.js';
 
 /** A uid with a score, best first in every list. */
 export interface ScoredUid {
   uid: string;
   score: number;
 }
-
-// BM25 parameters (term-frequency saturation, length normalisation), shared with the Neo4j search.
-const K1 = BM25_K1;
-const B = BM25_B;
 
 /** A {@link Bm25Index} as plain data (for a snapshot): documents, lengths, and each term's postings. */
 export interface Bm25Data {
@@ -152,7 +148,7 @@ export class Bm25Index {
       const posting = this.postings.get(term);
       if (!posting || posting.rows.length > maxShare * n) continue;
       const df = posting.rows.length;
-      const idf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = weight * bm25Idf(n, df);
       const { rows, counts } = posting;
       for (let i = 0; i < df; i++) {
         const row = rows[i] as number;
@@ -162,8 +158,7 @@ export class Bm25Index {
           seen[row] = 1;
           matched.push(row);
         }
-        scores[row] =
-          (scores[row] as number) + (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / average));
+        scores[row] = (scores[row] as number) + bm25TermScore(idf, tf, length, average);
       }
     }
     return { scores, matched };

@@ -1,12 +1,8 @@
 import { searchTerms } from '../../model/text.js';
 import type { EpisodeQuery, ScoredEntity } from '../base.js';
-import { turnTerms, weightedTerms } from '../episode-terms.js';
+import { GENERAL_CONCEPT_SHARE, turnTerms, weightedTerms } from '../episode-terms.js';
 import { type Bm25Data, Bm25Index } from './bm25.js';
 import { UserVectorIndex, type VectorIndexData } from './vector-index.js';
-
-// A concept more than this share of the turns have (for most, "entity", "object", "act") is not
-// searched: it tells the turns apart by next to nothing.
-const GENERAL_CONCEPT_SHARE = 0.5;
 
 /** An {@link EpisodeIndex} as plain data (for a snapshot). */
 export interface EpisodeIndexData {

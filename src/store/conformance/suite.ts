@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { registerForgetLeavesNothing } from './forget-leaves-nothing.js';
+import { registerFullTextPerUser } from './full-text-per-user.js';
 import { registerMergeSplit } from './merge-split.js';
 import { registerProfileInStep } from './profile-in-step.js';
 import { registerResolutionVariants } from './resolution-variants.js';
@@ -24,6 +25,7 @@ export function registerConformanceSuite(init: StoreInitializer): void {
   registerProfileInStep(init);
   registerMergeSplit(init);
   registerSaidAsOver(init);
+  registerFullTextPerUser(init);
   describe(`GraphStore conformance: ${init.name}`, () => {
     registerWriteCases(init);
     registerTemporalCases(init);

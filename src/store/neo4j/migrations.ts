@@ -11,6 +11,8 @@ const ZERO_VECTORS_META_KEY = 'zeroVectors';
 const USER_KEYS_META_KEY = 'userKeys';
 // Meta key of the migration that gave turns stored before they kept their search terms those terms.
 const EPISODE_TERMS_META_KEY = 'episodeTerms';
+// Meta key of the migration that gave users written before they kept them their turns' term totals.
+const TERM_LENGTHS_META_KEY = 'termLengths';
 // Turns given their search terms per statement by that migration.
 const TERMS_BATCH = 500;
 
@@ -35,7 +37,18 @@ export async function migrate(host: Neo4jMigrationHost): Promise<void> {
   await migrateUserKeys(host);
   await migrateZeroVectors(host);
   await migrateEpisodeTerms(host);
+  await migrateTermLengths(host);
   await migrateSymbolKeys(host);
+}
+
+/**
+ * Gives users written before they kept them the totals of their turns' terms and concept terms
+ * (full-text scoring's average lengths, see user-state), counted by walking their turns once.
+ */
+async function migrateTermLengths(host: Neo4jMigrationHost): Promise<void> {
+  if ((await host.meta(TERM_LENGTHS_META_KEY)) === '1') return;
+  for (const userId of await host.users()) await host.writeRows('users-fill-term-lengths', { userId });
+  await host.writeRows('meta-set', { key: TERM_LENGTHS_META_KEY, value: '1' });
 }
 
 /**

@@ -1,32 +1,16 @@
-import { searchTerms } from '../../model/text.js';
-import { BM25_K1, weightedTerms } from '../episode-terms.js';
-import type { EpisodeQuery, ScoredEntity } from '../records.js';
+import type { ScoredEntity } from '../records.js';
 import type { Row } from '../rows.js';
-import type { SearchPorts, TextSearch, VectorSearch } from '../search-port.js';
+import type { SearchPorts, VectorSearch } from '../search-port.js';
 import { isSearchable } from './batch.js';
 import type { Neo4jStoreOptions } from './options.js';
-import {
-  luceneTerm,
-  MAX_QUERY_TERMS,
-  SIMILARITY_STATEMENTS,
-  type SimilarityKind,
-  termQuery,
-} from './queries.js';
-import type { IndexShare, UserState } from './user-state.js';
+import { SIMILARITY_STATEMENTS, type SimilarityKind } from './queries.js';
+import type { Neo4jStatementRunner } from './statement-runner.js';
+import { Neo4jTextSearch } from './text-search.js';
+import type { IndexShare } from './user-state.js';
 import { WriteKeyedCache } from './write-keyed-cache.js';
 
-// With a concept search, each full-text field returns this many times the hits wanted before
-// their scores are added up per turn.
-const CONCEPT_DEPTH = 4;
 // Users whose fact count one store keeps (the oldest read is dropped first).
 const COUNTED_USERS = 1000;
-
-/** How the search ports run the adapter's named statements: reads only (a search never writes). */
-export interface Neo4jStatementRunner {
-  read(name: string, params: Record<string, unknown>): Promise<Row[]>;
-  /** The user's state, read once per recall (see `UserStateReads`). */
-  userState(userId: string): Promise<UserState>;
-}
 
 /**
  * Similarity search through Neo4j's vector indexes, correct at any index size: exact cosine over
@@ -149,62 +133,10 @@ export class Neo4jVectorSearch implements VectorSearch {
   }
 }
 
-/**
- * Full-text search of turns as the embedded store does it (`episode-terms.ts`): the same terms,
- * in fields Lucene indexes without analysing them further (whitespace), BM25 with the same k1
- * and b, scores on the same scale (Lucene leaves out BM25's constant factor k1 + 1, put back
- * here; the user's key filters without scoring). What differs: Lucene's document frequencies
- * count every user's turns in the shared index, and concepts most turns share are scored
- * (faintly) rather than skipped.
- */
-export class Neo4jTextSearch implements TextSearch {
-  constructor(private readonly run: Neo4jStatementRunner) {}
-
-  async searchEpisodes(
-    userId: string,
-    query: Omit<EpisodeQuery, 'vector' | 'minSimilarity'>,
-  ): Promise<ScoredEntity[]> {
-    const own = [...new Set(searchTerms(query.text))];
-    // Lucene refuses a query of more than 1,024 clauses: the query's own terms first, then the
-    // expansion by weight, within that (a long turn's own words alone can pass it).
-    const ownSet = new Set(own);
-    const words = [
-      ...own.map(luceneTerm),
-      ...weightedTerms(query.expansion ?? [])
-        .filter(({ term }) => !ownSet.has(term))
-        .sort((a, b) => b.weight - a.weight)
-        .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`),
-    ]
-      .slice(0, MAX_QUERY_TERMS)
-      .join(' ');
-    const concepts = weightedTerms(query.concepts ?? [])
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, MAX_QUERY_TERMS)
-      .map(({ term, weight }) => `${luceneTerm(term)}^${weight.toFixed(3)}`)
-      .join(' ');
-    // With concepts, each field's best hits (CONCEPT_DEPTH times as many) are added up per turn.
-    const k = concepts ? query.k * CONCEPT_DEPTH : query.k;
-    // The two searches are independent: the server runs them at once.
-    const [text, byConcept] = await Promise.all([
-      words ? this.run.read('episodes-fulltext', { userId, query: termQuery(userId, words), k }) : [],
-      concepts
-        ? this.run.read('episodes-concepts-fulltext', { userId, query: termQuery(userId, concepts), k })
-        : [],
-    ]);
-    const sum = new Map<string, number>();
-    for (const r of [...text, ...byConcept])
-      sum.set(String(r.uid), (sum.get(String(r.uid)) ?? 0) + (BM25_K1 + 1) * Number(r.score));
-    return [...sum]
-      .map(([uid, score]) => ({ uid, score }))
-      .sort((a, b) => b.score - a.score || a.uid.localeCompare(b.uid))
-      .slice(0, query.k);
-  }
-}
-
 /** Both search ports of the Neo4j adapter. */
 export function neo4jSearch(
   run: Neo4jStatementRunner,
   options: Neo4jStoreOptions,
-): SearchPorts & { vectors: Neo4jVectorSearch } {
+): SearchPorts & { vectors: Neo4jVectorSearch; text: Neo4jTextSearch } {
   return { vectors: new Neo4jVectorSearch(run, options), text: new Neo4jTextSearch(run) };
 }

@@ -149,10 +149,12 @@ export class Neo4jStore extends Neo4jConnection {
       if (typeof userId === 'string') {
         this.vocabulary.forget(userId);
         this.search.vectors.forget(userId);
+        this.search.text.forget(userId);
         this.states.forget(userId);
       } else {
         this.vocabulary.forget();
         this.search.vectors.forget();
+        this.search.text.forget();
         this.states.forget();
       }
     }

@@ -16,6 +16,11 @@ export interface UserState {
   episodes: IndexShare;
   /** Facts in the relationship vector index, every user's (the user's own are counted apart). */
   factTotal: number;
+  /**
+   * How many terms and concept terms the user's turns hold in all (full-text scoring's average
+   * lengths); `null` for a user written before the totals were kept, until the migration at open.
+   */
+  termLengths: { words: number; concepts: number } | null;
 }
 
 /** The state of a user from a row of `user-state` (no row: no such user). */
@@ -26,6 +31,13 @@ export function userStateFromRow(row: Row | undefined): UserState {
     entities: { own: Number(row?.entityOwn ?? 0), total: Number(row?.entityTotal ?? 0) },
     episodes: { own: Number(row?.episodeOwn ?? 0), total: Number(row?.episodeTotal ?? 0) },
     factTotal: Number(row?.factTotal ?? 0),
+    termLengths:
+      row?.termLength === null ||
+      row?.termLength === undefined ||
+      row?.conceptTermLength === null ||
+      row?.conceptTermLength === undefined
+        ? null
+        : { words: Number(row.termLength), concepts: Number(row.conceptTermLength) },
   };
 }
 
