@@ -39,13 +39,14 @@ const weight = (name: keyof FusionOptions, group: keyof FitState = 'fusion'): Fi
  * similarity (`factSimilarity`): it decides whether a question naming no entity gets any fact at
  * all, and no set asks such a question of a small memory (raised from 0.35 to 0.438 by a fit, it
  * left a two-fact memory's "who plays an instrument" with nothing; the sets could not see it).
- * Nor the two numbers that set where a turn found by full text alone falls against the least
- * score returned (`episodeTextWeight`, `bm25Half`): the fit runs on the embedded store, and when
- * Neo4j's full-text scores counted every user's turns (a quarter lower for the conformance suite's
- * "Which instruments?", found only by its concepts while another user's turn names a cello), a
- * fit that raised `bm25Half` from 3 to 3.75 left that turn under `minScore` on Neo4j alone. Neo4j
- * now scores with the user's own statistics, as the embedded store does (src/store/neo4j/
- * text-search.ts), so the next fit can take both in again; until it has run, they stay as set.
+ * Nor, in this fit, the two numbers that set where a turn found by full text alone falls against
+ * the least score returned (`episodeTextWeight`, `bm25Half`): when Neo4j's full-text scores
+ * counted every user's turns (a quarter lower for the conformance suite's "Which instruments?",
+ * found only by its concepts while another user's turn names a cello), a fit on the embedded
+ * store that raised `bm25Half` from 3 to 3.75 left that turn under `minScore` on Neo4j alone.
+ * Neo4j now scores with the user's own statistics, as the embedded store does
+ * (src/store/neo4j/text-search.ts): the semantic fit moves both again (`TURN_PARAMETERS`); this
+ * one will when it is next run with them.
  */
 const FUSION_PARAMETERS: readonly FitParameter[] = [
   ...(
@@ -70,12 +71,14 @@ const FUSION_PARAMETERS: readonly FitParameter[] = [
 
 /**
  * The numbers of turns only: they move no fact's rank, so a question naming an entity (a MetaQA
- * chain, which the semantic fit does not see) keeps the facts it gets.
+ * chain, which the semantic fit does not see) keeps the facts it gets. The full-text numbers are
+ * among them: both backends score turns' words alike, each user's on their own.
  */
 const TURN_PARAMETERS: readonly FitParameter[] = [
   ...(
     [
       'episodeSimilarityWeight',
+      'episodeTextWeight',
       'episodeSimilarity',
       'provenanceWeight',
       'neighbourWeight',
@@ -83,6 +86,7 @@ const TURN_PARAMETERS: readonly FitParameter[] = [
       'speakerWeight',
     ] as const
   ).map((name) => weight(name)),
+  { group: 'fusion', name: 'bm25Half', kind: 'scale' },
 ];
 
 /**
