@@ -124,7 +124,7 @@ function singleQuoted(text: string): string {
 /** What each fit moves, and what it leaves as set. */
 const FIT_SCOPE: Readonly<Record<FitKind, string>> = {
   offline:
-    'The offline fit moves the fusion numbers of every question (the answer fit’s own numbers, the bar of a fact’s similarity, and the weight and half-point of turns found by full text stay as set: see bench/fit.ts).',
+    'The offline fit moves the fusion numbers of every question, the weight and half-point of turns found by full text included (both backends score them alike, each user’s turns on their own); the answer fit’s own numbers and the bar of a fact’s similarity stay as set (see bench/fit.ts).',
   semantic:
     'The semantic fit moves the numbers of turns and the fusion of questions about the user (those naming no entity but the user, or asked in the first person); the facts of other questions naming an entity keep their numbers, since this fit leaves MetaQA out (embedding its 129k statements with the sentence model takes longer than the fit); the weight and half-point of turns found by full text move too (both backends score them alike, each user’s turns on their own).',
 };

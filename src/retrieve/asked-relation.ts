@@ -132,6 +132,11 @@ export class AskedLexicon extends RelationLexicon {
     if (word.startsWith(ASKED)) return word === askedToken(key) ? SURE : 0;
     return this.base.score(word, key);
   }
+
+  override usualScore(word: string, key: string): number {
+    if (word.startsWith(ASKED)) return this.score(word, key);
+    return this.base.usualScore(word, key);
+  }
 }
 
 // As sure as a shared stem.

@@ -174,8 +174,18 @@ export interface LinkRecipe {
 export interface RelationRecipe {
   /** Below this lexicon score a word does not name a predicate (two WordNet links apart count). */
   minMatch: number;
-  /** A match this strong may name several predicates at once; a weaker one names only one. */
+  /**
+   * A match this strong may name several predicates at once; a weaker one names only one: the
+   * best, or, among several alike, the one the word's most frequent sense names at least
+   * `usualMatch` surely (if one only).
+   */
   strongMatch: number;
+  /**
+   * How surely a loose word's most frequent sense must name a predicate to choose it among several
+   * it reads alike: a compound or a definition ("partner" is a "married person"); two WordNet links
+   * apart ("tell" and "name") is too loose to choose by.
+   */
+  usualMatch: number;
   /** Keys within this much of a word's best key are matched too. */
   tie: number;
 }

@@ -123,7 +123,7 @@ const WALK: Readonly<WalkRecipe> = {
 
 const LINK: Readonly<LinkRecipe> = { maxNameWords: 10, stopWordName: 0.3, selfReference: 0.6 };
 
-const RELATIONS: Readonly<RelationRecipe> = { minMatch: 0.5, strongMatch: 0.85, tie: 0.05 };
+const RELATIONS: Readonly<RelationRecipe> = { minMatch: 0.5, strongMatch: 0.85, usualMatch: 0.6, tie: 0.05 };
 
 const FIT: Readonly<FitRecipe> = {
   minRelated: 0.5,

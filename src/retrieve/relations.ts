@@ -198,6 +198,11 @@ function matchWord(
   }
   if (best < recipe.minMatch) return null;
   const top = scored.filter(([, score]) => score >= best - recipe.tie).map(([key]) => key);
-  if (best < recipe.strongMatch && top.length > 1) return null;
+  if (best < recipe.strongMatch && top.length > 1) {
+    // A loose word naming several keys alike names the one its usual sense names, if one only.
+    const usual = scored.filter(([key]) => lexicon.usualScore(token, key) >= recipe.usualMatch);
+    const [only] = usual;
+    return usual.length === 1 && only ? { id, weight: only[1], keys: new Set([only[0]]) } : null;
+  }
   return { id, weight: best, keys: new Set(top) };
 }

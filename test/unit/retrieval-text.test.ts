@@ -137,6 +137,43 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     expect(read('Where does Kofi work?')).toEqual([['work', ['works_as', 'works_at'], 1]]);
   });
 
+  it.each([
+    // "husband" is a spouse, which WordNet also calls a "married person".
+    ['Who is my husband?', 'husband', 'married_to'],
+    ['Who is my wife?', 'wife', 'married_to'],
+    // "email" is "electronic mail": the compound is built on the question's word.
+    ['Where do I get mail online?', 'mail', 'email'],
+  ])('"%s": "%s" names %s through a compound of one word built on the other', (question, word, key) => {
+    const personal = ['married_to', 'email', 'lives_in', 'works_at', 'sister', 'friend'];
+    const relations = new RelationMatcher(tokenize(question), [], personal, lexicon);
+    const mention = relations.mentions.find((m) => m.id === stem(word));
+    expect([...(mention?.keys ?? [])]).toEqual([key]);
+    // As sure as a definition that uses the other word: a loose reading, never a shared stem.
+    expect(mention?.weight).toBe(0.6);
+  });
+
+  it('reads a loose word that names several keys alike as the one its usual sense names', () => {
+    const personal = ['married_to', 'works_at', 'works_as', 'lives_in', 'friend'];
+    const read = (question: string) =>
+      new RelationMatcher(tokenize(question), [], personal, lexicon).mentions.map((m) => [
+        m.id,
+        [...m.keys],
+        m.weight,
+      ]);
+    // "partner" is first a spouse (a "married person"); only as a member of a partnership, a
+    // rarer sense, is it one link from work.
+    expect(lexicon.score('partner', 'works_at')).toBe(0.7);
+    expect(lexicon.usualScore('partner', 'works_at')).toBe(0);
+    expect(lexicon.usualScore('partner', 'married_to')).toBe(0.6);
+    expect(read('Who is my partner?')).toEqual([['partn', ['married_to'], 0.6]]);
+    // A word whose usual sense names none of the keys it loosely reads still names none.
+    expect(read('What food does Kofi go for?')).toEqual([]);
+    // Nor does one whose usual sense is only two links from one of them ("tell" and "name").
+    const profile = ['name', 'friend', 'lives_in'];
+    expect(lexicon.usualScore('tell', 'name')).toBe(0.5);
+    expect(new RelationMatcher(tokenize('Tell me about her'), [], profile, lexicon).mentions).toEqual([]);
+  });
+
   it('counts the hops a question asks for from the relations it names', () => {
     const hops = (question: string) =>
       new RelationMatcher(tokenize(question), [], vocabulary, lexicon).inferHops(2);
