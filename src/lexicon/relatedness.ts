@@ -122,6 +122,15 @@ export class LexicalRelatedness {
     return score;
   }
 
+  /**
+   * {@link compoundRelated} either way: a compound of a question word's sense built on a
+   * predicate's word ("husband" is a "married person"), or one of the predicate word's built on the
+   * question's ("email" is "electronic mail"). `senses` limits the question word's senses.
+   */
+  compoundRelatedEitherWay(word: string, keyWord: string, senses = 2): number {
+    return Math.max(this.compoundRelated(word, keyWord, senses), this.compoundRelated(keyWord, word));
+  }
+
   /** Base forms (WordNet lemmas) of the content words of a word's definitions (its most frequent senses). */
   private definitionStems(word: string, senses: number): ReadonlySet<string> {
     const key = `${word.toLowerCase()}\u0000${senses}`;

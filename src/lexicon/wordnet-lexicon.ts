@@ -48,8 +48,7 @@ export class WordNetLexicon extends RelationLexicon {
       best = Math.max(
         best,
         this.relatedness.related(word, keyWord, KEY_USUAL_SENSES, QUESTION_USUAL_SENSES),
-        this.relatedness.compoundRelated(word, keyWord, QUESTION_USUAL_SENSES),
-        this.relatedness.compoundRelated(keyWord, word),
+        this.relatedness.compoundRelatedEitherWay(word, keyWord, QUESTION_USUAL_SENSES),
       );
     return best;
   }
@@ -87,10 +86,7 @@ export class WordNetLexicon extends RelationLexicon {
   private keyWordScore(word: string, keyWord: string): number {
     // A compound naming one word's usual sense built on the other: "husband" is a spouse, a
     // "married person" (`married_to`); "mail" builds "electronic mail" (`email`).
-    const compound = Math.max(
-      this.relatedness.compoundRelated(word, keyWord),
-      this.relatedness.compoundRelated(keyWord, word),
-    );
+    const compound = this.relatedness.compoundRelatedEitherWay(word, keyWord);
     const any = this.relatedness.related(word, keyWord);
     if (any === 0) return compound;
     const usual = this.relatedness.related(word, keyWord, KEY_USUAL_SENSES);

@@ -287,9 +287,8 @@ export class AnswerFit {
         // A predicate's word is read in one sense more than the question's: `works_at` is work
         // "for which you are paid" in its third ("Which company pays my salary?").
         this.relatedness.glossRelated(word, keyWord, this.recipe.glossSenses, this.recipe.glossSenses + 1),
-        this.relatedness.compoundRelated(word, keyWord),
-        // …or the predicate's word is a compound of the question's ("email" is electronic mail).
-        this.relatedness.compoundRelated(keyWord, word),
+        // A compound of either word built on the other ("email" is electronic mail).
+        this.relatedness.compoundRelatedEitherWay(word, keyWord),
         this.kindOf(word, keyWord),
       );
     }
