@@ -17,6 +17,8 @@ export interface QuestionFit {
   ofKind(fact: Fact): boolean;
   ofUsualKind(fact: Fact): boolean;
   otherKind(fact: Fact): boolean;
+  /** Whether the fact's object is a common word WordNet does not know ("pho"): of no kind shown or denied. */
+  unknownKind(fact: Fact): boolean;
   /** Whether the fact leads to an entity the question names from one it does not (context, seldom the answer). */
   leadsToNamed(fact: Fact): boolean;
   /** Whether the fact is about an entity the question names. */
@@ -112,6 +114,7 @@ export class AnswerFit {
       ofKind: (fact) => this.ofKind(focus, fact),
       ofUsualKind: (fact) => this.ofUsualKind(focus, fact),
       otherKind: (fact) => this.otherKind(focus, fact),
+      unknownKind: (fact) => unknownCommonWord(fact.object),
       leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
       asksWho: focus.wh === 'person',
@@ -422,6 +425,12 @@ function whKind(tokens: readonly string[]): QuestionFocus['wh'] {
 }
 
 /** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
+/** Whether an object is written in lower case and its head is no noun WordNet knows (an unfamiliar dish, a new sport). */
+function unknownCommonWord(object: string): boolean {
+  const head = objectHead(object);
+  return head !== undefined && !/\p{Lu}/u.test(object) && sharedWordNet().lemmas(head, 'noun').length === 0;
+}
+
 function objectHead(object: string): string | undefined {
   return tokenize(object)
     .filter((t) => !STOP_WORDS.has(t))

@@ -169,8 +169,9 @@ function fitToQuestion(
   // The user's own facts are all one hop from a first-person question, so a rare reading among
   // them ranks at random: when another reading offers an answer of the kind asked in its usual
   // sense ("food": curry), the user's own fact read that way falls unless its object is shown to
-  // be of that kind (a company WordNet does not know is not). Elsewhere (a film's facts, a chain's
-  // first hop) only an object known to be of another kind falls.
+  // be of that kind (a company WordNet does not know is not), or is a common word nothing can
+  // place ("pho": a dish WordNet lacks). Elsewhere (a film's facts, a chain's first hop) only an
+  // object known to be of another kind falls.
   const usualKindNamed =
     input.questionerUid !== undefined &&
     candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
@@ -191,7 +192,10 @@ function fitToQuestion(
       rare.has(f.uid) &&
       ((kindNamed &&
         (fit.otherKind(fact) ||
-          (usualKindNamed && fact.subjectUid === input.questionerUid && !fit.ofKind(fact)))) ||
+          (usualKindNamed &&
+            fact.subjectUid === input.questionerUid &&
+            !fit.ofKind(fact) &&
+            !fit.unknownKind(fact)))) ||
         (usualReading && fit.relationOf(fact.key) === 0) ||
         // "Where was I born?" is not answered by a date, however surely "born" reads `birthday`.
         fit.wrongWh(fact))

@@ -17,6 +17,13 @@ export interface LinkedEntity {
 /** What `matched` says of the user's entity linked by "I", "me" or "my". */
 export const SELF_REFERENCE = 'self reference';
 
+/** The entities a query names, and the user's own entity (named or not), read at once. */
+export interface QueryLinks {
+  linked: LinkedEntity[];
+  /** The user's own entity, when the memory has one: a question naming no one may be about it. */
+  user: Entity | undefined;
+}
+
 /**
  * Finds the entities a query names: every word n-gram of the query (and of a variant with
  * possessive "'s" removed) is looked up by normalised key in one indexed query; the longest
@@ -29,6 +36,16 @@ export async function linkEntities(
   query: string,
   recipe: LinkRecipe = OFFLINE_RECIPE.link,
 ): Promise<LinkedEntity[]> {
+  return (await linkQuery(store, userId, query, recipe)).linked;
+}
+
+/** {@link linkEntities}, with the user's own entity read in the same query. */
+export async function linkQuery(
+  store: GraphStore,
+  userId: string,
+  query: string,
+  recipe: LinkRecipe = OFFLINE_RECIPE.link,
+): Promise<QueryLinks> {
   const variants = [...new Set([normalizeKey(query.replace(/['’]s\b/gi, '')), normalizeKey(query)])]
     .filter((text) => text.length > 0)
     .map((text) => text.split(' '));
@@ -71,7 +88,7 @@ export async function linkEntities(
     linked.set(self.uid, { entity: self, weight: recipe.selfReference, matched: SELF_REFERENCE });
   }
   await linkUserByName(store, userId, linked, self);
-  return [...linked.values()];
+  return { linked: [...linked.values()], user: self };
 }
 
 /**

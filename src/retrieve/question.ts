@@ -1,10 +1,11 @@
 import type { RelationLexicon } from '../lexicon/base.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
+import type { Entity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
 import { AskedLexicon, withAskedRelations } from './asked-relation.js';
-import { type LinkedEntity, linkEntities, SELF_REFERENCE } from './link.js';
+import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
 import type { RankingRecipe } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
 
@@ -14,6 +15,8 @@ export interface QuestionReading {
   tokens: string[];
   /** The entities it names (the user's own by "I", "my" or their name). */
   linked: LinkedEntity[];
+  /** The user's own entity, named or not (undefined while the memory has none). */
+  user: Entity | undefined;
   /** Where each named entity stands in the question. */
   spans: NameSpan[];
   /** The words of multi-word names and of capitalised one-word names (not relation words). */
@@ -51,8 +54,8 @@ export async function readQuestion(
 ): Promise<QuestionReading> {
   const { userId, query } = request;
   const tokens = tokenize(query);
-  const [linked, vocabulary] = await Promise.all([
-    linkEntities(store, userId, query, recipe.link),
+  const [{ linked, user }, vocabulary] = await Promise.all([
+    linkQuery(store, userId, query, recipe.link),
     store.predicateKeys(userId),
   ]);
   const spans = placeNames(query, tokens, linked);
@@ -80,6 +83,7 @@ export async function readQuestion(
     query,
     tokens,
     linked,
+    user,
     spans,
     nameTokens,
     vocabulary,

@@ -91,6 +91,12 @@ export interface SeedWeights {
   similarWhenUnnamed: number;
   /** The ends of a fact whose statement is similar to the question, times its similarity. */
   similarFact: number;
+  /**
+   * The user's own entity when the question names no one but asks a relation of the graph
+   * ("Which city is home?"): one person's memory is asked about that person, as surely as "my"
+   * says it (the link stage's `selfReference`).
+   */
+  unnamedUser: number;
 }
 
 /** What recall reads before it scores. */

@@ -86,6 +86,7 @@ export const DEFAULT_SEED_WEIGHTS: Readonly<SeedWeights> = {
   similarWhenNamed: 0.5,
   similarWhenUnnamed: 0.9,
   similarFact: 0.5,
+  unnamedUser: 0.6,
 };
 
 const SEARCH: Readonly<SearchRecipe> = {

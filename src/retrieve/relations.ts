@@ -1,7 +1,7 @@
 import type { RelationLexicon } from '../lexicon/base.js';
 import { ANSWER_TYPES } from '../lexicon/wordnet-lexicon.js';
 import { STOP_WORDS, stem } from '../model/text.js';
-import { questionWordAt, withQuestionWords } from './answer-kind.js';
+import { answerKindWords, questionWordAt, withQuestionWords } from './answer-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { RelationRecipe } from './recipe-types.js';
 
@@ -75,6 +75,10 @@ export class RelationMatcher {
     const unread: string[] = [];
     const tokens = withQuestionWords(questionTokens);
     const questionWord = questionWordAt(tokens);
+    // The words naming the answer's kind ("which person", "which words") say what the answer is,
+    // which the answer fit reads; their usual sense does not choose among the relations they
+    // read alike.
+    const kindWords = new Set(answerKindWords(tokens, (token) => names.has(stem(token))).map(stem));
     for (const [position, token] of tokens.entries()) {
       // Question words that name their answer's type ("when": a time) are relation words too.
       const asksType = ANSWER_TYPE_WORDS.has(token) && position === questionWord;
@@ -83,7 +87,7 @@ export class RelationMatcher {
       if (names.has(id)) continue;
       let word = words.get(id);
       if (word === undefined) {
-        word = matchWord(id, token, vocabulary, lexicon, recipe);
+        word = matchWord(id, token, vocabulary, lexicon, recipe, !kindWords.has(id));
         words.set(id, word);
       }
       if (word) mentions.push({ ...word, position });
@@ -187,6 +191,7 @@ function matchWord(
   vocabulary: readonly string[],
   lexicon: RelationLexicon,
   recipe: RelationRecipe,
+  byUsualSense: boolean,
 ): RelationWord | null {
   let best = 0;
   const scored: [string, number][] = [];
@@ -199,7 +204,9 @@ function matchWord(
   if (best < recipe.minMatch) return null;
   const top = scored.filter(([, score]) => score >= best - recipe.tie).map(([key]) => key);
   if (best < recipe.strongMatch && top.length > 1) {
-    // A loose word naming several keys alike names the one its usual sense names, if one only.
+    // A loose word naming several keys alike names the one its usual sense names, if one only
+    // (unless it names the answer's kind).
+    if (!byUsualSense) return null;
     const usual = scored.filter(([key]) => lexicon.usualScore(token, key) >= recipe.usualMatch);
     const [only] = usual;
     return usual.length === 1 && only ? { id, weight: only[1], keys: new Set([only[0]]) } : null;

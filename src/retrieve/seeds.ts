@@ -16,8 +16,9 @@ export interface Seeds {
  * Seed stage, from names: the entities the question names (a one-word name that is also a
  * relation word, or written in lower case, weighs less); when it links none, the names its
  * leftover words spell nearly (a misspelling, seeded as sure as the match; names that merely
- * share a word with the question are not seeds, so every backend seeds the same entities); and
- * entities similar to the question, which widen the net for paraphrases.
+ * share a word with the question are not seeds, so every backend seeds the same entities), and
+ * the user's own entity when the question asks a relation of the graph; and entities similar to
+ * the question, which widen the net for paraphrases.
  */
 export async function seedEntities(
   store: GraphStore,
@@ -57,6 +58,13 @@ export async function seedEntities(
     if ((strength.get(hit.uid) ?? 0) >= hit.score) continue;
     strength.set(hit.uid, hit.score);
     via.set(hit.uid, 'name');
+  }
+  // A question naming no one that asks a relation of the graph ("Which city is home?"), asked of
+  // one person's memory, asks it of that person as "my" would.
+  const { user } = question;
+  if (linked.length === 0 && user && relations.mentions.length > 0 && !strength.has(user.uid)) {
+    strength.set(user.uid, weights.unnamedUser);
+    via.set(user.uid, 'name');
   }
   const similarScale = linked.length > 0 ? weights.similarWhenNamed : weights.similarWhenUnnamed;
   for (const hit of similarHits) {

@@ -98,6 +98,29 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
 });
 
 /**
+ * A dish WordNet does not know ("pho") is of no kind it can show or deny: the user's own liking,
+ * loosely read ("love" is one link from like), is not dropped for a sister's dish WordNet knows.
+ */
+describe('personal memory: an object WordNet does not know (offline)', () => {
+  const first = personalMemory('kgmem-personal-unknown-', [
+    { subject: 'I', predicate: 'likes', object: 'pho' },
+    { subject: 'I', predicate: 'allergic_to', object: 'shellfish' },
+    { subject: 'I', predicate: 'sister', object: 'Maya' },
+    { subject: 'Maya', predicate: 'likes', object: 'tacos' },
+    { subject: 'I', predicate: 'works_at', object: 'Zalando' },
+  ]);
+
+  it('the user\'s own unfamiliar dish for "What food do I love?"', async () => {
+    expect((await first('What food do I love?'))?.object).toBe('pho');
+  });
+
+  it('a capitalised name WordNet does not know is still no food', async () => {
+    const facts = await first.all('What food do I love?');
+    expect(facts.findIndex((f) => f.object === 'Zalando')).not.toBe(0);
+  });
+});
+
+/**
  * A question read with the extractor's grammar: "Where did I grow up?" answered as "I grew up in
  * X." is `is_from`, as the extractor writes it; "grow" alone is one WordNet link from a job's
  * "work", which must not put the job first.

@@ -53,6 +53,29 @@ describe('questions about the user (the recipe’s aboutUser group)', () => {
     });
   });
 
+  it('a question naming no one that asks a relation of the graph is asked of the user ("Which city is home?")', async () => {
+    const reading = await readQuestion(memory.store, relationLexicon(), OFFLINE_RECIPE, {
+      userId: 'u',
+      query: 'Which city is home?',
+    });
+    expect(reading.linked).toEqual([]);
+    expect(reading.user?.name).toBe('User');
+    // The default recipe's walk starts from the user, so the user's home comes first.
+    const plainDir = tempDir('kgmem-unnamed-');
+    const plain = await createMemory({ dataDir: plainDir.path, embeddings: new HashingEmbeddings({ dimension: 64 }) });
+    try {
+      await plain.addTriples('u', TRIPLES);
+      const { facts } = await plain.recall({ userId: 'u', query: 'Which city is home?', explain: true });
+      expect(facts[0]?.statement).toBe('User lives in Cork');
+      expect(facts[0]?.signals).toContain('graph');
+      // Nor does it pull in another user's memory.
+      expect((await plain.recall({ userId: 'someone-else', query: 'Which city is home?' })).facts).toEqual([]);
+    } finally {
+      await plain.close();
+      plainDir.remove();
+    }
+  });
+
   it('a first-person question naming someone else is ranked by the aboutUser fusion, a third-person one is not', async () => {
     const signals = async (query: string) =>
       (await memory.recall({ userId: 'u', query, explain: true })).facts.flatMap((f) => f.signals);

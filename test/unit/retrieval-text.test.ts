@@ -174,6 +174,18 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     expect(new RelationMatcher(tokenize('Tell me about her'), [], profile, lexicon).mentions).toEqual([]);
   });
 
+  it.each([
+    // "person" in its usual sense is one link from an actor, "words" from a language: the kind
+    // of the answer, not a relation, so only the question's other words name one.
+    ['which person directed it', ['direct']],
+    ['which words describe it', ['describ']],
+  ])('"%s": a loose word naming the answer\'s kind chooses no relation by its usual sense', (question, ids) => {
+    const movies = [...vocabulary, 'has_tags'];
+    const relations = new RelationMatcher(tokenize(question), [], movies, lexicon);
+    expect(relations.mentions.map((m) => m.id)).toEqual(ids);
+    expect(relations.inferHops(2)).toBe(2);
+  });
+
   it('counts the hops a question asks for from the relations it names', () => {
     const hops = (question: string) =>
       new RelationMatcher(tokenize(question), [], vocabulary, lexicon).inferHops(2);
