@@ -62,14 +62,19 @@ describe('questions about the user (the recipe’s aboutUser group)', () => {
     expect(reading.user?.name).toBe('User');
     // The default recipe's walk starts from the user, so the user's home comes first.
     const plainDir = tempDir('kgmem-unnamed-');
-    const plain = await createMemory({ dataDir: plainDir.path, embeddings: new HashingEmbeddings({ dimension: 64 }) });
+    const plain = await createMemory({
+      dataDir: plainDir.path,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+    });
     try {
       await plain.addTriples('u', TRIPLES);
       const { facts } = await plain.recall({ userId: 'u', query: 'Which city is home?', explain: true });
       expect(facts[0]?.statement).toBe('User lives in Cork');
       expect(facts[0]?.signals).toContain('graph');
       // Nor does it pull in another user's memory.
-      expect((await plain.recall({ userId: 'someone-else', query: 'Which city is home?' })).facts).toEqual([]);
+      expect((await plain.recall({ userId: 'someone-else', query: 'Which city is home?' })).facts).toEqual(
+        [],
+      );
     } finally {
       await plain.close();
       plainDir.remove();

@@ -179,12 +179,15 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     // of the answer, not a relation, so only the question's other words name one.
     ['which person directed it', ['direct']],
     ['which words describe it', ['describ']],
-  ])('"%s": a loose word naming the answer\'s kind chooses no relation by its usual sense', (question, ids) => {
-    const movies = [...vocabulary, 'has_tags'];
-    const relations = new RelationMatcher(tokenize(question), [], movies, lexicon);
-    expect(relations.mentions.map((m) => m.id)).toEqual(ids);
-    expect(relations.inferHops(2)).toBe(2);
-  });
+  ])(
+    '"%s": a loose word naming the answer\'s kind chooses no relation by its usual sense',
+    (question, ids) => {
+      const movies = [...vocabulary, 'has_tags'];
+      const relations = new RelationMatcher(tokenize(question), [], movies, lexicon);
+      expect(relations.mentions.map((m) => m.id)).toEqual(ids);
+      expect(relations.inferHops(2)).toBe(2);
+    },
+  );
 
   it('counts the hops a question asks for from the relations it names', () => {
     const hops = (question: string) =>
