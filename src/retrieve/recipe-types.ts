@@ -183,7 +183,7 @@ export interface RelationRecipe {
   /**
    * A match this strong may name several predicates at once; a weaker one names only one: the
    * best, or, among several alike, the one the word's most frequent sense names at least
-   * `usualMatch` surely (if one only).
+   * `usualMatch` surely (if one only, and not for a word naming the answer's kind: "which person").
    */
   strongMatch: number;
   /**
