@@ -68,7 +68,7 @@ export function registerSearchCases(init: StoreInitializer): void {
       ];
       for (const [i, content] of others.entries())
         await memory.remember(turn(content, `2026-01-0${i + 2}T10:00:00Z`));
-      await memory.remember({
+      const cello = await memory.remember({
         ...turn('I play the cello at night.', '2026-01-01T10:02:00Z'),
         userId: 'mallory',
       });
@@ -81,9 +81,14 @@ export function registerSearchCases(init: StoreInitializer): void {
       });
       expect(hits.text.map((h) => h.uid)).toEqual([violin.episodeUid]);
 
+      // Asked of eve's memory, the question naming no one asks eve's own relation (`plays`):
+      // her violin first, as a fact and as the turn that said it; mallory's cello nowhere.
       const recalled = await memory.recall({ userId: 'eve', query: 'Which instruments?' });
-      expect(recalled.episodes.map((e) => e.uid)).toEqual([violin.episodeUid]);
+      expect(recalled.facts[0]?.statement).toBe('User plays violin');
+      expect(recalled.episodes[0]?.uid).toBe(violin.episodeUid);
       expect(recalled.episodes[0]?.signals).toContain('episode-text');
+      expect(recalled.episodes.map((e) => e.uid)).not.toContain(cello.episodeUid);
+      expect(recalled.context).not.toContain('cello');
     });
 
     it('searches and recalls past turns whose embedding is zero (emoji, dots) without failing', async () => {
