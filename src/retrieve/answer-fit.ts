@@ -23,6 +23,10 @@ export interface QuestionFit {
   leadsToNamed(fact: Fact): boolean;
   /** Whether the fact is about an entity the question names. */
   aboutNamed(fact: Fact): boolean;
+  /** Whether the fact touches an entity the question names (as subject or object). */
+  touchesNamed(fact: Fact): boolean;
+  /** Whether the question names an entity other than the user. */
+  namesOthers: boolean;
   /** Whether the question asks who someone is ("who", "whom"). */
   asksWho: boolean;
   /** Whether the question asks when ("When did Melanie go to the museum?"). */
@@ -117,6 +121,8 @@ export class AnswerFit {
       unknownKind: (fact) => unknownCommonWord(fact.object),
       leadsToNamed: (fact) => focus.named.has(fact.objectUid) && !focus.named.has(fact.subjectUid),
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
+      touchesNamed: (fact) => focus.named.has(fact.subjectUid) || focus.named.has(fact.objectUid),
+      namesOthers: focus.named.size > 0,
       asksWho: focus.wh === 'person',
       asksWhen: focus.wh === 'time',
       wrongWh: (fact) => wrongWh(focus.wh, fact.object),

@@ -187,6 +187,9 @@ function fitToQuestion(
   // by that one's facts; a fact leading to them ("User's friend is Tomas") is context, unless the
   // question asks who they are.
   const namedFacts = !fit.asksWho && candidates.some(({ fact }) => fit.aboutNamed(fact));
+  // A question naming someone and no relation ("Who is Omar?") asks about them: a fact touching
+  // no one it names (the user's sister, two hops from Omar) does not rise by the kind it offers.
+  const describesNamed = fit.namesOthers && !input.relationsNamed;
   return candidates.map(({ f, fact }) => {
     if (
       rare.has(f.uid) &&
@@ -201,6 +204,7 @@ function fitToQuestion(
         fit.wrongWh(fact))
     )
       return scaled(f, 'other-kind', options.otherKindFactor);
+    if (describesNamed && !fit.touchesNamed(fact)) return f;
     const { fit: read, tieBreak } = fit.read(fact);
     const score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
     if (namedFacts && fit.leadsToNamed(fact)) return scaled(f, 'named-object', options.namedObjectShare);

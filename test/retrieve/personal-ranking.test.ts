@@ -95,6 +95,16 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
   it('keeps a sure reading: "Where do I live?" is the home', async () => {
     expect((await first('Where do I live?'))?.object).toBe('Cork');
   });
+
+  it('"Who is Kofi?" is answered by the facts about Kofi, not by the user\'s other people', async () => {
+    const facts = await first.all('Who is Kofi?');
+    expect(
+      facts
+        .slice(0, 2)
+        .map((f) => f.statement)
+        .sort(),
+    ).toEqual(['Kofi likes curry', "User's friend is Kofi"]);
+  });
 });
 
 /**
