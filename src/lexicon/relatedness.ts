@@ -131,6 +131,37 @@ export class LexicalRelatedness {
     return Math.max(this.compoundRelated(word, keyWord, senses), this.compoundRelated(keyWord, word));
   }
 
+  /**
+   * Whether one word's definition names, by a compound, the kind directly above one of the other
+   * word's most frequent noun senses: a pet is "a _domesticated animal_ kept for companionship", and
+   * a dog is a domesticated animal, so "pet" meets `has_dog`. Compounds only: a one-word kind
+   * ("animal", "person") begins too many definitions to tell anything. {@link RELATEDNESS.gloss} or 0.
+   */
+  genusRelated(word: string, other: string, senses = 2, otherSenses = 2): number {
+    const key = `${word}\u0000${other}\u0000${senses}\u0000${otherSenses}\u0000genus`;
+    const cached = this.glosses.get(key);
+    if (cached !== undefined) return cached;
+    const nounSenses = (w: string, n: number) =>
+      this.wordnet.lemmas(w.toLowerCase(), 'noun').flatMap((lemma) => this.wordnet.synsetIds(lemma, 'noun').slice(0, n));
+    const definitions = nounSenses(word, senses).map(
+      (id) => ` ${tokenize(this.wordnet.synset(id)?.definition ?? '').join(' ')} `,
+    );
+    const kinds = nounSenses(other, otherSenses)
+      .flatMap((id) => (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@' || p.symbol === '@i'))
+      .flatMap((p) => this.wordnet.synset(p.target)?.words ?? [])
+      .filter((w) => w.includes('_'))
+      .map((w) => ` ${w.replace(/_/g, ' ').toLowerCase()} `);
+    const score = kinds.some((kind) => definitions.some((d) => d.includes(kind))) ? RELATEDNESS.gloss : 0;
+    if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
+    this.glosses.set(key, score);
+    return score;
+  }
+
+  /** {@link genusRelated} either way (`senses` limits the first word's senses both ways). */
+  genusRelatedEitherWay(word: string, keyWord: string, senses = 2): number {
+    return Math.max(this.genusRelated(word, keyWord, senses), this.genusRelated(keyWord, word, 2, senses));
+  }
+
   /** Base forms (WordNet lemmas) of the content words of a word's definitions (its most frequent senses). */
   private definitionStems(word: string, senses: number): ReadonlySet<string> {
     const key = `${word.toLowerCase()}\u0000${senses}`;

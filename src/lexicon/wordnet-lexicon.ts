@@ -49,6 +49,7 @@ export class WordNetLexicon extends RelationLexicon {
         best,
         this.relatedness.related(word, keyWord, KEY_USUAL_SENSES, QUESTION_USUAL_SENSES),
         this.relatedness.compoundRelatedEitherWay(word, keyWord, QUESTION_USUAL_SENSES),
+        this.relatedness.genusRelatedEitherWay(word, keyWord, QUESTION_USUAL_SENSES),
       );
     return best;
   }
@@ -85,8 +86,12 @@ export class WordNetLexicon extends RelationLexicon {
    */
   private keyWordScore(word: string, keyWord: string): number {
     // A compound naming one word's usual sense built on the other: "husband" is a spouse, a
-    // "married person" (`married_to`); "mail" builds "electronic mail" (`email`).
-    const compound = this.relatedness.compoundRelatedEitherWay(word, keyWord);
+    // "married person" (`married_to`); "mail" builds "electronic mail" (`email`). Or one word's
+    // definition naming the kind above the other's: a pet is "a domesticated animal …" (`has_dog`).
+    const compound = Math.max(
+      this.relatedness.compoundRelatedEitherWay(word, keyWord),
+      this.relatedness.genusRelatedEitherWay(word, keyWord, QUESTION_USUAL_SENSES),
+    );
     const any = this.relatedness.related(word, keyWord);
     if (any === 0) return compound;
     const usual = this.relatedness.related(word, keyWord, KEY_USUAL_SENSES);

@@ -296,8 +296,11 @@ export class AnswerFit {
         // A predicate's word is read in one sense more than the question's: `works_at` is work
         // "for which you are paid" in its third ("Which company pays my salary?").
         this.relatedness.glossRelated(word, keyWord, this.recipe.glossSenses, this.recipe.glossSenses + 1),
-        // A compound of either word built on the other ("email" is electronic mail).
+        // A compound of either word built on the other ("email" is electronic mail), or a
+        // definition naming the kind above the other ("pet": a domesticated animal, as a dog is;
+        // the question word in its usual sense only: a "term" is a period only in its rarer one).
         this.relatedness.compoundRelatedEitherWay(word, keyWord),
+        this.relatedness.genusRelatedEitherWay(word, keyWord, 1),
         this.kindOf(word, keyWord),
       );
     }

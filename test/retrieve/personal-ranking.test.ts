@@ -96,6 +96,11 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect((await first('Where do I live?'))?.object).toBe('Cork');
   });
 
+  it('the dog for "What pet do I have?" (a pet is a domesticated animal, as a dog is)', async () => {
+    expect((await first('What pet do I have?'))?.object).toBe('Ziggy');
+    expect((await first("What's the name of my pet?"))?.object).toBe('Ziggy');
+  });
+
   it('"Who is Kofi?" is answered by the facts about Kofi, not by the user\'s other people', async () => {
     const facts = await first.all('Who is Kofi?');
     expect(

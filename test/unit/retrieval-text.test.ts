@@ -152,6 +152,18 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     expect(mention?.weight).toBe(0.6);
   });
 
+  it('reads a word whose definition names the kind above a predicate\'s word ("pet": a domesticated animal, as a dog is)', () => {
+    const personal = ['has_dog', 'married_to', 'lives_in', 'works_at', 'sister', 'friend'];
+    const relations = new RelationMatcher(tokenize('What is my pet called?'), [], personal, lexicon);
+    expect(relations.mentions.map((m) => [m.id, [...m.keys], m.weight])).toEqual([['pet', ['has_dog'], 0.6]]);
+    // Only in the question word's usual sense: a "term" is a period of time (as a year is) only
+    // in its second, so "what terms are applicable to X" names no year.
+    const movies = [...vocabulary, 'has_tags'];
+    expect(
+      new RelationMatcher(tokenize('what terms are applicable to it'), [], movies, lexicon).mentions,
+    ).toEqual([]);
+  });
+
   it('reads a loose word that names several keys alike as the one its usual sense names', () => {
     const personal = ['married_to', 'works_at', 'works_as', 'lives_in', 'friend'];
     const read = (question: string) =>
