@@ -104,9 +104,7 @@ export class LexicalRelatedness {
     const cached = this.glosses.get(key);
     if (cached !== undefined) return cached;
     const otherForms = new Set(this.baseForms(other.toLowerCase()).map(stem));
-    const own = this.wordnet
-      .lemmas(word.toLowerCase(), 'noun')
-      .flatMap((lemma) => this.wordnet.synsetIds(lemma, 'noun').slice(0, senses));
+    const own = this.nounSenses(word, senses);
     const above = own.flatMap((id) =>
       (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@').map((p) => p.target),
     );
@@ -141,13 +139,13 @@ export class LexicalRelatedness {
     const key = `${word}\u0000${other}\u0000${senses}\u0000${otherSenses}\u0000genus`;
     const cached = this.glosses.get(key);
     if (cached !== undefined) return cached;
-    const nounSenses = (w: string, n: number) =>
-      this.wordnet.lemmas(w.toLowerCase(), 'noun').flatMap((lemma) => this.wordnet.synsetIds(lemma, 'noun').slice(0, n));
-    const definitions = nounSenses(word, senses).map(
+    const definitions = this.nounSenses(word, senses).map(
       (id) => ` ${tokenize(this.wordnet.synset(id)?.definition ?? '').join(' ')} `,
     );
-    const kinds = nounSenses(other, otherSenses)
-      .flatMap((id) => (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@' || p.symbol === '@i'))
+    const kinds = this.nounSenses(other, otherSenses)
+      .flatMap((id) =>
+        (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@' || p.symbol === '@i'),
+      )
       .flatMap((p) => this.wordnet.synset(p.target)?.words ?? [])
       .filter((w) => w.includes('_'))
       .map((w) => ` ${w.replace(/_/g, ' ').toLowerCase()} `);
@@ -160,6 +158,13 @@ export class LexicalRelatedness {
   /** {@link genusRelated} either way (`senses` limits the first word's senses both ways). */
   genusRelatedEitherWay(word: string, keyWord: string, senses = 2): number {
     return Math.max(this.genusRelated(word, keyWord, senses), this.genusRelated(keyWord, word, 2, senses));
+  }
+
+  /** The synsets of a word's `senses` most frequent noun senses (per lemma). */
+  private nounSenses(word: string, senses: number): string[] {
+    return this.wordnet
+      .lemmas(word.toLowerCase(), 'noun')
+      .flatMap((lemma) => this.wordnet.synsetIds(lemma, 'noun').slice(0, senses));
   }
 
   /** Base forms (WordNet lemmas) of the content words of a word's definitions (its most frequent senses). */
