@@ -32,6 +32,12 @@ export interface FactEvidence {
   boostFit?: boolean;
   /** Whether the walk read a predicate key as one the question names. */
   walkRead?: (key: string) => boolean;
+  /**
+   * Whether only facts the answer fit reads the question in are kept: the walk started from the
+   * user because nothing in the question did (`seedUserWhenUnseeded`), so reaching a fact says
+   * nothing of it ("How tall is the Eiffel Tower?" is answered by none of the user's facts).
+   */
+  fittingOnly?: boolean;
   time: TimeScope;
   limit: number;
   /** Candidates fused: the walk's best this many times the results asked for, at least `minPool`. */
@@ -109,7 +115,9 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
     fitted.map((f) => [f.uid, f.score / Math.max(Number.MIN_VALUE, before.get(f.uid) ?? f.score)]),
   );
   // The cut is on the evidence (the fused and fitted score), before recency and mentions.
-  const kept = fitted.filter((f) => f.score >= options.minScore);
+  const kept = fitted.filter(
+    (f) => f.score >= options.minScore && (!input.fittingOnly || f.signals.includes('answer-fit')),
+  );
   const facts = adjust(kept, byUid, options, input.closeness)
     .slice(0, limit)
     .map((f): RecalledFact => {

@@ -13,7 +13,7 @@ import { compareUids } from './order.js';
 import { type QuestionReading, readQuestion } from './question.js';
 import { fusionFields, OFFLINE_RECIPE, resolveFusionOptions } from './recipe.js';
 import type { FusionOptions, RankingRecipe, SeedWeights } from './recipe-types.js';
-import { type Seeds, seedEntities, seedFromFacts } from './seeds.js';
+import { type Seeds, seedEntities, seedFromFacts, seedUserWhenUnseeded } from './seeds.js';
 import { searchTurns } from './turn-search.js';
 import { similarFactsOf, type WalkInput, walkFrom } from './walk.js';
 
@@ -176,6 +176,7 @@ export class Retriever {
     const similarRead = question.linked.length > 0 ? undefined : await similarFactsOf(this.store, walkInput);
     if (similarRead)
       seedFromFacts(seeds, similarRead.facts, similarRead.cosines, this.recipe.seeds.similarFact);
+    const fittingOnly = seedUserWhenUnseeded(seeds, question.user, this.recipe.seeds.unnamedUser);
     if (openPending) walkInput.open = await openPending;
     const { walked, similar, closeness, entityScores } = await walkFrom(
       this.store,
@@ -185,6 +186,7 @@ export class Retriever {
     );
     const evidence: EvidenceInput = {
       ...this.evidenceOf(question, fusion),
+      fittingOnly,
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.strength.values())),
       similarFacts: similar.facts,

@@ -1,6 +1,6 @@
 import { type EmbeddingsLike, embedInProcess } from '../embed/base.js';
 import { STOP_WORDS, stem } from '../model/text.js';
-import type { Fact, RecalledEntity } from '../model/types.js';
+import type { Entity, Fact, RecalledEntity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
 import type { QuestionReading } from './question.js';
 import type { SearchRecipe, SeedWeights } from './recipe-types.js';
@@ -93,6 +93,20 @@ export function seedFromFacts(
       if (!seeds.via.has(uid)) seeds.via.set(uid, 'similarity');
     }
   }
+}
+
+/**
+ * Seed stage, last: a question that found nothing to start from (no name, no misspelling, nothing
+ * similar: "Job?", "Current city?"), asked of one person's memory, is asked of that person, as a
+ * question asking a relation of the graph is; the answer fit then tells the user's facts apart.
+ * Without it the recall returns nothing at all. Whether it did: the fusion then keeps only the
+ * facts the answer fit reads the question in (`FactEvidence.fittingOnly`).
+ */
+export function seedUserWhenUnseeded(seeds: Seeds, user: Entity | undefined, weight: number): boolean {
+  if (!user || seeds.strength.size > 0) return false;
+  seeds.strength.set(user.uid, weight);
+  seeds.via.set(user.uid, 'name');
+  return true;
 }
 
 /**

@@ -81,6 +81,35 @@ describe('questions about the user (the recipe’s aboutUser group)', () => {
     }
   });
 
+  it('a question that finds nothing to start from ("Employer?") is asked of the user, not answered with nothing', async () => {
+    const plainDir = tempDir('kgmem-elliptical-');
+    const plain = await createMemory({
+      dataDir: plainDir.path,
+      embeddings: new HashingEmbeddings({ dimension: 64 }),
+    });
+    try {
+      await plain.addTriples('u', [...TRIPLES, { subject: 'I', predicate: 'works as', object: 'pilot' }]);
+      for (const [query, statement] of [
+        ['Employer?', 'User works at Airbus'],
+        ['Current city?', 'User lives in Cork'],
+      ] as const) {
+        const { facts } = await plain.recall({ userId: 'u', query, explain: true });
+        expect(facts[0]?.statement, query).toBe(statement);
+        expect(facts[0]?.signals, query).toContain('graph');
+      }
+      // Only the facts the question reads as asked come back: none for a question about nothing here.
+      expect(
+        (await plain.recall({ userId: 'u', query: 'Employer?' })).facts.map((f) => f.object),
+      ).not.toContain('Kofi');
+      expect((await plain.recall({ userId: 'u', query: 'how tall is the eiffel tower?' })).facts).toEqual([]);
+      // The user's own entity starts the walk only in the user's own memory.
+      expect((await plain.recall({ userId: 'someone-else', query: 'Employer?' })).facts).toEqual([]);
+    } finally {
+      await plain.close();
+      plainDir.remove();
+    }
+  });
+
   it('a first-person question naming someone else is ranked by the aboutUser fusion, a third-person one is not', async () => {
     const signals = async (query: string) =>
       (await memory.recall({ userId: 'u', query, explain: true })).facts.flatMap((f) => f.signals);
