@@ -341,9 +341,7 @@ export class AnswerFit {
    */
   private mayBeNamed(word: string, fact: Fact, head: string): boolean {
     const kind = this.namedKind(word, fact);
-    return (
-      kind !== undefined && (sharedWordNet().lemmas(head, 'noun').length === 0 || this.inAnySense(kind, head))
-    );
+    return kind !== undefined && (unknownNoun(head) || this.inAnySense(kind, head));
   }
 
   /**
@@ -389,7 +387,7 @@ export class AnswerFit {
         // name WordNet does not know may be a place (a town, a workplace), less surely.
         if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
         if (this.inAnySense('location', head)) return 1;
-        return sharedWordNet().lemmas(head, 'noun').length === 0 ? this.recipe.unknownName : 0;
+        return unknownNoun(head) ? this.recipe.unknownName : 0;
       case 'person': {
         // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person, but
         // not one that names an occupation: "Who do I work for?" is not answered by a role.
@@ -398,9 +396,7 @@ export class AnswerFit {
         if (!head || isOccupation(head)) return 0;
         if (this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
         // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.
-        return /^\p{Lu}/u.test(object) && sharedWordNet().lemmas(head, 'noun').length === 0
-          ? this.recipe.unknownName
-          : 0;
+        return /^\p{Lu}/u.test(object) && unknownNoun(head) ? this.recipe.unknownName : 0;
       }
     }
   }
@@ -433,13 +429,18 @@ function whKind(tokens: readonly string[]): QuestionFocus['wh'] {
   return undefined;
 }
 
-/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
 /** Whether an object is written in lower case and its head is no noun WordNet knows (an unfamiliar dish, a new sport). */
 function unknownCommonWord(object: string): boolean {
   const head = objectHead(object);
-  return head !== undefined && !/\p{Lu}/u.test(object) && sharedWordNet().lemmas(head, 'noun').length === 0;
+  return head !== undefined && !/\p{Lu}/u.test(object) && unknownNoun(head);
 }
 
+/** Whether WordNet knows no noun by a word (a name, an unfamiliar dish): nothing says its kind. */
+function unknownNoun(word: string): boolean {
+  return sharedWordNet().lemmas(word, 'noun').length === 0;
+}
+
+/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
 function objectHead(object: string): string | undefined {
   return tokenize(object)
     .filter((t) => !STOP_WORDS.has(t))
