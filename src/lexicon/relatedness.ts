@@ -96,8 +96,9 @@ export class LexicalRelatedness {
 
   /**
    * Whether a compound WordNet names one of a word's most frequent noun senses by (or the kind
-   * above it) is built on the other word: "job" and "occupation" are a "line of work", as is the
-   * kind above "profession" and "career", so each meets `works_as`. {@link RELATEDNESS.gloss} or 0.
+   * above it) is built on the other word: "job" and "occupation" are a "line of work", so each
+   * meets `works_as` as surely as a derived word ({@link RELATEDNESS.derived}); the kind above
+   * "profession" and "career" is one, a looser reading ({@link RELATEDNESS.gloss}); else 0.
    */
   compoundRelated(word: string, other: string, senses = 2): number {
     const key = `${word}\u0000${other}\u0000${senses}\u0000compound`;
@@ -108,13 +109,14 @@ export class LexicalRelatedness {
     const above = own.flatMap((id) =>
       (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@').map((p) => p.target),
     );
-    const built = [...own, ...above].some((id) =>
+    const builtOn = (id: string) =>
       (this.wordnet.synset(id)?.words ?? []).some(
         (w) =>
           w.includes('_') && w.split('_').some((part) => !STOP_WORDS.has(part) && otherForms.has(stem(part))),
-      ),
-    );
-    const score = built ? RELATEDNESS.gloss : 0;
+      );
+    // A compound among the word's own synonyms names what the word means ("partner" is a "married
+    // person"), as surely as a derived word; one naming the kind above says it more loosely.
+    const score = own.some(builtOn) ? RELATEDNESS.derived : above.some(builtOn) ? RELATEDNESS.gloss : 0;
     if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
     this.glosses.set(key, score);
     return score;

