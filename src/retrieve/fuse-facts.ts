@@ -32,6 +32,8 @@ export interface FactEvidence {
   boostFit?: boolean;
   /** Whether the walk read a predicate key as one the question names. */
   walkRead?: (key: string) => boolean;
+  /** The keys the question names someone of the user's by ("my _friend_"; `QuestionReading.referenceKeys`). */
+  referenceKeys?: ReadonlySet<string>;
   /**
    * Whether only facts the answer fit reads the question in are kept: the walk started from the
    * user because nothing in the question did (`seedUserWhenUnseeded`), so reaching a fact says
@@ -157,11 +159,17 @@ function fitToQuestion(
 ): Fused[] {
   const { answerFit: fit, options } = input;
   const weight = options.answerFitWeight;
-  if (!fit || weight <= 0 || !input.boostFit) return [...ranking];
+  if (!fit || weight <= 0) return [...ranking];
   const candidates = ranking.flatMap((f) => {
     const fact = facts.get(f.uid);
     return fact ? [{ f, fact }] : [];
   });
+  // "What does my friend enjoy eating?": the user's fact naming the friend is the way to the
+  // answer, and the friend's fact its other words read answers it, however loosely they read it
+  // (in a chain too, which the walk ranks: "What is my wife's job?").
+  const reference = referenceReading(candidates, fit, input);
+  const way = (f: Fused) => scaled(f, 'named-object', options.namedObjectShare);
+  if (!input.boostFit) return ranking.map((f) => (reference.way.has(f.uid) ? way(f) : f));
   // Facts the walk read as named through a rare sense only; the kinds are read only for them.
   const rare = new Set(
     candidates
@@ -199,7 +207,9 @@ function fitToQuestion(
   // no one it names (the user's sister, two hops from Omar) does not rise by the kind it offers.
   const describesNamed = fit.namesOthers && !input.relationsNamed;
   return candidates.map(({ f, fact }) => {
+    if (reference.way.has(f.uid)) return way(f);
     if (
+      !reference.about.has(fact.subjectUid) &&
       rare.has(f.uid) &&
       ((kindNamed &&
         (fit.otherKind(fact) ||
@@ -222,6 +232,32 @@ function fitToQuestion(
     const raised = scaled(lifted(f, 'answer-fit', weight * score), 'fit-tie-break', tie);
     return { ...raised, signals: score >= options.fitSignal ? [...f.signals, 'answer-fit'] : f.signals };
   });
+}
+
+/**
+ * Whom a question names by a relation of the user's ("my _brother_"), when it asks something of
+ * them: `about` holds them, `way` the user's facts that lead to them, when a fact about them is
+ * read by the question's words other than the ones naming them (a relation the walk read, or a
+ * fit: "Which city is my brother based in?"). Empty when the question asks who they are ("Who is
+ * my brother?") or asks nothing more of them ("What's my brother's name?").
+ */
+function referenceReading(
+  candidates: readonly { f: Fused; fact: Fact }[],
+  fit: QuestionFit,
+  input: FactEvidence,
+): { about: ReadonlySet<string>; way: ReadonlySet<string> } {
+  const keys = input.referenceKeys;
+  const none = { about: new Set<string>(), way: new Set<string>() };
+  if (!keys || keys.size === 0 || fit.asksWho || input.questionerUid === undefined) return none;
+  const ways = candidates.filter(({ fact }) => fact.subjectUid === input.questionerUid && keys.has(fact.key));
+  const about = new Set(ways.map(({ fact }) => fact.objectUid));
+  const asked = candidates.some(
+    ({ fact }) =>
+      about.has(fact.subjectUid) &&
+      !keys.has(fact.key) &&
+      (input.walkRead?.(fact.key) === true || fit.read(fact).fit > 0),
+  );
+  return asked ? { about, way: new Set(ways.map(({ f }) => f.uid)) } : none;
 }
 
 /**

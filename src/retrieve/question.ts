@@ -38,6 +38,11 @@ export interface QuestionReading {
   aboutUser: boolean;
   /** It names the user by name ("What did Caroline research?"), not "I" or "me". */
   userNamed: boolean;
+  /**
+   * The predicate keys it names someone of the user's by ("my _brother_", "my _wife's_ job"): the
+   * user's facts of these keys lead to whom the question may ask about.
+   */
+  referenceKeys: ReadonlySet<string>;
 }
 
 /**
@@ -94,5 +99,8 @@ export async function readQuestion(
     aboutUser:
       aboutUserOnly || linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched === SELF_REFERENCE),
     userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
+    referenceKeys: new Set(
+      relations.mentions.filter((m) => relationWords[m.position - 1] === 'my').flatMap((m) => [...m.keys]),
+    ),
   };
 }

@@ -227,6 +227,7 @@ export class Retriever {
       ),
       boostFit: new Set(chain.map((m) => m.id)).size <= 1,
       walkRead: (key: string) => relations.matched(key).size > 0,
+      referenceKeys: question.referenceKeys,
       relationsNamed: relations.mentions.length > 0,
       relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: question.userNamed,

@@ -136,6 +136,38 @@ describe('personal memory: an object WordNet does not know (offline)', () => {
 });
 
 /**
+ * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
+ * something of them, so their fact answers it and the user's fact naming them is the way there;
+ * unless it asks who they are, or their name.
+ */
+describe("personal memory: someone named by a relation of the user's (offline)", () => {
+  const first = personalMemory('kgmem-personal-reference-', [
+    { subject: 'I', predicate: 'friend', object: 'Marta' },
+    { subject: 'Marta', predicate: 'likes', object: 'paella' },
+    { subject: 'I', predicate: 'likes', object: 'ramen' },
+    { subject: 'I', predicate: 'married_to', object: 'Lucia' },
+    { subject: 'Lucia', predicate: 'works_as', object: 'teacher' },
+    { subject: 'I', predicate: 'works_as', object: 'architect' },
+    { subject: 'I', predicate: 'lives_in', object: 'Valencia' },
+  ]);
+
+  it.each([
+    ['What does my friend enjoy eating?', 'paella'],
+    ["What is my wife's job?", 'teacher'],
+  ])('"%s": their own fact first (%s)', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+
+  it.each([
+    ['Who is my friend?', 'Marta'],
+    ["What's my friend's name?", 'Marta'],
+    ['Who is my wife?', 'Lucia'],
+  ])('"%s": the fact naming them first (%s)', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+});
+
+/**
  * A question read with the extractor's grammar: "Where did I grow up?" answered as "I grew up in
  * X." is `is_from`, as the extractor writes it; "grow" alone is one WordNet link from a job's
  * "work", which must not put the job first.

@@ -257,4 +257,32 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(first?.object).toBe('tennis');
     expect((first?.score ?? 0) - (second?.score ?? 0)).toBeGreaterThan(0.05);
   });
+
+  it("puts the fact of someone the question names by a relation of the user's above the fact that leads to them", () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const wife = fact('married_to', 'Lucia');
+    const teacher = fact('works_as', 'teacher', { subject: 'Lucia' });
+    const own = fact('works_as', 'architect');
+    const read = (question: string) => answerFit.bind(answerFit.focus(question, [], new Set(['User'])));
+    // The walk puts the way first, as a chain's first hop may score above its end.
+    const input = evidence({
+      walked: [walked(wife, 1), walked(teacher, 0.95, 2), walked(own, 0.9)],
+      answerFit: read("What is my wife's job?"),
+      questionerUid: 'User',
+      referenceKeys: new Set(['married_to']),
+      walkRead: (key) => key === 'married_to' || key === 'works_as',
+    });
+    expect(order({ ...input, referenceKeys: new Set() })[0]).toBe('married to Lucia');
+    // In a chain (the walk's to rank) and when the fit ranks alike.
+    expect(order({ ...input, boostFit: false })[0]).toBe('works as teacher');
+    // The way falls by the share a fact leading to a named entity keeps, and says so.
+    const lucia = fuseFacts({ ...input, boostFit: false }).facts.find((f) => f.object === 'Lucia');
+    expect(lucia?.contributions?.['named-object']).toBeLessThan(0);
+    expect(order({ ...input, boostFit: true })[0]).toBe('works as teacher');
+    // Not when the question asks who she is, or asks nothing more of her than her name.
+    for (const question of ['Who is my wife?', "What's my wife's name?"]) {
+      const asked = { ...input, answerFit: read(question), walkRead: (key: string) => key === 'married_to' };
+      expect(order({ ...asked, boostFit: false })[0], question).toBe('married to Lucia');
+    }
+  });
 });
