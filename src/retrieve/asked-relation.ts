@@ -1,7 +1,8 @@
 import { extractSentence } from '../extract/rules.js';
-import { RelationLexicon } from '../lexicon/base.js';
+import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
+import { STOP_WORDS, stem } from '../model/text.js';
 
 /** A relation a question asks, and the question's words that ask it. */
 export interface AskedRelation {
@@ -113,9 +114,33 @@ function pastForms(verb: string): string[] {
 const ASKED = '\u0001asks:';
 const ASKED_END = '\u0001';
 
-/** The token that stands, among a question's words, for a relation it asks (see {@link AskedLexicon}). */
-export function askedToken(key: string): string {
-  return `${ASKED}${key}${ASKED_END}`;
+/**
+ * The token that stands, among a question's words, for a relation it asks, and for the keys its
+ * words name as surely besides (see {@link AskedLexicon}).
+ */
+export function askedToken(keys: readonly string[]): string {
+  return `${ASKED}${keys.join(' ')}${ASKED_END}`;
+}
+
+/**
+ * The other keys a gerund the asked relation carries right after its verb names by its stem: "do
+ * I enjoy _playing_" asks what is liked, as the extractor reads it, and what is played, as a
+ * save tool may have written it (`plays`). One relation read two ways, not a chain of two.
+ */
+function gerundKeys(
+  tokens: readonly string[],
+  carried: ReadonlySet<string>,
+  vocabulary: readonly string[],
+  asked: string,
+): string[] {
+  const verbBefore = (at: number) => {
+    const before = tokens[at - 1] ?? '';
+    return carried.has(before) && !STOP_WORDS.has(before);
+  };
+  const gerunds = tokens
+    .filter((word, at) => word.endsWith('ing') && carried.has(word) && verbBefore(at))
+    .map(stem);
+  return vocabulary.filter((key) => key !== asked && keyWords(key).some((w) => gerunds.includes(stem(w))));
 }
 
 /**
@@ -129,7 +154,8 @@ export class AskedLexicon extends RelationLexicon {
   }
 
   override score(word: string, key: string): number {
-    if (word.startsWith(ASKED)) return word === askedToken(key) ? SURE : 0;
+    if (word.startsWith(ASKED))
+      return word.slice(ASKED.length, -ASKED_END.length).split(' ').includes(key) ? SURE : 0;
     return this.base.score(word, key);
   }
 
@@ -157,13 +183,14 @@ export function withAskedRelations(
   const words = [...tokens];
   for (const relation of asked) {
     const carried = new Set(relation.words);
+    const keys = [relation.key, ...gerundKeys(tokens, carried, vocabulary, relation.key)];
     let placed = false;
     for (const [position, word] of words.entries()) {
       if (!carried.has(word)) continue;
-      words[position] = placed ? FILLER : askedToken(relation.key);
+      words[position] = placed ? FILLER : askedToken(keys);
       placed = true;
     }
-    if (!placed) words.push(askedToken(relation.key));
+    if (!placed) words.push(askedToken(keys));
   }
   return { words, asked: asked.map((r) => r.key) };
 }

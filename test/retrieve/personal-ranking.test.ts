@@ -136,6 +136,27 @@ describe('personal memory: an object WordNet does not know (offline)', () => {
 });
 
 /**
+ * "Which sport do I enjoy playing?": the extractor reads "enjoy playing X" as liking X, and a save
+ * tool may have written what is played: one relation read two ways, so the kind asked decides.
+ */
+describe('personal memory: a preference verb and its gerund (offline)', () => {
+  const first = personalMemory('kgmem-personal-gerund-', [
+    { subject: 'I', predicate: 'likes', object: 'pizza' },
+    { subject: 'I', predicate: 'plays', object: 'volleyball' },
+    { subject: 'I', predicate: 'plays', object: 'piano' },
+    { subject: 'I', predicate: 'lives_in', object: 'Utrecht' },
+  ]);
+
+  it.each([
+    ['Which sport do I enjoy playing?', 'volleyball'],
+    ['Which instrument do I enjoy playing?', 'piano'],
+    ['What food do I enjoy eating?', 'pizza'],
+  ])('"%s": %s', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+});
+
+/**
  * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
  * something of them, so their fact answers it and the user's fact naming them is the way there;
  * unless it asks who they are, or their name.

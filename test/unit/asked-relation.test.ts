@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StemLexicon } from '../../src/lexicon/base.js';
+import { tokenize } from '../../src/model/normalize.js';
 import { stem } from '../../src/model/text.js';
 import {
   AskedLexicon,
@@ -70,7 +71,10 @@ describe('the asked relation among the question’s words', () => {
   it('stands in place of the words that asked it, when the user has that relation', () => {
     const tokens = ['where', 'did', 'i', 'grow', 'up'];
     const read = withAskedRelations('Where did I grow up?', tokens, ['is_from', 'works_as', 'lives_in']);
-    expect(read).toEqual({ words: ['where', 'did', 'i', askedToken('is_from'), 'the'], asked: ['is_from'] });
+    expect(read).toEqual({
+      words: ['where', 'did', 'i', askedToken(['is_from']), 'the'],
+      asked: ['is_from'],
+    });
   });
 
   it('leaves the words alone when the user has no such relation', () => {
@@ -81,11 +85,27 @@ describe('the asked relation among the question’s words', () => {
     });
   });
 
+  it('stands for the key a gerund right after its verb names by its stem too ("enjoy playing": likes, plays)', () => {
+    const vocabulary = ['likes', 'plays', 'works_as', 'lives_in'];
+    const question = 'Which sport do I enjoy playing?';
+    expect(withAskedRelations(question, tokenize(question), vocabulary)).toEqual({
+      words: ['which', 'sport', 'do', 'i', askedToken(['likes', 'plays']), 'the'],
+      asked: ['likes'],
+    });
+    const lexicon = new AskedLexicon(new StemLexicon(stem));
+    expect(lexicon.score(askedToken(['likes', 'plays']), 'plays')).toBe(1);
+    // "for a living" is no gerund of "do": the asked job alone, not where one lives.
+    const living = 'What do I do for a living?';
+    expect(withAskedRelations(living, tokenize(living), vocabulary).words).toContain(
+      askedToken(['works_as']),
+    );
+  });
+
   it('names its own key as surely as a shared stem, and no other; other words are the base lexicon’s', () => {
     const lexicon = new AskedLexicon(new StemLexicon(stem));
-    expect(lexicon.score(askedToken('is_from'), 'is_from')).toBe(1);
-    expect(lexicon.score(askedToken('is_from'), 'lives_in')).toBe(0);
-    expect(lexicon.score(askedToken('likes'), 'liked')).toBe(0);
+    expect(lexicon.score(askedToken(['is_from']), 'is_from')).toBe(1);
+    expect(lexicon.score(askedToken(['is_from']), 'lives_in')).toBe(0);
+    expect(lexicon.score(askedToken(['likes']), 'liked')).toBe(0);
     expect(lexicon.score('living', 'lives_in')).toBe(1);
   });
 });
