@@ -390,10 +390,10 @@ export class AnswerFit {
         if (this.inAnySense('location', head)) return 1;
         return unknownNoun(head) ? this.recipe.unknownName : 0;
       case 'person': {
-        // A relative or friend (`sister`, `friend`), or an object WordNet knows as a person, but
-        // not one that names an occupation: "Who do I work for?" is not answered by a role.
-        const keyWord = fact.key.split('_').at(-1) ?? '';
-        if (isPersonNoun(keyWord)) return 1;
+        // A relative, friend or spouse (`sister`, `friend`, `married_to`: a "married" is a person),
+        // or an object WordNet knows as a person, but not one that names an occupation: "Who do I
+        // work for?" is not answered by a role.
+        if (keyWords(fact.key).some((w) => isPersonNoun(w))) return 1;
         if (!head || isOccupation(head)) return 0;
         if (this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
         // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.

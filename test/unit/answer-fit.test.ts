@@ -70,6 +70,15 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(role.tieBreak).toBeGreaterThan(employer.tieBreak);
   });
 
+  it('reads a spouse as a person when the question asks who, as a relative is (a "married" is a person)', () => {
+    // No word of the question names a relation: only "who" tells the facts apart.
+    const focus = fit.focus('Who is it?', [], new Set());
+    const spouse = fit.read(focus, fact('married_to', 'Sofia'));
+    expect(spouse.fit).toBeGreaterThan(0);
+    expect(spouse.fit).toBe(fit.read(focus, fact('sister', 'Astrid')).fit);
+    expect(spouse.fit).toBeGreaterThan(fit.read(focus, fact('works_at', 'Nintendo')).fit);
+  });
+
   it('reads a predicate word whose synonym is a compound of the question word ("email": electronic mail)', () => {
     const focus = fit.focus('How do I get my mail online?', [], new Set());
     expect(fit.relationOf(focus, 'email')).toBeGreaterThan(0);
