@@ -97,8 +97,9 @@ export class LexicalRelatedness {
   /**
    * Whether a compound WordNet names one of a word's most frequent noun senses by (or the kind
    * above it) is built on the other word: "job" and "occupation" are a "line of work", so each
-   * meets `works_as` as surely as a derived word ({@link RELATEDNESS.derived}); the kind above
-   * "profession" and "career" is one, a looser reading ({@link RELATEDNESS.gloss}); else 0.
+   * meets `works_as` as surely as a derived word ({@link RELATEDNESS.derived}); "email" is
+   * "electronic mail", built on "mail" as its head, and the kind above "profession" and "career"
+   * is a line of work, looser readings ({@link RELATEDNESS.gloss}); else 0.
    */
   compoundRelated(word: string, other: string, senses = 2): number {
     const key = `${word}\u0000${other}\u0000${senses}\u0000compound`;
@@ -109,14 +110,31 @@ export class LexicalRelatedness {
     const above = own.flatMap((id) =>
       (this.wordnet.synset(id)?.pointers ?? []).filter((p) => p.symbol === '@').map((p) => p.target),
     );
-    const builtOn = (id: string) =>
-      (this.wordnet.synset(id)?.words ?? []).some(
-        (w) =>
-          w.includes('_') && w.split('_').some((part) => !STOP_WORDS.has(part) && otherForms.has(stem(part))),
+    // Where in a compound of one of the synsets the other word stands: its head ("person" in
+    // "married person", "line" in "line of work") or a word that modifies it.
+    const builtOn = (ids: readonly string[], where: 'head' | 'modifier' | 'any') =>
+      ids.some((id) =>
+        (this.wordnet.synset(id)?.words ?? []).some((w) => {
+          const parts = w.split('_');
+          if (parts.length < 2) return false;
+          const head = parts.includes('of') ? parts[parts.indexOf('of') - 1] : parts.at(-1);
+          return parts.some(
+            (part) =>
+              !STOP_WORDS.has(part) &&
+              otherForms.has(stem(part)) &&
+              (where === 'any' || (part === head) === (where === 'head')),
+          );
+        }),
       );
-    // A compound among the word's own synonyms names what the word means ("partner" is a "married
-    // person"), as surely as a derived word; one naming the kind above says it more loosely.
-    const score = own.some(builtOn) ? RELATEDNESS.derived : above.some(builtOn) ? RELATEDNESS.gloss : 0;
+    // A compound among the word's own synonyms whose modifier is the other word says what the word
+    // means ("partner" is a "_married_ person", a job a "line of _work_"), as surely as a derived
+    // word; its head only the kind it is ("person", which a partner is as anyone is), and a
+    // compound naming the kind above, say it more loosely.
+    const score = builtOn(own, 'modifier')
+      ? RELATEDNESS.derived
+      : builtOn([...own, ...above], 'any')
+        ? RELATEDNESS.gloss
+        : 0;
     if (this.glosses.size > CACHE_LIMIT) this.glosses.clear();
     this.glosses.set(key, score);
     return score;

@@ -144,8 +144,9 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     ['Who is my wife?', 'wife', ['married_to'], 0.85],
     // "partner" is first a spouse, which WordNet also calls a "married person".
     ['Who is my partner?', 'partner', ['married_to'], 0.85],
-    // "email" is "electronic mail": the compound is built on the question's word.
-    ['Where do I get mail online?', 'mail', ['email'], 0.85],
+    // "email" is "electronic mail": the compound is built on the question's word, as its head (a
+    // kind of mail), which says less than a word that modifies it.
+    ['Where do I get mail online?', 'mail', ['email'], 0.6],
     // A job is a "line of work", which both work predicates name alike.
     ['What is my job?', 'job', ['works_as', 'works_at'], 0.85],
     // "profession" is not a line of work itself: the kind above it is, a looser reading that
@@ -158,7 +159,8 @@ describe('relation matching by meaning (WordNet, offline)', () => {
       const relations = new RelationMatcher(tokenize(question), [], personal, lexicon);
       const mention = relations.mentions.find((m) => m.id === stem(word));
       expect([...(mention?.keys ?? [])].sort()).toEqual(keys);
-      // As sure as a derived word when the compound is one of the word's own synonyms.
+      // As sure as a derived word when the compound is one of the word's own synonyms and the other
+      // word modifies its head.
       expect(mention?.weight).toBe(weight);
     },
   );
@@ -176,6 +178,18 @@ describe('relation matching by meaning (WordNet, offline)', () => {
     expect(lexicon.usualScore('career', 'lives_in')).toBe(0);
     expect(read('What is my career?')).toEqual([]);
     expect(read('Where do I live?')).toEqual([['liv', ['lives_in']]]);
+  });
+
+  it('reads the head of a compound synonym only loosely ("people": a partner is a married _person_, as anyone is a person)', () => {
+    const personal = ['partner', 'birthday', 'works_as', 'lives_in'];
+    expect(lexicon.usualScore('people', 'partner')).toBe(0.6);
+    const relations = new RelationMatcher(
+      tokenize('When should people send me a card?'),
+      [],
+      personal,
+      lexicon,
+    );
+    expect(relations.mentions.map((m) => [...m.keys])).toEqual([['birthday']]);
   });
 
   it('reads a word whose definition names the kind above a predicate\'s word ("pet": a domesticated animal, as a dog is)', () => {
