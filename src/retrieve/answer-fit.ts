@@ -7,7 +7,19 @@ import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../le
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
-import { answerKindWords, questionWordAt, withQuestionWords } from './answer-kind.js';
+import { answerKindWords, withQuestionWords } from './answer-kind.js';
+import {
+  isTime,
+  type KindReader,
+  objectHead,
+  PLACE_CONCEPTS,
+  unknownCommonWord,
+  unknownNoun,
+  type WhKind,
+  whKind,
+  whScore,
+  wrongWh,
+} from './answer-wh.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
 
@@ -71,7 +83,7 @@ export interface QuestionFocus {
   /** The question's search terms (stems of its content words). */
   terms: ReadonlySet<string>;
   /** The kind of answer the question word asks for, when it says one. */
-  wh: 'person' | 'place' | 'time' | 'number' | undefined;
+  wh: WhKind | undefined;
   /** Uids of the entities the question names (their facts are context, not the answer). */
   named: ReadonlySet<string>;
 }
@@ -82,14 +94,6 @@ const SAME_STEM = 1;
 // Noun senses of an object read when asking whether it can be of the kind a question names (all:
 // peanuts are food in their fifth sense, and the penalty is only for an object no sense fits).
 const KIND_SENSES = Number.POSITIVE_INFINITY;
-
-const MONTHS =
-  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
-const NUMBER = /^\d+(?:[.,]\d+)?$/;
-
-// WordNet concepts that tell an object's kind when the question word asks for one.
-const PLACE_CONCEPTS = new Set(['location', 'region', 'geographical area', 'city', 'country', 'district']);
-const PERSON_CONCEPTS = new Set(['person']);
 
 /**
  * How well a fact answers what a question asks, from the question's own words: its relation
@@ -102,6 +106,10 @@ const PERSON_CONCEPTS = new Set(['person']);
 export class AnswerFit {
   private readonly kinds = new Map<string, number>();
   private readonly anySense = new Map<string, boolean>();
+  private readonly kindReader: KindReader = {
+    ancestors: (word) => this.concepts.ancestors(word),
+    inAnySense: (kind, head) => this.inAnySense(kind, head),
+  };
 
   constructor(
     private readonly lexicon: RelationLexicon,
@@ -205,7 +213,7 @@ export class AnswerFit {
     // The kind alone says less than the kind of a fact whose predicate the question also names
     // ("Which place am I originally from?": the home town, not the town one lives in).
     const named = 1 - (1 - relation) * (1 - (relation > 0 ? kind : kind * this.recipe.kindAlone));
-    const wh = focus.wh ? this.whScore(focus.wh, fact) : 0;
+    const wh = focus.wh ? whScore(focus.wh, fact, this.kindReader, this.recipe.unknownName) : 0;
     let fit = named > 0 ? named + this.recipe.whBonus * wh * (1 - named) : this.recipe.whScore * wh;
     if (otherRole && kind === 0) fit *= this.recipe.otherRoleFactor;
     // A date or a number does not answer "where" or "who" ("Where was I born?": not the birthday).
@@ -372,78 +380,10 @@ export class AnswerFit {
     this.anySense.set(id, found);
     return found;
   }
-
-  private whScore(wh: NonNullable<QuestionFocus['wh']>, fact: Fact): number {
-    const object = fact.object.trim();
-    const head = objectHead(object);
-    switch (wh) {
-      case 'time':
-        return isTime(object) ? 1 : 0;
-      case 'number':
-        return NUMBER.test(object) ? 1 : 0;
-      case 'place':
-        if (!head) return 0;
-        if (this.concepts.ancestors(head).some((a) => PLACE_CONCEPTS.has(a))) return 1;
-        // A name (capitalised) is read in its place sense too: "Cork" the city, not the bark; a
-        // name WordNet does not know may be a place (a town, a workplace), less surely.
-        if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
-        if (this.inAnySense('location', head)) return 1;
-        return unknownNoun(head) ? this.recipe.unknownName : 0;
-      case 'person': {
-        // A relative, friend or spouse (`sister`, `friend`, `married_to`: a "married" is a person),
-        // or an object WordNet knows as a person, but not one that names an occupation: "Who do I
-        // work for?" is not answered by a role.
-        if (keyWords(fact.key).some((w) => isPersonNoun(w))) return 1;
-        if (!head || isOccupation(head)) return 0;
-        if (this.concepts.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
-        // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.
-        return /^\p{Lu}/u.test(object) && unknownNoun(head) ? this.recipe.unknownName : 0;
-      }
-    }
-  }
-}
-
-/** Whether an object is a time or a number where the question asks for a place or a person. */
-function wrongWh(wh: QuestionFocus['wh'], object: string): boolean {
-  return (wh === 'place' || wh === 'person') && (isTime(object) || NUMBER.test(object.trim()));
 }
 
 /** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */
 function functionWords(key: string): string[] {
   const content = new Set(keyWords(key));
   return key.split('_').filter((w) => w !== 'is' && w !== 'has' && !content.has(w) && STOP_WORDS.has(w));
-}
-
-/** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */
-function isTime(phrase: string): boolean {
-  return MONTHS.test(phrase) || /\b\d{4}\b/.test(phrase);
-}
-
-/** The kind of answer a question word asks for ("who" a person, "where" a place, …). */
-function whKind(tokens: readonly string[]): QuestionFocus['wh'] {
-  const at = questionWordAt(tokens);
-  const token = tokens[at];
-  if (token === 'who' || token === 'whom') return 'person';
-  if (token === 'where') return 'place';
-  if (token === 'when') return 'time';
-  if (token === 'how' && ['old', 'many', 'much'].includes(tokens[at + 1] ?? '')) return 'number';
-  return undefined;
-}
-
-/** Whether an object is written in lower case and its head is no noun WordNet knows (an unfamiliar dish, a new sport). */
-function unknownCommonWord(object: string): boolean {
-  const head = objectHead(object);
-  return head !== undefined && !/\p{Lu}/u.test(object) && unknownNoun(head);
-}
-
-/** Whether WordNet knows no noun by a word (a name, an unfamiliar dish): nothing says its kind. */
-function unknownNoun(word: string): boolean {
-  return sharedWordNet().lemmas(word, 'noun').length === 0;
-}
-
-/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
-function objectHead(object: string): string | undefined {
-  return tokenize(object)
-    .filter((t) => !STOP_WORDS.has(t))
-    .at(-1);
 }

@@ -1,0 +1,106 @@
+import { keyWords } from '../lexicon/base.js';
+import { isOccupation, isPersonNoun } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
+import { tokenize } from '../model/normalize.js';
+import { STOP_WORDS } from '../model/text.js';
+import type { Fact } from '../model/types.js';
+import { questionWordAt } from './answer-kind.js';
+
+/** The kind of answer a question word asks for ("who" a person, "where" a place, …). */
+export type WhKind = 'person' | 'place' | 'time' | 'number';
+
+const MONTHS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i;
+const NUMBER = /^\d+(?:[.,]\d+)?$/;
+
+/** WordNet concepts that tell an object is a place when the question word asks for one. */
+export const PLACE_CONCEPTS: ReadonlySet<string> = new Set([
+  'location',
+  'region',
+  'geographical area',
+  'city',
+  'country',
+  'district',
+]);
+const PERSON_CONCEPTS = new Set(['person']);
+
+/** What {@link whScore} reads an object's kind with (the answer fit's WordNet readers). */
+export interface KindReader {
+  /** The concepts above a word's most frequent noun sense. */
+  ancestors(word: string): readonly string[];
+  /** Whether `kind` is above any noun sense of `head` ("location" above Cork, the city). */
+  inAnySense(kind: string, head: string): boolean;
+}
+
+/** The kind of answer a question's own question word asks for, when it says one. */
+export function whKind(tokens: readonly string[]): WhKind | undefined {
+  const at = questionWordAt(tokens);
+  const token = tokens[at];
+  if (token === 'who' || token === 'whom') return 'person';
+  if (token === 'where') return 'place';
+  if (token === 'when') return 'time';
+  if (token === 'how' && ['old', 'many', 'much'].includes(tokens[at + 1] ?? '')) return 'number';
+  return undefined;
+}
+
+/**
+ * How well a fact's object is of the kind a question word asks for, in [0, 1]: a date for "when",
+ * a number for "how old", a place for "where", a person for "who". A name WordNet does not know
+ * may be a place or a person, and scores `unknownName`.
+ */
+export function whScore(wh: WhKind, fact: Fact, reader: KindReader, unknownName: number): number {
+  const object = fact.object.trim();
+  const head = objectHead(object);
+  switch (wh) {
+    case 'time':
+      return isTime(object) ? 1 : 0;
+    case 'number':
+      return NUMBER.test(object) ? 1 : 0;
+    case 'place':
+      if (!head) return 0;
+      if (reader.ancestors(head).some((a) => PLACE_CONCEPTS.has(a))) return 1;
+      // A name (capitalised) is read in its place sense too: "Cork" the city, not the bark; a
+      // name WordNet does not know may be a place (a town, a workplace), less surely.
+      if (!/^\p{Lu}/u.test(object.split(/\s+/).at(-1) ?? '')) return 0;
+      if (reader.inAnySense('location', head)) return 1;
+      return unknownNoun(head) ? unknownName : 0;
+    case 'person': {
+      // A relative, friend or spouse (`sister`, `friend`, `married_to`: a "married" is a person),
+      // or an object WordNet knows as a person, but not one that names an occupation: "Who do I
+      // work for?" is not answered by a role.
+      if (keyWords(fact.key).some((w) => isPersonNoun(w))) return 1;
+      if (!head || isOccupation(head)) return 0;
+      if (reader.ancestors(head).some((a) => PERSON_CONCEPTS.has(a))) return 1;
+      // A name WordNet does not know may be someone (or the firm asked "who" of), less surely.
+      return /^\p{Lu}/u.test(object) && unknownNoun(head) ? unknownName : 0;
+    }
+  }
+}
+
+/** Whether an object is a time or a number where the question asks for a place or a person. */
+export function wrongWh(wh: WhKind | undefined, object: string): boolean {
+  return (wh === 'place' || wh === 'person') && (isTime(object) || NUMBER.test(object.trim()));
+}
+
+/** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */
+export function isTime(phrase: string): boolean {
+  return MONTHS.test(phrase) || /\b\d{4}\b/.test(phrase);
+}
+
+/** Whether an object is written in lower case and its head is no noun WordNet knows (an unfamiliar dish, a new sport). */
+export function unknownCommonWord(object: string): boolean {
+  const head = objectHead(object);
+  return head !== undefined && !/\p{Lu}/u.test(object) && unknownNoun(head);
+}
+
+/** Whether WordNet knows no noun by a word (a name, an unfamiliar dish): nothing says its kind. */
+export function unknownNoun(word: string): boolean {
+  return sharedWordNet().lemmas(word, 'noun').length === 0;
+}
+
+/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
+export function objectHead(object: string): string | undefined {
+  return tokenize(object)
+    .filter((t) => !STOP_WORDS.has(t))
+    .at(-1);
+}
