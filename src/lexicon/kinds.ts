@@ -113,13 +113,18 @@ const namedKinds = new Map<string, boolean>();
  * among `concepts` ("job" → occupation, "firm" → organization).
  */
 export function namesKindOf(word: string, ...concepts: string[]): boolean {
-  const id = `${word.toLowerCase()}\u0000${concepts.join('\u0000')}`;
+  return namesKindInSenses(word, KIND_WORD_SENSES, concepts);
+}
+
+/** {@link namesKindOf} in any of a word's first `senses` noun senses ("trade" is an occupation in its second). */
+export function namesKindInSenses(word: string, senses: number, concepts: readonly string[]): boolean {
+  const id = `${word.toLowerCase()}\u0000${senses}\u0000${concepts.join('\u0000')}`;
   const cached = namedKinds.get(id);
   if (cached !== undefined) return cached;
   const wordnet = sharedWordNet();
   const starts = wordnet
     .lemmas(word.toLowerCase(), 'noun')
-    .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_WORD_SENSES));
+    .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, senses));
   const found = wordnet.anyAbove(starts, (synset) => synset.words.some((w) => concepts.includes(w)), true);
   if (namedKinds.size > 50_000) namedKinds.clear();
   namedKinds.set(id, found);
@@ -165,11 +170,33 @@ export function namesCondition(phrase: string): boolean {
  * Whether a question word asks for an occupation ("job", "profession", "career"), or the people
  * who follow one (a profession's first sense):
  * WordNet names occupations by the people who follow them, so such a question is answered by a
- * person noun of {@link isOccupation} ("What's my profession?" — a plumber).
+ * person noun of {@link isOccupation} ("What's my profession?" — a plumber). `senses`: the word's
+ * noun senses read, its most frequent only unless told ("trade" and "work" name occupations in
+ * their second and third).
  */
-export function asksForOccupation(word: string): boolean {
-  return namesKindOf(word, 'line_of_work', 'occupational_group');
+export function asksForOccupation(word: string, senses = KIND_WORD_SENSES): boolean {
+  return namesKindInSenses(word, senses, OCCUPATION_KINDS);
 }
+
+/**
+ * How many of a word's first noun senses are its usual ones: the first, and each next one WordNet's
+ * sense-tagged texts use as often as the first ("trade": commerce and the occupation, 16 uses
+ * each; "sport": the game only, the athletes' paid occupation being used about half as often).
+ */
+export function usualNounSenses(word: string): number {
+  const wordnet = sharedWordNet();
+  const [lemma] = wordnet.lemmas(word.toLowerCase(), 'noun');
+  if (!lemma) return KIND_WORD_SENSES;
+  const counts = wordnet.senseTagCounts(lemma, 'noun');
+  const first = counts[0] ?? 0;
+  if (first === 0) return KIND_WORD_SENSES;
+  let usual = KIND_WORD_SENSES;
+  while ((counts[usual] ?? 0) >= first) usual++;
+  return usual;
+}
+
+// WordNet's concepts of an occupation and of the people who follow one.
+const OCCUPATION_KINDS = ['line_of_work', 'occupational_group'];
 
 /**
  * Whether a question word asks for an organization ("company", "firm", "institution"): WordNet

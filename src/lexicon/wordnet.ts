@@ -25,6 +25,12 @@ const SENSE_POS: Record<string, WordNetPos> = {
 };
 const POS_ID_LETTER: Record<WordNetPos, string> = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
 
+/** A lemma's uses in the sense-tagged corpus: by part of speech, and by sense within each. */
+interface TaggedUses {
+  totals: Record<WordNetPos, number>;
+  senses: Record<WordNetPos, number[]>;
+}
+
 /** One synset pointer: the relation symbol (`@` hypernym, `+` derivation, …) and its target. */
 export interface WordNetPointer {
   symbol: string;
@@ -243,20 +249,35 @@ export class WordNet {
    * counts of `index.sense`): "type" is a noun 143 times and a verb 3 times.
    */
   tagCounts(lemma: string): Readonly<Record<WordNetPos, number>> {
+    return this.taggedUses(lemma).totals;
+  }
+
+  /**
+   * How often each sense of a lemma in one part of speech was seen in the sense-tagged corpus, by
+   * sense number ("trade", noun: 16, 16, 6, …: its commerce and its occupation alike).
+   */
+  senseTagCounts(lemma: string, pos: WordNetPos): readonly number[] {
+    return this.taggedUses(lemma).senses[pos];
+  }
+
+  private taggedUses(lemma: string): TaggedUses {
     const w = lemma.toLowerCase().replace(/\s+/g, '_');
-    let counts = this.tagCountCache.get(w);
-    if (!counts) {
-      counts = this.readTagCounts(w);
-      this.tagCountCache.set(w, counts);
+    let uses = this.tagCountCache.get(w);
+    if (!uses) {
+      uses = this.readTagCounts(w);
+      this.tagCountCache.set(w, uses);
     }
-    return counts;
+    return uses;
   }
 
   // Tag counts by lemma: a word is looked up in every part of speech, each reading its counts.
-  private readonly tagCountCache = new Map<string, Record<WordNetPos, number>>();
+  private readonly tagCountCache = new Map<string, TaggedUses>();
 
-  private readTagCounts(w: string): Record<WordNetPos, number> {
-    const counts: Record<WordNetPos, number> = { noun: 0, verb: 0, adj: 0, adv: 0 };
+  private readTagCounts(w: string): TaggedUses {
+    const uses: TaggedUses = {
+      totals: { noun: 0, verb: 0, adj: 0, adv: 0 },
+      senses: { noun: [], verb: [], adj: [], adv: [] },
+    };
     let index = this.senseIndex;
     if (!index) {
       index = readFileSync(join(this.dir, 'index.sense'));
@@ -264,7 +285,7 @@ export class WordNet {
     }
     const prefix = `${w}%`;
     const found = findLine(index, Buffer.from(prefix));
-    if (found === undefined) return counts;
+    if (found === undefined) return uses;
     let start = found;
     while (start > 0) {
       const previous = index.lastIndexOf(10, start - 2) + 1;
@@ -276,11 +297,14 @@ export class WordNet {
       const line = index.toString('latin1', at, end < 0 ? index.length : end);
       if (!line.startsWith(prefix)) break;
       const pos = SENSE_POS[line[prefix.length] ?? ''];
-      const count = Number(line.split(' ')[3]);
-      if (pos && Number.isFinite(count)) counts[pos] += count;
+      const [, , sense, tagged] = line.split(' ').map(Number);
+      if (pos && tagged !== undefined && Number.isFinite(tagged)) {
+        uses.totals[pos] += tagged;
+        if (sense !== undefined && sense >= 1) uses.senses[pos][sense - 1] = tagged;
+      }
       at = end < 0 ? index.length : end + 1;
     }
-    return counts;
+    return uses;
   }
 
   private indexLine(lemma: string, pos: WordNetPos): string | undefined {

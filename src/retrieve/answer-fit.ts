@@ -2,7 +2,13 @@ import { keyWords, type RelationLexicon } from '../lexicon/base.js';
 import { compoundNouns } from '../lexicon/compounds.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
 import { keyWordsAsRead } from '../lexicon/key-words.js';
-import { asksForOccupation, asksForOrganization, isOccupation, isPersonNoun } from '../lexicon/kinds.js';
+import {
+  asksForOccupation,
+  asksForOrganization,
+  isOccupation,
+  isPersonNoun,
+  usualNounSenses,
+} from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
@@ -207,6 +213,7 @@ export class AnswerFit {
       // only supports a reading of the predicate the question's words give.
       if (head && wordKind === 0 && relation > 0 && this.mayBeNamed(word, fact, head))
         wordKind = this.recipe.otherSenseKind;
+
       kind = Math.max(kind, wordKind);
       if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
     }
@@ -324,8 +331,10 @@ export class AnswerFit {
     const lemmas = new Set([word, ...sharedWordNet().lemmas(word, 'noun')].map((w) => w.replace(/_/g, ' ')));
     let score = 0;
     if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = this.recipe.kindScore;
-    // WordNet names an occupation by the person who follows it: "job" asks for a plumber.
-    else if (asksForOccupation(word) && isOccupation(head)) score = this.recipe.kindScore;
+    // WordNet names an occupation by the person who follows it: "job" asks for a plumber, and
+    // "trade" too (its occupation is as usual a sense as its commerce).
+    else if (asksForOccupation(word, usualNounSenses(word)) && isOccupation(head))
+      score = this.recipe.kindScore;
     // A word for a place in general ("place", "area") asks for any place: a city is a location
     // as a place is, though not a kind of "place" (WordNet's topographic point).
     else if (this.isPlace(word) && this.isPlace(head)) score = this.recipe.kindScore;

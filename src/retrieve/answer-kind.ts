@@ -57,9 +57,13 @@ export function answerKindWords(tokens: readonly string[], isName: (token: strin
   const at = questionWordAt(tokens);
   if (at < 0 || (tokens[at] !== 'what' && tokens[at] !== 'which')) return [];
   const kinds: string[] = [];
+  let afterCategory = false;
   for (let i = at + 1; i < tokens.length; i++) {
     const token = tokens[i] as string;
-    if (readsAsNoun(token) && !isName(token)) {
+    // After "kind of" a noun follows, however often its word is a verb ("What kind of work …").
+    const noun = afterCategory ? isNoun(token) : readsAsNoun(token);
+    afterCategory = false;
+    if (noun && !isName(token)) {
       kinds.push(token);
       continue;
     }
@@ -68,13 +72,23 @@ export function answerKindWords(tokens: readonly string[], isName: (token: strin
     const joins = JOINERS.has(token) && last !== undefined;
     // "kind of", "type of", "sort of": the kind is the noun that follows.
     const namesCategory = token === 'of' && last !== undefined && namesKindOf(last, 'kind', 'category');
-    if (next !== undefined && readsAsNoun(next) && !isName(next) && (joins || namesCategory)) {
+    if (
+      next !== undefined &&
+      !isName(next) &&
+      ((joins && readsAsNoun(next)) || (namesCategory && isNoun(next)))
+    ) {
       if (namesCategory) kinds.pop();
+      afterCategory = namesCategory;
       continue;
     }
     break;
   }
   return kinds;
+}
+
+/** Whether a word is a content word WordNet knows as a noun, however seldom. */
+function isNoun(token: string): boolean {
+  return !STOP_WORDS.has(token) && !/^\d+$/.test(token) && sharedWordNet().lemmas(token, 'noun').length > 0;
 }
 
 /** Whether a word is a content word read as a noun at least as often as a verb in WordNet's tagged texts. */

@@ -62,6 +62,14 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(ranked('What is my job?', user)[0]).toBe('works_as plumber');
   });
 
+  it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
+    expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
+    const focus = fit.focus('What is my trade?', [], new Set());
+    expect(fit.read(focus, fact('works_as', 'plumber')).fit).toBeGreaterThan(
+      fit.read(focus, fact('works_at', 'Nintendo')).fit,
+    );
+  });
+
   it('breaks a tie of predicates the question reads alike by the kind it names, a compound included', () => {
     const focus = fit.focus("What's my line of work?", [], new Set());
     const role = fit.read(focus, fact('works_as', 'plumber'));

@@ -12,6 +12,8 @@ describe('answer kind: the kind a question names right after "what" or "which"',
     ['Which organisation am I with for work?', ['organisation']],
     ['Which team sport or game do I take part in?', ['team', 'sport', 'game']],
     ['What kind of music do I like?', ['music']],
+    // After "kind of" a noun follows, though "work" is more often a verb.
+    ['What kind of work do I do?', ['work']],
     ['What sort of food does Ana cook?', ['food']],
     ['Which city does Marta live in?', ['city']],
   ])('%s → %j', (question, expected) => {

@@ -6,6 +6,7 @@ import {
   namesCondition,
   namesKindOf,
   namesPlace,
+  usualNounSenses,
 } from '../../src/lexicon/kinds.js';
 
 describe('kind words: what kind of thing a question word asks for (WordNet)', () => {
@@ -16,6 +17,17 @@ describe('kind words: what kind of thing a question word asks for (WordNet)', ()
   it.each(['sport', 'instrument', 'city', 'food', 'employer', 'living'])('"%s" does not', (word) => {
     // "sport" is an occupation only in its second sense (athletes who compete for pay).
     expect(asksForOccupation(word)).toBe(false);
+  });
+
+  it('reads as usual each sense the tagged texts use as often as the first: a trade is commerce and an occupation', () => {
+    expect(usualNounSenses('trade')).toBe(2);
+    expect(asksForOccupation('trade', usualNounSenses('trade'))).toBe(true);
+    // A later sense used less often stays a rarer reading: the athletes' occupation, the firm's work.
+    expect(usualNounSenses('sport')).toBe(1);
+    expect(asksForOccupation('sport', usualNounSenses('sport'))).toBe(false);
+    expect(usualNounSenses('business')).toBe(1);
+    // A word the tagged texts never used, or no noun at all, keeps its first sense.
+    expect(usualNounSenses('zorvanek')).toBe(1);
   });
 
   it('reads organizations from the most frequent sense: a company or firm is one, a friend is not', () => {
