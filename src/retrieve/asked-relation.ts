@@ -1,6 +1,7 @@
 import { extractSentence } from '../extract/rules.js';
 import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
+import { canDescribe } from '../lexicon/kinds.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
 
@@ -17,7 +18,9 @@ export interface AskedRelation {
  * question is turned into the statement that would answer it, with a stand-in name where the
  * answer goes ("Where did I grow up?" → "I grew up in Zorvanek."), and the rule extractor reads
  * that statement as it reads a user's turn (`is_from`). Whatever wording the extractor maps to a
- * predicate, the question asked in that wording finds it, and nothing is fitted to questions.
+ * predicate, the question asked in that wording finds it, and nothing is fitted to questions. A
+ * question about someone of the user's ("What does my wife do for a living?") is read as the
+ * first person's ("What do I do for a living?": `works_as`), the relation asked of them.
  * Only the question words the reading needs are known here: a wh-word, an auxiliary, "I" or "my".
  */
 export function askedRelations(query: string): AskedRelation[] {
@@ -67,6 +70,8 @@ export function answeringStatements(query: string): { statement: string; words: 
   for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
   const words = text.split(/\s+/).filter(Boolean);
   if (!WH_WORDS.has(words[0] ?? '')) return [];
+  const mine = askedOfMine(words);
+  if (mine.length > 0) return mine.flatMap((question) => answeringStatements(question));
   const at = words.findIndex((w, i) => i > 0 && AUXILIARIES.has(w));
   const auxiliary = words[at];
   const subject = words[at + 1];
@@ -98,6 +103,43 @@ export function answeringStatements(query: string): { statement: string; words: 
     const joined = where && !PREPOSITION_LAST.test(text) ? `${text} in` : text;
     return { statement: `${joined} ${STAND_IN}.`, words: rest };
   });
+}
+
+// The auxiliaries a question about someone of the user's may ask with, and the first person's.
+const FIRST_PERSON: Readonly<Record<string, string>> = {
+  do: 'do',
+  does: 'do',
+  did: 'did',
+  is: 'am',
+  was: 'was',
+};
+// Words a relation noun after "my" may take before it ("my older brother", "my best friend").
+const MAX_MINE_WORDS = 2;
+
+/**
+ * The first-person questions that ask of the user what a question asks of someone of theirs:
+ * "What does my wife do for a living?" asks of her what "What do I do for a living?" asks of the
+ * user, and "Which city is my brother based in?" what "Which city am I based in?" does. The
+ * extractor's first-person grammar then reads the relation (`works_as`, `lives_in`), and the walk
+ * goes on to it from them. A "be" question is read so only when a preposition ends it (a
+ * participle's: "based in", "married to"); "What's my dog called?" asks the dog's name, no
+ * relation of the user's. Empty for any other question.
+ */
+function askedOfMine(words: readonly string[]): string[] {
+  const at = words.findIndex((w, i) => i > 0 && FIRST_PERSON[w] !== undefined);
+  const auxiliary = FIRST_PERSON[words[at] ?? ''];
+  if (at < 0 || auxiliary === undefined || words[at + 1] !== 'my') return [];
+  const be = auxiliary === 'am' || auxiliary === 'was';
+  if (be && !PREPOSITION_LAST.test(words.join(' '))) return [];
+  const questions: string[] = [];
+  for (let length = 1; length <= MAX_MINE_WORDS; length++) {
+    const rest = words.slice(at + 2 + length);
+    // A word before the relation noun describes it ("best", "older").
+    const described = words.slice(at + 2, at + 1 + length).every((w) => canDescribe(w));
+    if (rest.length > 0 && described)
+      questions.push([...words.slice(0, at), auxiliary, 'i', ...rest].join(' '));
+  }
+  return questions;
 }
 
 /** The past forms a verb may take: WordNet's irregular ones, else the regular "-ed". */

@@ -170,11 +170,17 @@ describe("personal memory: someone named by a relation of the user's (offline)",
     { subject: 'Lucia', predicate: 'works_as', object: 'teacher' },
     { subject: 'I', predicate: 'works_as', object: 'architect' },
     { subject: 'I', predicate: 'lives_in', object: 'Valencia' },
+    { subject: 'I', predicate: 'brother', object: 'Diego' },
+    { subject: 'Diego', predicate: 'lives_in', object: 'Sevilla' },
   ]);
 
   it.each([
     ['What does my friend enjoy eating?', 'paella'],
     ["What is my wife's job?", 'teacher'],
+    // Asked of them as the first person's question would ask it of the user ("What do I do for a
+    // living?": works_as; "Which city am I based in?": lives_in), not "living" read as lives_in.
+    ['What does my wife do for a living?', 'teacher'],
+    ['Which city is my brother based in?', 'Sevilla'],
   ])('"%s": their own fact first (%s)', async (query, object) => {
     expect((await first(query))?.object).toBe(object);
   });

@@ -61,6 +61,28 @@ describe('the relation a first-person question asks, read by the extractor from 
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
 
+  it.each([
+    ['What does my wife do for a living?', 'works_as', ['do', 'for', 'a', 'living']],
+    ['Which city is my brother based in?', 'lives_in', ['based', 'in']],
+    ['What does my friend enjoy eating?', 'likes', ['enjoy', 'eating']],
+    ['What sport does my best friend play?', 'plays', ['play']],
+  ])(
+    'reads %j as asking of them what the first person asks of the user: %s, by %j',
+    (question, key, words) => {
+      expect(askedRelations(question)).toEqual([{ key, words }]);
+    },
+  );
+
+  it('reads a "be" question about someone of the user\'s so only when a preposition ends it', () => {
+    expect(answeringStatements('Which city is my brother based in?').map((s) => s.statement)).toEqual([
+      'I am based in Zorvanek.',
+    ]);
+    // "What's my dog called?" asks the dog's name, not what the user is called.
+    expect(answeringStatements("What's my dog called?").map((s) => s.statement)).toEqual([
+      'My dog is called Zorvanek.',
+    ]);
+  });
+
   it('reads nothing where the extractor reads no fact of the user', () => {
     expect(askedRelations('What do I eat for breakfast?')).toEqual([]);
     expect(askedRelations('What does Kofi like?')).toEqual([]);
