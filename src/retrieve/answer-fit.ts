@@ -13,7 +13,7 @@ import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../le
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
-import { answerKindWords, withQuestionWords } from './answer-kind.js';
+import { answerKindWords, readsAsNoun, withQuestionWords } from './answer-kind.js';
 import {
   isTime,
   type KindReader,
@@ -159,7 +159,6 @@ export class AnswerFit {
     const names = new Set(nameTokens.map(stem));
     const words = tokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
     const unique = [...new Set(words)];
-    const wordnet = sharedWordNet();
     // The kind the question names after "what" or "which" is the answer's; its other nouns then
     // name the relation ("What firm do I have a job with?": a firm, not a job).
     const asked = answerKindWords(tokens, (t) => names.has(stem(t)));
@@ -168,7 +167,9 @@ export class AnswerFit {
     const inCompounds = new Set(compounds.flatMap((c) => c.words));
     const nouns = [
       ...compounds.map((c) => c.compound),
-      ...unique.filter((w) => !inCompounds.has(w) && wordnet.lemmas(w, 'noun').length > 0),
+      // A word WordNet's tagged texts use more often as a verb is the question's verb ("Who
+      // employs me?", "What should I cook?"), no kind of answer.
+      ...unique.filter((w) => !inCompounds.has(w) && readsAsNoun(w)),
     ];
     return {
       words: [...unique, ...compounds.map((c) => c.compound)],

@@ -92,7 +92,7 @@ function isNoun(token: string): boolean {
 }
 
 /** Whether a word is a content word read as a noun at least as often as a verb in WordNet's tagged texts. */
-function readsAsNoun(token: string): boolean {
+export function readsAsNoun(token: string): boolean {
   if (STOP_WORDS.has(token) || /^\d+$/.test(token)) return false;
   const wordnet = sharedWordNet();
   const nouns = wordnet.lemmas(token, 'noun');

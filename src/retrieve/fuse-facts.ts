@@ -34,6 +34,8 @@ export interface FactEvidence {
   walkRead?: (key: string) => boolean;
   /** The keys the question names someone of the user's by ("my _friend_"; `QuestionReading.referenceKeys`). */
   referenceKeys?: ReadonlySet<string>;
+  /** Whether the question asks of someone of the user's only (`QuestionReading.asksOfTheirs`). */
+  asksOfTheirs?: boolean;
   /**
    * Whether only facts the answer fit reads the question in are kept: the walk started from the
    * user because nothing in the question did (`seedUserWhenUnseeded`), so reaching a fact says
@@ -168,7 +170,8 @@ function fitToQuestion(
   // answer, and the friend's fact its other words read answers it, however loosely they read it
   // (in a chain too, which the walk ranks: "What is my wife's job?").
   const reference = referenceReading(candidates, fit, input);
-  const way = (f: Fused) => scaled(f, 'named-object', options.namedObjectShare);
+  const way = (f: Fused) =>
+    scaled(f, 'named-object', input.asksOfTheirs ? options.theirWayShare : options.namedObjectShare);
   if (!input.boostFit) return ranking.map((f) => (reference.way.has(f.uid) ? way(f) : f));
   // Facts the walk read as named through a rare sense only; the kinds are read only for them.
   const rare = new Set(
@@ -208,6 +211,8 @@ function fitToQuestion(
   const describesNamed = fit.namesOthers && !input.relationsNamed;
   return candidates.map(({ f, fact }) => {
     if (reference.way.has(f.uid)) return way(f);
+    // "What is my husband's profession?" is not answered by the user's own profession.
+    if (reference.way.size > 0 && input.asksOfTheirs && fact.subjectUid === input.questionerUid) return f;
     if (
       !reference.about.has(fact.subjectUid) &&
       rare.has(f.uid) &&

@@ -43,7 +43,15 @@ export interface QuestionReading {
    * user's facts of these keys lead to whom the question may ask about.
    */
   referenceKeys: ReadonlySet<string>;
+  /**
+   * It names the user only as the one whose people it asks about ("What is my husband's
+   * profession?": no "I" nor "me"), so the user's own facts answer it only by leading to them.
+   */
+  asksOfTheirs: boolean;
 }
+
+// The words by which a question names the user as one who does or undergoes what it asks.
+const FIRST_PERSON = new Set(['i', 'me', 'myself']);
 
 /**
  * Link stage: the entities the question names (`linkEntities`), where they stand, and the
@@ -84,6 +92,9 @@ export async function readQuestion(
     anchors,
     recipe.relations,
   );
+  const referenceKeys = new Set(
+    relations.mentions.filter((m) => relationWords[m.position - 1] === 'my').flatMap((m) => [...m.keys]),
+  );
   return {
     query,
     tokens,
@@ -99,8 +110,7 @@ export async function readQuestion(
     aboutUser:
       aboutUserOnly || linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched === SELF_REFERENCE),
     userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
-    referenceKeys: new Set(
-      relations.mentions.filter((m) => relationWords[m.position - 1] === 'my').flatMap((m) => [...m.keys]),
-    ),
+    referenceKeys,
+    asksOfTheirs: referenceKeys.size > 0 && !tokens.some((t) => FIRST_PERSON.has(t)),
   };
 }

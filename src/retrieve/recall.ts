@@ -147,10 +147,15 @@ export class Retriever {
     // Words the lexicon does not read may name the last relation asked ("what types are the films
     // penned by X"): a semantic embedder tells which, while the graph is read. Only a walk of two
     // hops or more has a last hop beyond the named chain.
+    const opens = question.hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0;
     const openPending =
-      this.openReader && question.hops > 1 && relations.unread.length > 0 && relations.mentions.length > 0
+      this.openReader && opens
         ? settleLater(this.openReader.fit(relations.unread, question.vocabulary))
         : undefined;
+    // Without word vectors, a question about someone of the user's ("What is my husband's
+    // profession?") still opens its last hop, every relation alike: from the one it names, their
+    // facts are few, and the answer fit reads which one it asks.
+    const openToReferenced = !this.openReader && opens && question.referenceKeys.size > 0;
     const fusion = this.fusionFor(question.aboutUser);
     const vector = await vectorPending;
     const depth = Math.max(search.depthPerResult * limit, search.minDepth);
@@ -178,6 +183,7 @@ export class Retriever {
       seedFromFacts(seeds, similarRead.facts, similarRead.cosines, this.recipe.seeds.similarFact);
     const fittingOnly = seedUserWhenUnseeded(seeds, question.user, this.recipe.seeds.unnamedUser);
     if (openPending) walkInput.open = await openPending;
+    else if (openToReferenced) walkInput.open = new Map();
     const { walked, similar, closeness, entityScores } = await walkFrom(
       this.store,
       seeds,
@@ -228,6 +234,7 @@ export class Retriever {
       boostFit: new Set(chain.map((m) => m.id)).size <= 1,
       walkRead: (key: string) => relations.matched(key).size > 0,
       referenceKeys: question.referenceKeys,
+      asksOfTheirs: question.asksOfTheirs,
       relationsNamed: relations.mentions.length > 0,
       relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: question.userNamed,

@@ -69,6 +69,11 @@ export interface FusionOptions {
   otherKindFactor: number;
   /** The share a fact leading to an entity the question names keeps when that entity's own facts are candidates. */
   namedObjectShare: number;
+  /**
+   * The share the user's fact leading to someone of theirs keeps when the question asks of that
+   * one alone ("What is my husband's profession?"): the way to the answer, never the answer.
+   */
+  theirWayShare: number;
   /** The most a fitting fact gains from the question's function word and kind of answer, among facts that fit alike. */
   fitTieBreak: number;
   /** The share of its fit a fact keeps when its object is of another kind than the one asked. */

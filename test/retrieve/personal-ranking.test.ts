@@ -195,6 +195,32 @@ describe("personal memory: someone named by a relation of the user's (offline)",
 });
 
 /**
+ * A question about someone of the user's whose relation no word names ("profession" names no
+ * predicate; it asks for an occupation): the walk opens its last hop from them, and the user's own
+ * profession does not answer a question about theirs.
+ */
+describe("personal memory: a relation of someone of the user's that no word names (offline)", () => {
+  const first = personalMemory('kgmem-personal-their-', [
+    { subject: 'I', predicate: 'married_to', object: 'Tiago' },
+    { subject: 'Tiago', predicate: 'works_as', object: 'nurse' },
+    { subject: 'I', predicate: 'works_as', object: 'software engineer' },
+    { subject: 'I', predicate: 'works_at', object: 'Farfetch' },
+    { subject: 'I', predicate: 'lives_in', object: 'Porto' },
+    { subject: 'I', predicate: 'sister', object: 'Rita' },
+    { subject: 'Rita', predicate: 'lives_in', object: 'Lisbon' },
+  ]);
+
+  it.each([
+    ["What is my husband's profession?", 'nurse'],
+    // The user's own question keeps the user's own fact.
+    ['What is my profession?', 'software engineer'],
+    ['Who is my husband?', 'Tiago'],
+  ])('"%s" → %s', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+});
+
+/**
  * A question read with the extractor's grammar: "Where did I grow up?" answered as "I grew up in
  * X." is `is_from`, as the extractor writes it; "grow" alone is one WordNet link from a job's
  * "work", which must not put the job first.

@@ -62,6 +62,16 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(ranked('What is my job?', user)[0]).toBe('works_as plumber');
   });
 
+  it('reads no kind of answer in a word the tagged texts use mostly as a verb ("employs", "cook")', () => {
+    // "Who employs me?": the firm, not a role WordNet relates to employing.
+    expect(fit.focus('Who employs me?', [], new Set()).kindWords).toEqual([]);
+    expect(
+      ranked('Who employs me?', [fact('works_as', 'software engineer'), fact('works_at', 'Farfetch')])[0],
+    ).toBe('works_at Farfetch');
+    expect(fit.focus('What should someone cook for me?', [], new Set()).kindWords).not.toContain('cook');
+    expect(fit.focus('Which food do I love?', [], new Set()).kindWords).toEqual(['food']);
+  });
+
   it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
     expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
     const focus = fit.focus('What is my trade?', [], new Set());
