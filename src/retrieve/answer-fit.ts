@@ -17,6 +17,7 @@ import { answerKindWords, readsAsNoun, withQuestionWords } from './answer-kind.j
 import {
   isTime,
   type KindReader,
+  namedWhKind,
   objectHead,
   PLACE_CONCEPTS,
   unknownCommonWord,
@@ -176,7 +177,7 @@ export class AnswerFit {
       kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
       tokens: new Set(tokens),
       terms: new Set(searchTerms(query)),
-      wh: whKind(tokens),
+      wh: whKind(tokens) ?? namedWhKind(asked),
       named,
       askedKeys: new Set(askedKeys),
       relationScores: new Map(),

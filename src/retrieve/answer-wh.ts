@@ -1,5 +1,5 @@
 import { keyWords } from '../lexicon/base.js';
-import { isOccupation, isPersonNoun } from '../lexicon/kinds.js';
+import { isOccupation, isPersonNoun, namesKindOf } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
@@ -41,6 +41,14 @@ export function whKind(tokens: readonly string[]): WhKind | undefined {
   if (token === 'when') return 'time';
   if (token === 'how' && ['old', 'many', 'much'].includes(tokens[at + 1] ?? '')) return 'number';
   return undefined;
+}
+
+/**
+ * The kind of answer a question asks for by the kind it names after "what" or "which", where its
+ * question word says none: a period of time ("What date …", "Which year …") asks when.
+ */
+export function namedWhKind(kindWords: readonly string[]): WhKind | undefined {
+  return kindWords.some((word) => namesKindOf(word, 'time_period', 'time_unit')) ? 'time' : undefined;
 }
 
 /**

@@ -72,6 +72,18 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(fit.focus('Which food do I love?', [], new Set()).kindWords).toEqual(['food']);
   });
 
+  it('reads a period of time named after "what" as asking when ("What date …")', () => {
+    expect(fit.focus('What date should people celebrate me?', [], new Set()).wh).toBe('time');
+    expect(fit.focus('Which year did I move?', [], new Set()).wh).toBe('time');
+    expect(fit.focus('What place do I like?', [], new Set()).wh).toBeUndefined();
+    expect(
+      ranked('What date should people celebrate me?', [
+        fact('married_to', 'Tomas'),
+        fact('birthday', 'March 3'),
+      ])[0],
+    ).toBe('birthday March 3');
+  });
+
   it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
     expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
     const focus = fit.focus('What is my trade?', [], new Set());
