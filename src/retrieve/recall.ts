@@ -13,6 +13,7 @@ import { compareUids } from './order.js';
 import { type QuestionReading, readQuestion } from './question.js';
 import { fusionFields, OFFLINE_RECIPE, resolveFusionOptions } from './recipe.js';
 import type { FusionOptions, RankingRecipe, SeedWeights } from './recipe-types.js';
+import type { RelationMention } from './relations.js';
 import { type Seeds, seedEntities, seedFromFacts, seedUserWhenUnseeded } from './seeds.js';
 import { searchTurns } from './turn-search.js';
 import { similarFactsOf, type WalkInput, walkFrom } from './walk.js';
@@ -224,14 +225,15 @@ export class Retriever {
   private evidenceOf(question: QuestionReading, fusion: Readonly<FusionOptions>) {
     const { relations, linked, aboutUserOnly } = question;
     const named = new Set(linked.filter((l) => l.entity.key !== USER_ENTITY_KEY).map((l) => l.entity.uid));
-    // The fit ranks facts when the question names at most one relation (a chain is the walk's);
+    // The fit ranks facts when the question names at most one relation (a chain is the walk's;
+    // two words naming one key, "What instrument do I play?", are one relation);
     // in a question about the user alone, only readings surer than `chainReading` make a chain.
     const chain = relations.mentions.filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading);
     return {
       answerFit: this.answerFit.bind(
         this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys),
       ),
-      boostFit: new Set(chain.map((m) => m.id)).size <= 1,
+      boostFit: namesOneRelation(chain),
       walkRead: (key: string) => relations.matched(key).size > 0,
       referenceKeys: question.referenceKeys,
       asksOfTheirs: question.asksOfTheirs,
@@ -319,4 +321,14 @@ function withOptions(recipe: Readonly<RankingRecipe>, options: RetrieverOptions)
 function settleLater<T>(pending: Promise<T>): Promise<T> {
   pending.catch(() => undefined);
   return pending;
+}
+
+/**
+ * Whether a question's relation words name one relation at most: no word, one word, or words that
+ * all name one key ("instrument" and "play", both `plays`, with a sentence model's lexicon).
+ */
+function namesOneRelation(mentions: readonly RelationMention[]): boolean {
+  if (new Set(mentions.map((m) => m.id)).size <= 1) return true;
+  const [first, ...rest] = mentions;
+  return [...(first?.keys ?? [])].some((key) => rest.every((m) => m.keys.has(key)));
 }

@@ -162,6 +162,29 @@ describe('the in-process model', () => {
     }
   });
 
+  it('lets the answer fit rank when two words name one relation ("instrument" and "play": `plays`)', async () => {
+    const dir = tempDir('kgmem-local-one-relation-');
+    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    try {
+      await memory.addTriples('ana', [
+        { subject: 'I', predicate: 'plays', object: 'rugby' },
+        { subject: 'I', predicate: 'plays', object: 'cello' },
+        { subject: 'I', predicate: 'works_at', object: 'Siemens' },
+      ]);
+      const { facts } = await memory.recall({
+        userId: 'ana',
+        query: 'What instrument do I play?',
+        explain: true,
+      });
+      expect(facts[0]?.object).toBe('cello');
+      // The fit read the question: a kind named and a verb naming the same relation are no chain.
+      expect(facts[0]?.contributions?.['answer-fit']).toBeGreaterThan(0);
+    } finally {
+      await memory.close();
+      dir.remove();
+    }
+  });
+
   it('is honoured by the command line, which records it and refuses another embedder later', async () => {
     const dir = tempDir('kgmem-local-cli-');
     try {
