@@ -37,6 +37,11 @@ export interface FactEvidence {
   /** Whether the question asks of someone of the user's only (`QuestionReading.asksOfTheirs`). */
   asksOfTheirs?: boolean;
   /**
+   * Whether the question names no one but the user, by no relation either ("What food do I
+   * love?"): it asks of the user, so only a fact touching the user rises by the fit.
+   */
+  asksOfUserAlone?: boolean;
+  /**
    * Whether only facts the answer fit reads the question in are kept: the walk started from the
    * user because nothing in the question did (`seedUserWhenUnseeded`), so reaching a fact says
    * nothing of it ("How tall is the Eiffel Tower?" is answered by none of the user's facts).
@@ -213,6 +218,13 @@ function fitToQuestion(
     if (reference.way.has(f.uid)) return way(f);
     // "What is my husband's profession?" is not answered by the user's own profession.
     if (reference.way.size > 0 && input.asksOfTheirs && fact.subjectUid === input.questionerUid) return f;
+    // Nor is "What food do I love?" answered by the sister's favourite food.
+    if (
+      input.asksOfUserAlone &&
+      fact.subjectUid !== input.questionerUid &&
+      fact.objectUid !== input.questionerUid
+    )
+      return f;
     if (
       !reference.about.has(fact.subjectUid) &&
       rare.has(f.uid) &&

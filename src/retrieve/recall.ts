@@ -237,6 +237,7 @@ export class Retriever {
       walkRead: (key: string) => relations.matched(key).size > 0,
       referenceKeys: question.referenceKeys,
       asksOfTheirs: question.asksOfTheirs,
+      asksOfUserAlone: aboutUserOnly && linked.length > 0 && question.referenceKeys.size === 0,
       relationsNamed: relations.mentions.length > 0,
       relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: question.userNamed,

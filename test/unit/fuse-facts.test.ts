@@ -285,4 +285,46 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
       expect(order({ ...asked, boostFit: false })[0], question).toBe('married to Lucia');
     }
   });
+
+  it('lifts by the fit only what the question asks of: the user alone, or someone of theirs alone', () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const read = (question: string) => answerFit.bind(answerFit.focus(question, [], new Set(['User'])));
+    // "What food do I love?": the sister's taco is food to WordNet and close to the question; the
+    // user's own dish is unknown to both, and still the answer.
+    const own = fact('likes', 'pho');
+    const sisters = fact('likes', 'tacos', { subject: 'Maya' });
+    const food = evidence({
+      walked: [walked(own, 0.5), walked(sisters, 0.2, 2)],
+      similarFacts: [sisters],
+      factCosines: new Map([[sisters.uid, 0.6]]),
+      answerFit: read('What food do I love?'),
+      boostFit: true,
+      questionerUid: 'User',
+      walkRead: (key) => key === 'likes',
+      options: SEMANTIC_FUSION,
+    });
+    expect(order(food)[0]).toBe('likes tacos');
+    expect(order({ ...food, asksOfUserAlone: true })[0]).toBe('likes pho');
+    const tacos = fuseFacts({ ...food, asksOfUserAlone: true }).facts.find((f) => f.object === 'tacos');
+    expect(tacos?.contributions?.['answer-fit']).toBeUndefined();
+    // "What is my husband's profession?": not the user's own, and the way to him falls further.
+    const husband = fact('married_to', 'Tiago');
+    const nurse = fact('works_as', 'nurse', { subject: 'Tiago' });
+    const mine = fact('works_as', 'software engineer');
+    const theirs = evidence({
+      walked: [walked(husband, 1), walked(nurse, 0.4, 2), walked(mine, 0.5)],
+      answerFit: read("What is my husband's profession?"),
+      boostFit: true,
+      questionerUid: 'User',
+      referenceKeys: new Set(['married_to']),
+      walkRead: (key) => key === 'married_to',
+    });
+    expect(order({ ...theirs, asksOfTheirs: true })[0]).toBe('works as nurse');
+    const asked = fuseFacts({ ...theirs, asksOfTheirs: true }).facts;
+    expect(
+      asked.find((f) => f.object === 'software engineer')?.contributions?.['answer-fit'],
+    ).toBeUndefined();
+    const way = (facts: typeof asked) => facts.find((f) => f.object === 'Tiago')?.score ?? 0;
+    expect(way(asked)).toBeLessThan(way(fuseFacts(theirs).facts));
+  });
 });
