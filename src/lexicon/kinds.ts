@@ -296,3 +296,23 @@ export function namesMedicine(phrase: string): boolean {
   const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
   return word.length > 0 && namesKindOf(word, 'drug', 'medicine', 'medication', 'medicament');
 }
+
+/**
+ * The noun an adverb pertains to through the adjective it derives from, in its first sense
+ * ("professionally" → professional → "profession"); undefined for any other word ("recently":
+ * "recent" pertains to no noun).
+ */
+export function adverbNoun(word: string): string | undefined {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.trim().toLowerCase(), 'adv')[0];
+  const [first] = lemma ? wordnet.synsetIds(lemma, 'adv') : [];
+  const adverb = first === undefined ? undefined : wordnet.synset(first);
+  for (const derived of adverb?.pointers.filter((p) => p.symbol === '\\') ?? []) {
+    const adjective = wordnet.synset(derived.target);
+    for (const pertained of adjective?.pointers.filter((p) => p.symbol === '\\') ?? []) {
+      const noun = wordnet.synset(pertained.target)?.words[0];
+      if (noun && pertained.target.startsWith('n')) return noun.replace(/_/g, ' ');
+    }
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@ import { compoundNouns } from '../lexicon/compounds.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
 import { keyWordsAsRead } from '../lexicon/key-words.js';
 import {
+  adverbNoun,
   asksForOccupation,
   asksForOrganization,
   isOccupation,
@@ -172,8 +173,11 @@ export class AnswerFit {
       // employs me?", "What should I cook?"), no kind of answer.
       ...unique.filter((w) => !inCompounds.has(w) && readsAsNoun(w)),
     ];
+    // An adverb says what it pertains to ("What do I do professionally?": a profession).
+    const pertained = unique.flatMap((w) => (readsAsNoun(w) ? [] : (adverbNoun(w) ?? [])));
+    nouns.push(...pertained);
     return {
-      words: [...unique, ...compounds.map((c) => c.compound)],
+      words: [...unique, ...compounds.map((c) => c.compound), ...pertained],
       kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
       tokens: new Set(tokens),
       terms: new Set(searchTerms(query)),

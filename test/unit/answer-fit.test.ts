@@ -84,6 +84,11 @@ describe('answer fit: what the question asks, against predicate and object', () 
     ).toBe('birthday March 3');
   });
 
+  it('reads the noun an adverb pertains to as a kind asked ("What do I do professionally?": a profession)', () => {
+    expect(fit.focus('What do I do professionally?', [], new Set()).kindWords).toEqual(['profession']);
+    expect(ranked('What do I do professionally?', user)[0]).toBe('works_as plumber');
+  });
+
   it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
     expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
     const focus = fit.focus('What is my trade?', [], new Set());

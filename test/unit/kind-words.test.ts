@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adverbNoun,
   asksForOccupation,
   asksForOrganization,
   headWord,
@@ -28,6 +29,13 @@ describe('kind words: what kind of thing a question word asks for (WordNet)', ()
     expect(usualNounSenses('business')).toBe(1);
     // A word the tagged texts never used, or no noun at all, keeps its first sense.
     expect(usualNounSenses('zorvanek')).toBe(1);
+  });
+
+  it('reads the noun an adverb pertains to through its adjective, and none for a describing one', () => {
+    expect(adverbNoun('professionally')).toBe('profession');
+    expect(adverbNoun('medically')).toBe('medicine');
+    expect(adverbNoun('recently')).toBeUndefined();
+    expect(adverbNoun('cello')).toBeUndefined();
   });
 
   it('reads organizations from the most frequent sense: a company or firm is one, a friend is not', () => {
