@@ -97,11 +97,14 @@ export function answeringStatements(query: string): { statement: string; words: 
         ? [['My', ...rest.slice(0, -1), auxiliary, last]]
         : [['My', ...rest, auxiliary]];
   }
-  return bodies.map((body) => {
+  return bodies.flatMap((body) => {
     const text = body.join(' ');
-    if (body.includes(STAND_IN)) return { statement: `${text}.`, words: rest };
-    const joined = where && !PREPOSITION_LAST.test(text) ? `${text} in` : text;
-    return { statement: `${joined} ${STAND_IN}.`, words: rest };
+    if (body.includes(STAND_IN)) return [{ statement: `${text}.`, words: rest }];
+    if (!where || PREPOSITION_LAST.test(text)) return [{ statement: `${text} ${STAND_IN}.`, words: rest }];
+    // "Where is my home town?": a place of the user's is the place asked ("My home town is …").
+    const placed = [{ statement: `${text} in ${STAND_IN}.`, words: rest }];
+    const copula = subject === 'my' && !PARTICIPLE.test(body.at(-1) ?? '');
+    return copula ? [...placed, { statement: `${text} ${STAND_IN}.`, words: rest }] : placed;
   });
 }
 

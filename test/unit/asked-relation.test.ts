@@ -57,6 +57,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['Who is my employer?', 'works_at', ['employer']],
     ['What is my hometown?', 'is_from', ['hometown']],
     ["What's my cat named?", 'cat', ['cat', 'named']],
+    // A place of the user's is itself the place asked where: "My home town is X."
+    ['Where is my home town?', 'is_from', ['home', 'town']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
