@@ -85,9 +85,14 @@ export function whScore(wh: WhKind, fact: Fact, reader: KindReader, unknownName:
   }
 }
 
-/** Whether an object is a time or a number where the question asks for a place or a person. */
+/**
+ * Whether an object is of a kind the question word rules out: a time or a number where it asks for
+ * a place or a person, or a kind of person ("product manager", "nurse") where it asks where.
+ */
 export function wrongWh(wh: WhKind | undefined, object: string): boolean {
-  return (wh === 'place' || wh === 'person') && (isTime(object) || NUMBER.test(object.trim()));
+  if ((wh === 'place' || wh === 'person') && (isTime(object) || NUMBER.test(object.trim()))) return true;
+  const head = objectHead(object);
+  return wh === 'place' && head !== undefined && !/\p{Lu}/u.test(object) && isPersonNoun(head);
 }
 
 /** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */

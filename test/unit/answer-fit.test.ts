@@ -89,6 +89,16 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(ranked('What do I do professionally?', user)[0]).toBe('works_as plumber');
   });
 
+  it('reads a kind of person as no answer to "where", however surely the relation is asked', () => {
+    // The extractor reads "I have a job in X" as the job: the question word still asks for a place.
+    const focus = fit.focus('Where do I have a job?', [], new Set(), ['works_as']);
+    expect(fit.read(focus, fact('works_at', 'Allegro')).fit).toBeGreaterThan(
+      fit.read(focus, fact('works_as', 'product manager')).fit,
+    );
+    expect(fit.bind(focus).wrongWh(fact('works_as', 'nurse'))).toBe(true);
+    expect(fit.bind(focus).wrongWh(fact('lives_in', 'Krakow'))).toBe(false);
+  });
+
   it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
     expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
     const focus = fit.focus('What is my trade?', [], new Set());
