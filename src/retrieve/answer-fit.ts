@@ -88,6 +88,8 @@ export interface QuestionFocus {
   relationScores: Map<string, number>;
   /** Every word of the question, function words included. */
   tokens: ReadonlySet<string>;
+  /** Every word of the question, in order. */
+  sequence: readonly string[];
   /** The question's search terms (stems of its content words). */
   terms: ReadonlySet<string>;
   /** The kind of answer the question word asks for, when it says one. */
@@ -180,6 +182,7 @@ export class AnswerFit {
       words: [...unique, ...compounds.map((c) => c.compound), ...pertained],
       kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
       tokens: new Set(tokens),
+      sequence: tokens,
       terms: new Set(searchTerms(query)),
       wh: whKind(tokens) ?? namedWhKind(asked),
       named,
@@ -237,7 +240,7 @@ export class AnswerFit {
     // Predicates that share their word (`works_at`, `works_as`) read alike: the function word the
     // question uses with it ("What do I work as?") and the kind its question word asks ("Where do
     // I work?": a name, not a role) tell them apart.
-    const usesFunctionWord = functionWords(fact.key).some((w) => focus.tokens.has(w)) ? 1 : 0;
+    const usesFunctionWord = usesFunctionWordOf(fact.key, focus.sequence) ? 1 : 0;
     // So does the kind the question names, where the predicate alone reads both at full ("What's
     // my line of work?": a role, not a firm).
     const parts = [usesFunctionWord, wh, kind];
@@ -395,6 +398,17 @@ export class AnswerFit {
     this.anySense.set(id, found);
     return found;
   }
+}
+
+/**
+ * Whether the question uses a function word of the predicate as the predicate does: not right
+ * before the predicate's own word ("What do I do _at work_?": "at" names the place of the work,
+ * not the firm one works at).
+ */
+function usesFunctionWordOf(key: string, sequence: readonly string[]): boolean {
+  const own = new Set(keyWords(key).map(stem));
+  const used = new Set(functionWords(key));
+  return sequence.some((word, at) => used.has(word) && !own.has(stem(sequence[at + 1] ?? '')));
 }
 
 /** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */

@@ -99,6 +99,19 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(fit.bind(focus).wrongWh(fact('lives_in', 'Krakow'))).toBe(false);
   });
 
+  it("credits a predicate's function word only where the question uses it as the predicate does", () => {
+    const tie = (question: string) => {
+      const focus = fit.focus(question, [], new Set());
+      return (
+        fit.read(focus, fact('works_at', 'Allegro')).tieBreak -
+        fit.read(focus, fact('works_as', 'nurse')).tieBreak
+      );
+    };
+    // "at work" names where the work is done, not the firm one works at.
+    expect(tie('What do I do at work?')).toBe(0);
+    expect(tie('Which firm do I work at?')).toBeGreaterThan(0);
+  });
+
   it('reads "trade" as asking for an occupation, one of its two usual senses', () => {
     expect(ranked('What is my trade?', user)[0]).toBe('works_as plumber');
     const focus = fit.focus('What is my trade?', [], new Set());
