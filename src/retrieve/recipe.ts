@@ -42,7 +42,7 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   looseReadingTrust: 0.2,
   otherKindFactor: 0.5,
   namedObjectShare: 0.9,
-  theirWayShare: 0.5,
+  theirWayShare: 0.25,
   fitTieBreak: 0.02,
   otherKindFit: 0.5,
   confirmedReading: 0.9,
