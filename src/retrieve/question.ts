@@ -1,4 +1,5 @@
 import type { RelationLexicon } from '../lexicon/base.js';
+import { canDescribe } from '../lexicon/kinds.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
 import type { Entity } from '../model/types.js';
@@ -93,7 +94,7 @@ export async function readQuestion(
     recipe.relations,
   );
   const referenceKeys = new Set(
-    relations.mentions.filter((m) => relationWords[m.position - 1] === 'my').flatMap((m) => [...m.keys]),
+    relations.mentions.filter((m) => afterMy(relationWords, m.position)).flatMap((m) => [...m.keys]),
   );
   return {
     query,
@@ -113,4 +114,13 @@ export async function readQuestion(
     referenceKeys,
     asksOfTheirs: referenceKeys.size > 0 && !tokens.some((t) => FIRST_PERSON.has(t)),
   };
+}
+
+/**
+ * Whether the word at `position` follows "my", right after it or after one word that describes
+ * it ("my _friend_", "my best _friend_", "my older _brother_").
+ */
+function afterMy(words: readonly string[], position: number): boolean {
+  if (words[position - 1] === 'my') return true;
+  return words[position - 2] === 'my' && canDescribe(words[position - 1] ?? '');
 }

@@ -181,6 +181,10 @@ describe("personal memory: someone named by a relation of the user's (offline)",
     // living?": works_as; "Which city am I based in?": lives_in), not "living" read as lives_in.
     ['What does my wife do for a living?', 'teacher'],
     ['Which city is my brother based in?', 'Sevilla'],
+    // A word describing them between "my" and the relation still names them.
+    ['What does my dear friend enjoy eating?', 'paella'],
+    ['Where does my older brother live?', 'Sevilla'],
+    ["What is my lovely wife's profession?", 'teacher'],
   ])('"%s": their own fact first (%s)', async (query, object) => {
     expect((await first(query))?.object).toBe(object);
   });
