@@ -226,14 +226,15 @@ export class Retriever {
     const { relations, linked, aboutUserOnly } = question;
     const named = new Set(linked.filter((l) => l.entity.key !== USER_ENTITY_KEY).map((l) => l.entity.uid));
     // The fit ranks facts when the question names at most one relation (a chain is the walk's;
-    // two words naming one key, "What instrument do I play?", are one relation);
+    // two words naming one key of the user's, "What instrument do I play?", are one relation,
+    // while "the director of X also directed which films" walks one key twice);
     // in a question about the user alone, only readings surer than `chainReading` make a chain.
     const chain = relations.mentions.filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading);
     return {
       answerFit: this.answerFit.bind(
         this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys),
       ),
-      boostFit: namesOneRelation(chain),
+      boostFit: new Set(chain.map((m) => m.id)).size <= 1 || (aboutUserOnly && namesOneRelation(chain)),
       walkRead: (key: string) => relations.matched(key).size > 0,
       referenceKeys: question.referenceKeys,
       asksOfTheirs: question.asksOfTheirs,
@@ -325,11 +326,10 @@ function settleLater<T>(pending: Promise<T>): Promise<T> {
 }
 
 /**
- * Whether a question's relation words name one relation at most: no word, one word, or words that
- * all name one key ("instrument" and "play", both `plays`, with a sentence model's lexicon).
+ * Whether a question's relation words all name one key ("instrument" and "play", both `plays`,
+ * with a sentence model's lexicon); true for no word.
  */
 function namesOneRelation(mentions: readonly RelationMention[]): boolean {
-  if (new Set(mentions.map((m) => m.id)).size <= 1) return true;
   const [first, ...rest] = mentions;
   return [...(first?.keys ?? [])].some((key) => rest.every((m) => m.keys.has(key)));
 }
