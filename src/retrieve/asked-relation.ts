@@ -1,9 +1,9 @@
 import { extractSentence } from '../extract/rules.js';
 import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
-import { canDescribe } from '../lexicon/kinds.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+import { followsMy } from './possessive.js';
 
 /** A relation a question asks, and the question's words that ask it. */
 export interface AskedRelation {
@@ -109,7 +109,7 @@ export function answeringStatements(query: string): { statement: string; words: 
 }
 
 // The auxiliaries a question about someone of the user's may ask with, and the first person's.
-const FIRST_PERSON: Readonly<Record<string, string>> = {
+const FIRST_PERSON_AUXILIARY: Readonly<Record<string, string>> = {
   do: 'do',
   does: 'do',
   did: 'did',
@@ -129,17 +129,16 @@ const MAX_MINE_WORDS = 2;
  * relation of the user's. Empty for any other question.
  */
 function askedOfMine(words: readonly string[]): string[] {
-  const at = words.findIndex((w, i) => i > 0 && FIRST_PERSON[w] !== undefined);
-  const auxiliary = FIRST_PERSON[words[at] ?? ''];
+  const at = words.findIndex((w, i) => i > 0 && FIRST_PERSON_AUXILIARY[w] !== undefined);
+  const auxiliary = FIRST_PERSON_AUXILIARY[words[at] ?? ''];
   if (at < 0 || auxiliary === undefined || words[at + 1] !== 'my') return [];
   const be = auxiliary === 'am' || auxiliary === 'was';
   if (be && !PREPOSITION_LAST.test(words.join(' '))) return [];
   const questions: string[] = [];
   for (let length = 1; length <= MAX_MINE_WORDS; length++) {
     const rest = words.slice(at + 2 + length);
-    // A word before the relation noun describes it ("best", "older").
-    const described = words.slice(at + 2, at + 1 + length).every((w) => canDescribe(w));
-    if (rest.length > 0 && described)
+    // The relation noun ends the user's own words ("my older _brother_").
+    if (rest.length > 0 && followsMy(words, at + 1 + length))
       questions.push([...words.slice(0, at), auxiliary, 'i', ...rest].join(' '));
   }
   return questions;

@@ -1,5 +1,4 @@
 import type { RelationLexicon } from '../lexicon/base.js';
-import { canDescribe } from '../lexicon/kinds.js';
 import { tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS } from '../model/text.js';
 import type { Entity } from '../model/types.js';
@@ -7,6 +6,7 @@ import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
 import { AskedLexicon, withAskedRelations } from './asked-relation.js';
 import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
+import { followsMy } from './possessive.js';
 import type { RankingRecipe } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
 
@@ -49,10 +49,15 @@ export interface QuestionReading {
    * profession?": no "I" nor "me"), so the user's own facts answer it only by leading to them.
    */
   asksOfTheirs: boolean;
+  /**
+   * It names the user and no one else, nor anyone of theirs ("What food do I love?"): only facts
+   * touching the user answer it.
+   */
+  asksOfUserAlone: boolean;
 }
 
 // The words by which a question names the user as one who does or undergoes what it asks.
-const FIRST_PERSON = new Set(['i', 'me', 'myself']);
+const FIRST_PERSON_PRONOUNS = new Set(['i', 'me', 'myself']);
 
 /**
  * Link stage: the entities the question names (`linkEntities`), where they stand, and the
@@ -94,7 +99,7 @@ export async function readQuestion(
     recipe.relations,
   );
   const referenceKeys = new Set(
-    relations.mentions.filter((m) => afterMy(relationWords, m.position)).flatMap((m) => [...m.keys]),
+    relations.mentions.filter((m) => followsMy(relationWords, m.position)).flatMap((m) => [...m.keys]),
   );
   return {
     query,
@@ -112,15 +117,7 @@ export async function readQuestion(
       aboutUserOnly || linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched === SELF_REFERENCE),
     userNamed: linked.some((l) => l.entity.key === USER_ENTITY_KEY && l.matched !== SELF_REFERENCE),
     referenceKeys,
-    asksOfTheirs: referenceKeys.size > 0 && !tokens.some((t) => FIRST_PERSON.has(t)),
+    asksOfTheirs: referenceKeys.size > 0 && !tokens.some((t) => FIRST_PERSON_PRONOUNS.has(t)),
+    asksOfUserAlone: aboutUserOnly && linked.length > 0 && referenceKeys.size === 0,
   };
-}
-
-/**
- * Whether the word at `position` follows "my", right after it or after one word that describes
- * it ("my _friend_", "my best _friend_", "my older _brother_").
- */
-function afterMy(words: readonly string[], position: number): boolean {
-  if (words[position - 1] === 'my') return true;
-  return words[position - 2] === 'my' && canDescribe(words[position - 1] ?? '');
 }

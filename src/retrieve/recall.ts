@@ -238,7 +238,7 @@ export class Retriever {
       walkRead: (key: string) => relations.matched(key).size > 0,
       referenceKeys: question.referenceKeys,
       asksOfTheirs: question.asksOfTheirs,
-      asksOfUserAlone: aboutUserOnly && linked.length > 0 && question.referenceKeys.size === 0,
+      asksOfUserAlone: question.asksOfUserAlone,
       relationsNamed: relations.mentions.length > 0,
       relationConfidence: Math.max(0, ...relations.mentions.map((m) => m.weight)),
       userNamed: question.userNamed,
