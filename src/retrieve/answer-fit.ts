@@ -48,6 +48,8 @@ export interface QuestionFit {
   touchesNamed(fact: Fact): boolean;
   /** Whether the question names an entity other than the user. */
   namesOthers: boolean;
+  /** Whether the question says the kind of answer right after "what" or "which" ("What sport …"). */
+  kindAsked: boolean;
   /** Whether the question asks who someone is ("who", "whom"). */
   asksWho: boolean;
   /** Whether the question asks when ("When did Melanie go to the museum?"). */
@@ -78,6 +80,8 @@ export interface QuestionFocus {
   words: readonly string[];
   /** The focus words that can name a kind of thing (WordNet knows them as nouns). */
   kindWords: readonly string[];
+  /** The kind words are the ones said right after "what" or "which" ({@link answerKindWords}). */
+  kindAsked: boolean;
   /**
    * The predicate keys of the relations the question asks, as the extractor reads the statement
    * that would answer it: each named as surely as by a shared stem, whatever the words that asked
@@ -142,6 +146,7 @@ export class AnswerFit {
       aboutNamed: (fact) => focus.named.has(fact.subjectUid),
       touchesNamed: (fact) => focus.named.has(fact.subjectUid) || focus.named.has(fact.objectUid),
       namesOthers: focus.named.size > 0,
+      kindAsked: focus.kindAsked,
       asksWho: focus.wh === 'person',
       asksWhen: focus.wh === 'time',
       wrongWh: (fact) => wrongWh(focus.wh, fact.object),
@@ -181,6 +186,7 @@ export class AnswerFit {
     return {
       words: [...unique, ...compounds.map((c) => c.compound), ...pertained],
       kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
+      kindAsked: asked.length > 0,
       tokens: new Set(tokens),
       sequence: tokens,
       terms: new Set(searchTerms(query)),

@@ -199,6 +199,18 @@ function fitToQuestion(
   const usualKindNamed =
     input.questionerUid !== undefined &&
     candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
+  // The user's own answer of the kind the question asks after "what" or "which", in its usual
+  // sense, by a relation the question's words name ("What sport do I like?": tennis, a sport, and
+  // played, a sport's verb) outranks the user's fact whose object is a common word known to be of
+  // another kind only (pizza), however well the question's other words name that fact's relation.
+  // A name is not read so ("Coco" is a dog's name, whatever WordNet knows by that word).
+  const ownKindOffered =
+    input.questionerUid !== undefined &&
+    fit.kindAsked &&
+    candidates.some(
+      ({ fact }) =>
+        fact.subjectUid === input.questionerUid && fit.ofUsualKind(fact) && fit.relationOf(fact.key) > 0,
+    );
   // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
   // object is known to be of another kind (a harp) fits the question less, however well its
   // predicate is named.
@@ -225,7 +237,7 @@ function fitToQuestion(
       fact.objectUid !== input.questionerUid
     )
       return f;
-    if (
+    const suspect =
       !reference.about.has(fact.subjectUid) &&
       rare.has(f.uid) &&
       ((kindNamed &&
@@ -236,9 +248,13 @@ function fitToQuestion(
             !fit.unknownKind(fact)))) ||
         (usualReading && fit.relationOf(fact.key) === 0) ||
         // "Where was I born?" is not answered by a date, however surely "born" reads `birthday`.
-        fit.wrongWh(fact))
-    )
-      return scaled(f, 'other-kind', options.otherKindFactor);
+        fit.wrongWh(fact));
+    const ownOtherKind =
+      ownKindOffered &&
+      fact.subjectUid === input.questionerUid &&
+      isCommonWord(fact.object) &&
+      fit.otherKind(fact);
+    if (suspect || ownOtherKind) return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
     const { fit: read, tieBreak } = fit.read(fact);
     const score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
@@ -322,4 +338,9 @@ function adjust(
         );
       }),
     );
+}
+
+/** Whether an object is written as a common word, not a name: no capital letter ("pizza", not "Coco"). */
+function isCommonWord(object: string): boolean {
+  return !/\p{Lu}/u.test(object);
 }

@@ -157,6 +157,38 @@ describe('personal memory: a preference verb and its gerund (offline)', () => {
 });
 
 /**
+ * The kind asked after "what" or "which" outranks a liking the question's verb names: "What sport
+ * do I like?" is answered by the sport played, not by a food liked, however surely "like" reads
+ * `likes`; a name (a dog's) is never read as a kind WordNet knows by that word.
+ */
+describe("personal memory: the kind asked before the verb's relation (offline)", () => {
+  const first = personalMemory('kgmem-personal-kind-asked-', [
+    { subject: 'I', predicate: 'likes', object: 'pizza' },
+    { subject: 'I', predicate: 'likes', object: 'jazz' },
+    { subject: 'I', predicate: 'plays', object: 'tennis' },
+    { subject: 'I', predicate: 'plays', object: 'violin' },
+    { subject: 'I', predicate: 'has_dog', object: 'Coco' },
+    { subject: 'I', predicate: 'lives_in', object: 'Valencia' },
+  ]);
+
+  it.each([
+    ['What sport do I like?', 'tennis'],
+    ['What sport am I into?', 'tennis'],
+    ['What food do I like?', 'pizza'],
+    ['What music do I like?', 'jazz'],
+    ['What instrument do I love?', 'violin'],
+  ])('"%s": %s', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+
+  it('keeps the liking of another kind among the results, below the answer', async () => {
+    const objects = (await first.all('What sport do I like?')).map((f) => f.object);
+    expect(objects.indexOf('pizza')).toBeGreaterThan(objects.indexOf('tennis'));
+    expect(objects).toContain('pizza');
+  });
+});
+
+/**
  * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
  * something of them, so their fact answers it and the user's fact naming them is the way there;
  * unless it asks who they are, or their name.

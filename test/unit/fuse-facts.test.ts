@@ -327,4 +327,30 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     const way = (facts: typeof asked) => facts.find((f) => f.object === 'Tiago')?.score ?? 0;
     expect(way(asked)).toBeLessThan(way(fuseFacts(theirs).facts));
   });
+
+  it.each([
+    // The user's own sport, played, outranks a liking WordNet knows as food.
+    ['What sport do I like?', 'plays tennis', true],
+    // No kind said after "what": the verb's relation decides.
+    ['What do I like?', 'likes pizza', false],
+    // The kind is said, but only by a word the fit reads loosely ("someone" is no kind asked).
+    ['What should someone like?', 'likes pizza', false],
+  ])('"%s": %s first; the liking of another kind falls: %s', (question, top, falls) => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const liked = fact('likes', 'pizza');
+    const dog = fact('has_dog', 'Coco');
+    const input = evidence({
+      walked: [walked(liked, 0.6), walked(fact('plays', 'tennis'), 0.2), walked(dog, 0.2)],
+      answerFit: answerFit.bind(answerFit.focus(question, [], new Set(['User']))),
+      boostFit: true,
+      questionerUid: 'User',
+      asksOfUserAlone: true,
+      walkRead: (key) => key === 'likes',
+    });
+    expect(order(input)[0]).toBe(top);
+    const facts = fuseFacts(input).facts;
+    expect(facts.find((f) => f.object === 'pizza')?.contributions?.['other-kind'] !== undefined).toBe(falls);
+    // A name is no common word WordNet may know as another kind ("Coco").
+    expect(facts.find((f) => f.object === 'Coco')?.contributions?.['other-kind']).toBeUndefined();
+  });
 });
