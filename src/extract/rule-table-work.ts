@@ -1,5 +1,5 @@
 import { canDescribe, isPersonNoun, isQuantity, readingsOf } from '../lexicon/kinds.js';
-import { I_AM, PRONOUN_OBJECT } from './rule-patterns.js';
+import { I_AM, NAME, NOT_A_NAME, PRONOUN_OBJECT } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, jobTriples, objects, triple } from './rule-words.js';
 
@@ -88,11 +88,37 @@ export const WORK_RULES: Rule[] = [
     build: (m) => [triple('user', 'works_as', clean(m[1]), 'person', 'role')],
   },
   {
+    // Being employed or hired, by whom and as what: "I'm employed at Acme", "I was hired by Acme as
+    // a nurse", "I'm employed as a nurse", "I've been employed with Acme". "Employed in" may name
+    // a trade or a town ("in retail", "in Lyon"), no employer; "I was employed at Acme" may be a
+    // job left: neither is read here.
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii]\\s+got)\\s+(?:now\\s+)?(?:employed|hired)\\s+(?:by|at)\\s+(.+)$`,
+      `^(?:${I_AM}|[Ii]\\s+(?:just\\s+)?got|[Ii]\\s+was(?=\\s+(?:just\\s+|recently\\s+)?hired)|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+|just\\s+|recently\\s+)?(?:employed|hired)\\s+(?:(?:by|at|with)\\s+(.+?)(?:\\s+as\\s+(?:an?\\s+)?(.+))?|as\\s+(?:an?\\s+)?(.+))$`,
       'u',
     ),
-    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+    build: (m) => (m[3] ? [role(clean(m[3]))] : jobTriples(m[1], m[2])),
+  },
+  {
+    // The employer said first: "Acme employs me", "Acme hired me as a nurse", "Acme has just
+    // hired me". Only a name is an employer ("She hired me", "Mum employs me" say no firm).
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(${NAME})\\s+(?:has\\s+)?(?:just\\s+|recently\\s+)?(?:employs|hired|employed)\\s+me(?:\\s+as\\s+(?:an?\\s+)?(.+))?$`,
+      'u',
+    ),
+    build: (m) => {
+      const who = clean(m[1]);
+      const words = who.split(/\s+/);
+      if (words.some((w) => NOT_A_NAME.test(w) || !/^\p{Lu}/u.test(w)) || KIN_NAME.test(who)) return [];
+      return jobTriples(who, m[2]);
+    },
+  },
+  {
+    // A job held, where and as what: "I have a job at Acme", "I hold a part-time position with
+    // Acme as a tutor", "I have a job as a nurse".
+    pattern:
+      /^[Ii]\s+(?:have|hold|'ve\s+got|have\s+got)\s+(?:a|an|my)\s+(?:new\s+|full-time\s+|part-time\s+|steady\s+)?(?:job|position|role)\s+(?:(?:at|with)\s+(.+?)(?:\s+as\s+(?:an?\s+)?(.+))?|as\s+(?:an?\s+)?(.+))$/u,
+    build: (m) => (m[3] ? [role(clean(m[3]))] : jobTriples(m[1], m[2])),
   },
   {
     // Joining a named organisation (not "a club", "the gym") is working there.
@@ -115,6 +141,9 @@ export const WORK_RULES: Rule[] = [
 
 // The most words a role or an employer said of one's job is read as ("senior data engineer").
 const MAX_ROLE_WORDS = 3;
+
+// Family words written as a name at a sentence's start ("Mum hired me"): a person, no employer.
+const KIN_NAME = /^(?:Mum|Mom|Dad|Mother|Father|Grandma|Grandpa|Granny|Nana|Papa|Mama)$/;
 
 const role = (what: string) => triple('user', 'works_as', what, 'person', 'role');
 const employer = (what: string) => triple('user', 'works_at', what, 'person', 'organization');

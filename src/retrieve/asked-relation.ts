@@ -24,8 +24,24 @@ export interface AskedRelation {
  * Only the question words the reading needs are known here: a wh-word, an auxiliary, "I" or "my".
  */
 export function askedRelations(query: string): AskedRelation[] {
+  const statements = answeringStatements(query);
+  const asked = readAsked(statements);
+  if (asked.length > 0) return asked;
+  // "Where am I employed?": a place asked "in" that no rule reads may be one asked "at" ("I am
+  // employed at …"), read only then: "Where do I work?" keeps the reading "in" gives.
+  return readAsked(
+    statements.flatMap(({ statement, words }) =>
+      statement.endsWith(IN_STAND_IN)
+        ? [{ statement: `${statement.slice(0, -IN_STAND_IN.length)} at ${STAND_IN}.`, words }]
+        : [],
+    ),
+  );
+}
+
+/** The relations the extractor reads in answering statements, from the user to the stand-in. */
+function readAsked(statements: readonly { statement: string; words: readonly string[] }[]): AskedRelation[] {
   const asked = new Map<string, AskedRelation>();
-  for (const { statement, words } of answeringStatements(query))
+  for (const { statement, words } of statements)
     for (const triple of extractSentence(statement))
       if (
         triple.subject.toLowerCase() === USER_ENTITY_KEY &&
@@ -39,6 +55,7 @@ export function askedRelations(query: string): AskedRelation[] {
 
 // Where the answer goes: a name no dictionary knows, so no rule reads it as a kind of thing.
 const STAND_IN = 'Zorvanek';
+const IN_STAND_IN = ` in ${STAND_IN}.`;
 const WH_WORDS = new Set(['what', 'which', 'where', 'who', 'whom', 'when']);
 const AUXILIARIES = new Set(['do', 'did', 'am', 'was', 'is', 'are', 'were']);
 // The contractions a wh-question opens with, spelled out so the auxiliary is a word of its own
@@ -72,6 +89,8 @@ export function answeringStatements(query: string): { statement: string; words: 
   if (!WH_WORDS.has(words[0] ?? '')) return [];
   const mine = askedOfMine(words);
   if (mine.length > 0) return mine.flatMap((question) => answeringStatements(question));
+  const asker = askedOfSubject(words);
+  if (asker) return [asker];
   const at = words.findIndex((w, i) => i > 0 && AUXILIARIES.has(w));
   const auxiliary = words[at];
   const subject = words[at + 1];
@@ -106,6 +125,29 @@ export function answeringStatements(query: string): { statement: string; words: 
     const copula = subject === 'my' && !PARTICIPLE.test(body.at(-1) ?? '');
     return copula ? [...placed, { statement: `${text} ${STAND_IN}.`, words: rest }] : placed;
   });
+}
+
+/**
+ * The statement answering a question that asks who or what does something to the user, its
+ * wh-word the verb's subject: "Which company employs me?" → "Zorvanek employs me.", "Who hired
+ * me?" → "Zorvanek hired me.". Undefined when an auxiliary or the user stands before "me" ("What
+ * does Ana call me?" asks the verb's object).
+ */
+function askedOfSubject(words: readonly string[]): { statement: string; words: string[] } | undefined {
+  const me = words.indexOf('me');
+  if (!OBJECT_WH_WORDS.has(words[0] ?? '') || me < 2) return undefined;
+  const before = words.slice(1, me);
+  if (
+    before.some(
+      (w) => AUXILIARIES.has(w) || FIRST_PERSON_AUXILIARY[w] !== undefined || w === 'i' || w === 'my',
+    )
+  )
+    return undefined;
+  // The verb stands right before "me", or before the preposition that takes it ("lives with me").
+  const verbAt = PREPOSITION_LAST.test(words[me - 1] ?? '') ? me - 2 : me - 1;
+  if (verbAt < 1) return undefined;
+  const asked = words.slice(verbAt);
+  return { statement: `${STAND_IN} ${asked.join(' ')}.`, words: asked };
 }
 
 // The auxiliaries a question about someone of the user's may ask with, and the first person's.

@@ -206,6 +206,20 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ['My favourite dish is paella.', ['user likes paella']],
     ['I got divorced last year.', []],
     ['I got a new bike.', ['user got new bike']],
+    // Being employed, said of the user or by the employer.
+    ["I'm employed at Siemens.", ['user works_at Siemens']],
+    ["I'm employed as a nurse.", ['user works_as nurse']],
+    ['I was hired by Google as a data analyst.', ['user works_at Google', 'user works_as data analyst']],
+    ['Siemens employs me.', ['user works_at Siemens']],
+    ['Blue Bottle hired me as a barista.', ['user works_at Blue Bottle', 'user works_as barista']],
+    ['She hired me.', []],
+    ['Mum employs me.', []],
+    // "Employed in" a town or a trade names no employer; "was employed" may be a job left.
+    ["I'm employed in London.", []],
+    ['I was employed at IBM.', []],
+    ['I have a job at Siemens.', ['user works_at Siemens']],
+    ['I hold a part-time position with Oxfam as a tutor.', ['user works_at Oxfam', 'user works_as tutor']],
+    ['I have a job as a nurse.', ['user works_as nurse']],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });

@@ -157,6 +157,31 @@ describe('personal memory: a preference verb and its gerund (offline)', () => {
 });
 
 /**
+ * Questions whose wh-word is the one who does something to the user ("Which business employs
+ * me?") or that ask a place "in" the extractor reads "at" ("Where am I employed?"): the employer,
+ * ahead of every fact the question's words name no better.
+ */
+describe('personal memory: who employs the user (offline)', () => {
+  const first = personalMemory('kgmem-personal-employs-', [
+    { subject: 'I', predicate: 'lives_in', object: 'Lyon' },
+    { subject: 'I', predicate: 'works_at', object: 'Siemens' },
+    { subject: 'I', predicate: 'works_as', object: 'nurse' },
+    { subject: 'I', predicate: 'plays', object: 'violin' },
+    { subject: 'I', predicate: 'plays', object: 'tennis' },
+    { subject: 'I', predicate: 'has_dog', object: 'Rex' },
+  ]);
+
+  it.each(['Which business employs me?', 'Who hired me?', 'Where am I employed?'])(
+    'the employer for "%s" (read as the extractor reads "Zorvanek employs me"), ahead of any tie',
+    async (query) => {
+      const [top, next] = await first.all(query);
+      expect(top?.object).toBe('Siemens');
+      expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+    },
+  );
+});
+
+/**
  * The kind asked after "what" or "which" outranks a liking the question's verb names: "What sport
  * do I like?" is answered by the sport played, not by a food liked, however surely "like" reads
  * `likes`; a name (a dog's) is never read as a kind WordNet knows by that word.

@@ -30,6 +30,10 @@ describe('the relation a first-person question asks, read by the extractor from 
     // A participle last follows the auxiliary.
     ["What's my dog called?", ['My dog is called Zorvanek.']],
     ['Where is my sister based?', ['My sister is based in Zorvanek.']],
+    // The wh-word the subject of what is done to the user.
+    ['Which company employs me?', ['Zorvanek employs me.']],
+    ['Who hired me?', ['Zorvanek hired me.']],
+    ['Which animal lives with me?', ['Zorvanek lives with me.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -42,6 +46,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     'Is there anything I can’t eat?',
     'which topics is I’m the One That I Want about',
     'I live in Porto.',
+    // An auxiliary before "me": the verb's object is asked, of someone else.
+    'What does Ana call me?',
   ])('turns %j, which is no first-person wh-question with an answer to place, into nothing', (question) => {
     expect(answeringStatements(question)).toEqual([]);
   });
@@ -59,6 +65,11 @@ describe('the relation a first-person question asks, read by the extractor from 
     ["What's my cat named?", 'cat', ['cat', 'named']],
     // A place of the user's is itself the place asked where: "My home town is X."
     ['Where is my home town?', 'is_from', ['home', 'town']],
+    ['Which business employs me?', 'works_at', ['employs', 'me']],
+    // A place asked "in" that no rule reads is asked "at" ("I am employed at …").
+    ['Where am I employed?', 'works_at', ['employed']],
+    // …only then: the reading "in" gives is kept.
+    ['Where do I work?', 'works_in', ['work']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
