@@ -203,13 +203,17 @@ function fitToQuestion(
   // sense, by a relation the question's words name ("What sport do I like?": tennis, a sport, and
   // played, a sport's verb) outranks the user's fact whose object is a common word known to be of
   // another kind only (pizza), however well the question's other words name that fact's relation.
-  // A name is not read so ("Coco" is a dog's name, whatever WordNet knows by that word).
+  // Only common words are read so, on either side: "Coco" is a dog's name, whatever WordNet knows
+  // by that word, and a town's name says nothing of a position held.
   const ownKindOffered =
     input.questionerUid !== undefined &&
     fit.kindAsked &&
     candidates.some(
       ({ fact }) =>
-        fact.subjectUid === input.questionerUid && fit.ofUsualKind(fact) && fit.relationOf(fact.key) > 0,
+        fact.subjectUid === input.questionerUid &&
+        isCommonWord(fact.object) &&
+        fit.ofUsualKind(fact) &&
+        fit.relationOf(fact.key) > 0,
     );
   // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
   // object is known to be of another kind (a harp) fits the question less, however well its
