@@ -1,8 +1,10 @@
 import { extractSentence } from '../extract/rules.js';
 import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
+import { canDescribe } from '../lexicon/kinds.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+import { readsAsNoun } from './answer-kind.js';
 import { followsMy } from './possessive.js';
 
 /** A relation a question asks, and the question's words that ask it. */
@@ -86,6 +88,8 @@ export function answeringStatements(query: string): { statement: string; words: 
     .trim();
   for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
   const words = text.split(/\s+/).filter(Boolean);
+  // "Job?", "Birthplace?": a terse question names what of the user's it asks ("What is my job?").
+  if (isTerseQuestion(query, words)) return answeringStatements(`what is my ${words.join(' ')}?`);
   if (!WH_WORDS.has(words[0] ?? '')) return [];
   const mine = askedOfMine(words);
   if (mine.length > 0) return mine.flatMap((question) => answeringStatements(question));
@@ -148,6 +152,24 @@ function askedOfSubject(words: readonly string[]): { statement: string; words: s
   if (verbAt < 1) return undefined;
   const asked = words.slice(verbAt);
   return { statement: `${STAND_IN} ${asked.join(' ')}.`, words: asked };
+}
+
+// The most words a terse question is read as naming one thing of the user's by ("Current city?").
+const MAX_TERSE_WORDS = 3;
+
+/**
+ * Whether a question is a noun alone, or with the words that describe it: "Job?", "Current
+ * city?", "Favourite food?". A word of a sentence's grammar (a wh-word, an auxiliary, a pronoun)
+ * or a last word read more often as a verb ("Cook?") makes it no such question.
+ */
+function isTerseQuestion(query: string, words: readonly string[]): boolean {
+  if (!query.trim().endsWith('?') || words.length === 0 || words.length > MAX_TERSE_WORDS) return false;
+  const grammar = words.some((w) => WH_WORDS.has(w) || AUXILIARIES.has(w) || STOP_WORDS.has(w));
+  return (
+    !grammar &&
+    readsAsNoun(words.at(-1) ?? '') &&
+    words.slice(0, -1).every((w) => canDescribe(w) || readsAsNoun(w))
+  );
 }
 
 // The auxiliaries a question about someone of the user's may ask with, and the first person's.

@@ -161,7 +161,7 @@ describe('personal memory: a preference verb and its gerund (offline)', () => {
  * me?") or that ask a place "in" the extractor reads "at" ("Where am I employed?"): the employer,
  * ahead of every fact the question's words name no better.
  */
-describe('personal memory: who employs the user (offline)', () => {
+describe('personal memory: who employs the user, and terse questions (offline)', () => {
   const first = personalMemory('kgmem-personal-employs-', [
     { subject: 'I', predicate: 'lives_in', object: 'Lyon' },
     { subject: 'I', predicate: 'works_at', object: 'Siemens' },
@@ -169,7 +169,18 @@ describe('personal memory: who employs the user (offline)', () => {
     { subject: 'I', predicate: 'plays', object: 'violin' },
     { subject: 'I', predicate: 'plays', object: 'tennis' },
     { subject: 'I', predicate: 'has_dog', object: 'Rex' },
+    { subject: 'I', predicate: 'is_from', object: 'Leeds' },
   ]);
+
+  it.each([
+    ['Job?', 'nurse'],
+    ['Employer?', 'Siemens'],
+    ['Birthplace?', 'Leeds'],
+  ])('a terse question: "%s" asks what "What is my …?" does (%s)', async (query, object) => {
+    const [top, next] = await first.all(query);
+    expect(top?.object).toBe(object);
+    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+  });
 
   it.each(['Which business employs me?', 'Who hired me?', 'Where am I employed?'])(
     'the employer for "%s" (read as the extractor reads "Zorvanek employs me"), ahead of any tie',

@@ -34,6 +34,9 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['Which company employs me?', ['Zorvanek employs me.']],
     ['Who hired me?', ['Zorvanek hired me.']],
     ['Which animal lives with me?', ['Zorvanek lives with me.']],
+    // A terse question names what of the user's it asks.
+    ['Job?', ['My job is Zorvanek.']],
+    ['Current city?', ['My current city is Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -48,6 +51,10 @@ describe('the relation a first-person question asks, read by the extractor from 
     'I live in Porto.',
     // An auxiliary before "me": the verb's object is asked, of someone else.
     'What does Ana call me?',
+    // Terse, but a verb or a sentence's grammar: no thing of the user's named.
+    'Cook?',
+    'Job.',
+    'And you?',
   ])('turns %j, which is no first-person wh-question with an answer to place, into nothing', (question) => {
     expect(answeringStatements(question)).toEqual([]);
   });
@@ -70,6 +77,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['Where am I employed?', 'works_at', ['employed']],
     // …only then: the reading "in" gives is kept.
     ['Where do I work?', 'works_in', ['work']],
+    ['Birthplace?', 'is_from', ['birthplace']],
+    ['Favourite food?', 'likes', ['favourite', 'food']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
