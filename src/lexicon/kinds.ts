@@ -1,3 +1,4 @@
+import { STOP_WORDS } from '../model/text.js';
 import { sharedConceptReader } from './concepts.js';
 import { sharedWordNet } from './relatedness.js';
 
@@ -315,4 +316,73 @@ export function adverbNoun(word: string): string | undefined {
     }
   }
   return undefined;
+}
+
+// Words that end a definition's genus: what follows says how this thing differs from others of it.
+const DIFFERENTIA = new Set([
+  'of',
+  'that',
+  'which',
+  'who',
+  'for',
+  'in',
+  'with',
+  'used',
+  'to',
+  'by',
+  'as',
+  'on',
+  'from',
+]);
+// The kinds read from definitions, by word (cleared when full).
+const GENERA = new Map<string, readonly string[]>();
+const GENERA_CACHE_ENTRIES = 4096;
+// Words that open a definition before its genus.
+const DEFINITION_OPENERS = new Set(['a', 'an', 'the', 'any', 'one', 'some']);
+
+/**
+ * The kinds a noun's definitions name first, as a dictionary defines a thing by the kind it is
+ * and what sets it apart: "fencing" is "the art or sport of fighting with swords" (an art, a
+ * sport), though WordNet files it under combat. Coordinated kinds are all read ("art or sport");
+ * a describing word before the kind is passed over ("a domesticated animal").
+ */
+export function definitionGenera(word: string): readonly string[] {
+  const cached = GENERA.get(word);
+  if (cached) return cached;
+  const wordnet = sharedWordNet();
+  const genera = new Set<string>();
+  for (const lemma of wordnet.lemmas(word.toLowerCase(), 'noun'))
+    for (const id of wordnet.synsetIds(lemma, 'noun')) {
+      const tokens = (wordnet.synset(id)?.definition ?? '').toLowerCase().split(/[\s;,()]+/);
+      let at = 0;
+      while (DEFINITION_OPENERS.has(tokens[at] ?? '')) at++;
+      // The genus: the first noun not followed by another noun ("a _game_ played with rackets",
+      // "a large stringed _instrument_"), and each noun joined to it by "or"/"and".
+      for (; at < tokens.length && !DIFFERENTIA.has(tokens[at] ?? ''); at++) {
+        const token = tokens[at] ?? '';
+        const next = tokens[at + 1] ?? '';
+        if (!isNoun(token) || isNoun(next)) continue;
+        genera.add(token);
+        if (next !== 'or' && next !== 'and') break;
+        at++;
+      }
+    }
+  if (GENERA.size >= GENERA_CACHE_ENTRIES) GENERA.clear();
+  const read = [...genera];
+  GENERA.set(word, read);
+  return read;
+}
+
+/**
+ * Whether a definition's word is a noun: a content word WordNet knows as one, used as a noun at
+ * least as often as a describing word in its tagged texts ("large" describes an instrument).
+ */
+function isNoun(word: string): boolean {
+  if (word.length === 0 || STOP_WORDS.has(word)) return false;
+  const wordnet = sharedWordNet();
+  const nouns = wordnet.lemmas(word, 'noun');
+  if (nouns.length === 0) return false;
+  const count = (pos: 'noun' | 'adj', lemmas: readonly string[]) =>
+    lemmas.reduce((sum, lemma) => sum + wordnet.tagCounts(lemma)[pos], 0);
+  return count('noun', nouns) >= count('adj', wordnet.lemmas(word, 'adj'));
 }

@@ -6,6 +6,7 @@ import {
   adverbNoun,
   asksForOccupation,
   asksForOrganization,
+  definitionGenera,
   isOccupation,
   isPersonNoun,
   usualNounSenses,
@@ -260,16 +261,29 @@ export class AnswerFit {
       head !== undefined &&
       focus.kindWords.some(
         (w) =>
-          this.isKindInWordNet(w, head) ||
+          this.isKindInWordNet(w, head, focus.kindAsked) ||
           // A name WordNet does not know may be the firm or place asked for.
           this.mayBeNamed(w, fact, head),
       )
     );
   }
 
-  /** Whether WordNet puts a kind word above the head of an object, in its usual sense or any other. */
-  private isKindInWordNet(word: string, head: string): boolean {
-    return this.kindOf(word, head) >= this.recipe.kindScore || this.inAnySense(word, head);
+  /**
+   * Whether WordNet puts a kind word above the head of an object, in its usual sense or any other,
+   * or, for a kind the question asks after "what" or "which" (`asked`), a definition of the head
+   * names that kind or one below it first ("Which sport …": "fencing" is "the art or _sport_ of
+   * fighting with swords", though WordNet files it under combat). Any other noun of a question
+   * ("When should _people_ send me a card?") is too loose a kind for a definition's first noun.
+   */
+  private isKindInWordNet(word: string, head: string, asked: boolean): boolean {
+    return (
+      this.kindOf(word, head) >= this.recipe.kindScore ||
+      this.inAnySense(word, head) ||
+      (asked &&
+        definitionGenera(head).some(
+          (genus) => genus === word || this.kindOf(word, genus) >= this.recipe.kindScore,
+        ))
+    );
   }
 
   /** Whether a word of the question names a kind the fact's object is in its usual sense ("food": curry). */
@@ -289,7 +303,10 @@ export class AnswerFit {
       .synsetsOfWord(head, 1)
       .some((id) => id.startsWith('n'));
     // A name that may be of a kind asked for is not known to be another (whatever WordNet says).
-    return known && !focus.kindWords.some((w) => this.isKindInWordNet(w, head) || this.namedKind(w, fact));
+    return (
+      known &&
+      !focus.kindWords.some((w) => this.isKindInWordNet(w, head, focus.kindAsked) || this.namedKind(w, fact))
+    );
   }
 
   /** How well the question's words name a predicate key (cached per question). */

@@ -225,6 +225,28 @@ describe("personal memory: the kind asked before the verb's relation (offline)",
 });
 
 /**
+ * A sport WordNet files elsewhere: fencing sits under combat in its hierarchy, and its definition
+ * calls it "the art or sport of fighting with swords"; the harp is an instrument either way.
+ */
+describe('personal memory: a kind its definition names (offline)', () => {
+  const first = personalMemory('kgmem-personal-genus-', [
+    { subject: 'I', predicate: 'plays', object: 'harp' },
+    { subject: 'I', predicate: 'plays', object: 'fencing' },
+    { subject: 'I', predicate: 'lives_in', object: 'Cork' },
+  ]);
+
+  it.each([
+    ['Which sport do I play?', 'fencing'],
+    ['Which sport do I do?', 'fencing'],
+    ['Which instrument do I play?', 'harp'],
+  ])('"%s": %s', async (query, object) => {
+    const [top, next] = await first.all(query);
+    expect(top?.object).toBe(object);
+    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+  });
+});
+
+/**
  * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
  * something of them, so their fact answers it and the user's fact naming them is the way there;
  * unless it asks who they are, or their name.

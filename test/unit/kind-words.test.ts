@@ -3,6 +3,7 @@ import {
   adverbNoun,
   asksForOccupation,
   asksForOrganization,
+  definitionGenera,
   headWord,
   namesCondition,
   namesKindOf,
@@ -81,5 +82,24 @@ describe('kind words: the head of a phrase, places and health conditions (WordNe
     ['a new job', false],
   ])('%j names a health condition: %s', (phrase, expected) => {
     expect(namesCondition(phrase)).toBe(expected);
+  });
+});
+
+describe('kind words: the kinds a definition names first (WordNet glosses)', () => {
+  it.each([
+    // "the art or sport of fighting with swords": each kind joined by "or".
+    ['fencing', ['art', 'sport']],
+    // "a game played with rackets …": the first noun, not the participle after it.
+    ['tennis', ['game']],
+    // "a large stringed instrument …": describing words passed over.
+    ['cello', ['instrument']],
+  ])('%s is defined as %j (among its senses)', (word, kinds) => {
+    expect(definitionGenera(word)).toEqual(expect.arrayContaining(kinds));
+  });
+
+  it('reads no describing word nor function word as a kind, and nothing for a word WordNet lacks', () => {
+    expect(definitionGenera('cello')).not.toContain('large');
+    expect(definitionGenera('jazz')).not.toContain('or');
+    expect(definitionGenera('pickleball')).toEqual([]);
   });
 });
