@@ -1,6 +1,7 @@
 import { extractSentence } from '../extract/rules.js';
 import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
+import { siblingKeys } from '../lexicon/key-siblings.js';
 import { canDescribe } from '../lexicon/kinds.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
@@ -230,6 +231,11 @@ export function askedToken(keys: readonly string[]): string {
   return `${ASKED}${keys.join(' ')}${ASKED_END}`;
 }
 
+/** Whether a word among a question's relation words is the token of an asked relation ({@link askedToken}). */
+export function isAskedToken(word: string): boolean {
+  return word.startsWith(ASKED);
+}
+
 /**
  * The other keys a gerund the asked relation carries right after its verb names by its stem: "do
  * I enjoy _playing_" asks what is liked, as the extractor reads it, and what is played, as a
@@ -279,7 +285,9 @@ const SURE = 1;
 /**
  * A question's words for relation matching with the relations it asks ({@link askedRelations},
  * those the user's vocabulary has): each word that asked one is replaced, in place, by that
- * relation's token (then a stop word), so positions stay those of the question's words.
+ * relation's token (then a stop word), so positions stay those of the question's words. The
+ * token names the asked key, the keys a gerund it carries names, and the key's siblings in the
+ * vocabulary (`siblingKeys`).
  */
 export function withAskedRelations(
   query: string,
@@ -289,9 +297,14 @@ export function withAskedRelations(
   const known = new Set(vocabulary);
   const asked = askedRelations(query).filter((r) => known.has(r.key));
   const words = [...tokens];
+  const askedKeys = new Set<string>();
   for (const relation of asked) {
     const carried = new Set(relation.words);
-    const keys = [relation.key, ...gerundKeys(tokens, carried, vocabulary, relation.key)];
+    // The same relation as the extractor writes it by other verbs ("What's my favourite meal?"
+    // asks `likes`, and "I love pho" was written `loves`): asked as surely.
+    const same = [relation.key, ...siblingKeys(relation.key, vocabulary)];
+    for (const key of same) askedKeys.add(key);
+    const keys = [...same, ...gerundKeys(tokens, carried, vocabulary, relation.key)];
     let placed = false;
     for (const [position, word] of words.entries()) {
       if (!carried.has(word)) continue;
@@ -300,7 +313,7 @@ export function withAskedRelations(
     }
     if (!placed) words.push(askedToken(keys));
   }
-  return { words, asked: asked.map((r) => r.key) };
+  return { words, asked: [...askedKeys] };
 }
 
 // What a carried word becomes once its relation's token stands in the question: a stop word.

@@ -4,7 +4,7 @@ import { STOP_WORDS } from '../model/text.js';
 import type { Entity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
-import { AskedLexicon, withAskedRelations } from './asked-relation.js';
+import { AskedLexicon, isAskedToken, withAskedRelations } from './asked-relation.js';
 import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
 import { followsMy } from './possessive.js';
 import type { RankingRecipe } from './recipe-types.js';
@@ -98,8 +98,12 @@ export async function readQuestion(
     anchors,
     recipe.relations,
   );
+  // Someone of the user's named by a relation ("my _sister_"); not the relation the question asks
+  // of the user itself ("What's my _favourite meal_?": what the user likes, no one's way there).
   const referenceKeys = new Set(
-    relations.mentions.filter((m) => followsMy(relationWords, m.position)).flatMap((m) => [...m.keys]),
+    relations.mentions
+      .filter((m) => followsMy(relationWords, m.position) && !isAskedToken(relationWords[m.position] ?? ''))
+      .flatMap((m) => [...m.keys]),
   );
   return {
     query,

@@ -247,6 +247,31 @@ describe('personal memory: a kind its definition names (offline)', () => {
 });
 
 /**
+ * One relation the extractor writes by the verb a turn used ("I love dumplings": `loves`; "my
+ * favourite dish is …": `likes`): the user's own liking answers "What's my favourite meal?",
+ * not a friend's written with the very key the question's statement reads.
+ */
+describe('personal memory: a liking written by another verb (offline)', () => {
+  const first = personalMemory('kgmem-personal-siblings-', [
+    { subject: 'I', predicate: 'loves', object: 'dumplings' },
+    { subject: 'I', predicate: 'friend', object: 'Kofi' },
+    { subject: 'Kofi', predicate: 'likes', object: 'lasagna' },
+    { subject: 'I', predicate: 'works_as', object: 'plumber' },
+  ]);
+
+  it.each([["What's my favourite meal?"], ['What dish do I enjoy most?'], ['What do I like to eat?']])(
+    '"%s": the user\'s own, loved',
+    async (query) => {
+      expect((await first(query))?.object).toBe('dumplings');
+    },
+  );
+
+  it("still answers the friend's liking when the question asks of the friend", async () => {
+    expect((await first('What does Kofi like?'))?.object).toBe('lasagna');
+  });
+});
+
+/**
  * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
  * something of them, so their fact answers it and the user's fact naming them is the way there;
  * unless it asks who they are, or their name.

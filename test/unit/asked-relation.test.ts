@@ -121,6 +121,18 @@ describe('the asked relation among the question’s words', () => {
     });
   });
 
+  it('asks the relation as the extractor writes it by other verbs too (its siblings), never a key of other function words', () => {
+    const question = "What's my favourite meal?";
+    const read = withAskedRelations(question, tokenize(question), ['likes', 'loves', 'plays', 'works_at']);
+    expect([...read.asked].sort()).toEqual(['likes', 'loves']);
+    expect(read.words).toContain(askedToken(['likes', 'loves']));
+    // "work" and "play" share only a definition's word: no siblings. Nor are keys of one word.
+    const job = 'What do I do for a living?';
+    expect(withAskedRelations(job, tokenize(job), ['works_as', 'works_at', 'plays']).asked).toEqual([
+      'works_as',
+    ]);
+  });
+
   it('leaves the words alone when the user has no such relation', () => {
     const tokens = ['where', 'did', 'i', 'grow', 'up'];
     expect(withAskedRelations('Where did I grow up?', tokens, ['works_as'])).toEqual({
