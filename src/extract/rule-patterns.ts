@@ -141,3 +141,6 @@ export const PREFERRED_TO = /\s+(?:to|over|rather\s+than|instead\s+of)\s+.+$/u;
 /** How much of a language an item says, not the language ("some Italian", "a little Portuguese"). */
 export const LANGUAGE_AMOUNT =
   /^(?:some|(?:a\s+)?little|(?:a\s+)?bit\s+of|basic|conversational|broken|rusty|fluent|(?:a\s+)?few\s+words\s+of)\s+/i;
+
+/** The groups one is a member of ("a chess club", "the choir"), as a regular-expression group. */
+export const GROUP_WORDS = '(?:club|team|band|choir|group|society|orchestra|league)';

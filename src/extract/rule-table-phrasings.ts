@@ -8,7 +8,8 @@ import {
   relationalAdjectiveKind,
 } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
-import { EMAIL, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
+import type { ExtractedTriple } from './base.js';
+import { EMAIL, GROUP_WORDS, I_AM, MODIFIED, NOT_A_NAME, PET_RELATIONS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, isPlace, jobTriples, objects, relation, relationType, triple } from './rule-words.js';
 
@@ -317,10 +318,18 @@ export const PHRASING_RULES: Rule[] = [
   {
     // "I'm a member of the local chess club", "I'm part of a running club", "I joined a choir".
     pattern: new RegExp(
-      `^${I_AM}\\s+(?:a\\s+member|part)\\s+of\\s+(?:an?|the|my)\\s+(?:local\\s+)?(.+?\\b(?:club|team|band|choir|group|society|orchestra|league))$`,
+      `^${I_AM}\\s+(?:a\\s+member|part)\\s+of\\s+(?:an?|the|my)\\s+(?:local\\s+)?((?:.+?\\s+)?${GROUP_WORDS})$`,
       'u',
     ),
-    build: (m) => [triple('user', 'member_of', clean(m[1]), 'person', 'organization')],
+    build: (m) => membership(m[1]),
+  },
+  {
+    // "I joined a fencing club", "I've just joined the local choir": a membership, as above.
+    pattern: new RegExp(
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+|finally\\s+)?joined\\s+(?:an?|the|my)\\s+(?:local\\s+|new\\s+)?((?:.+?\\s+)?${GROUP_WORDS})$`,
+      'u',
+    ),
+    build: (m) => membership(m[1]),
   },
   {
     // "I got laid off from Meta", "I was fired from my job at Tesco": a job that ended.
@@ -390,3 +399,15 @@ export const PHRASING_RULES: Rule[] = [
     },
   },
 ];
+
+/**
+ * Membership of a group, and what its members do when its name says a sport, an exercise or a
+ * dance ("a fencing club": the user fences, `does fencing`; "a book club" says no pastime).
+ */
+function membership(said: string | undefined): ExtractedTriple[] {
+  const group = clean(said);
+  const activity = group.replace(new RegExp(`\\s+${GROUP_WORDS}$`, 'u'), '');
+  const does =
+    activity !== group && isPastime(activity) ? [triple('user', 'does', activity, 'person', '')] : [];
+  return [triple('user', 'member_of', group, 'person', 'organization'), ...does];
+}

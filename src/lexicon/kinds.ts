@@ -96,12 +96,16 @@ const PASTIME_CONCEPTS = new Set([
   'martial art',
 ]);
 
-/** Whether a noun names a sport, an exercise or a dance in its usual sense ("I do judo"). */
+/**
+ * Whether a noun names a sport, an exercise or a dance: in its usual sense ("I do judo"), or as a
+ * definition of it names one first ("fencing": "the art or sport of fighting with swords").
+ */
 export function isPastime(phrase: string): boolean {
   const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
-  return sharedConceptReader()
-    .ancestors(word)
-    .some((concept) => PASTIME_CONCEPTS.has(concept));
+  const concepts = sharedConceptReader();
+  const pastime = (noun: string) =>
+    PASTIME_CONCEPTS.has(noun) || concepts.ancestors(noun).some((concept) => PASTIME_CONCEPTS.has(concept));
+  return pastime(word) || definitionGenera(word).some(pastime);
 }
 
 // Noun senses of a question word read when asking what kind of thing it names: its most frequent

@@ -220,6 +220,11 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ['I have a job at Siemens.', ['user works_at Siemens']],
     ['I hold a part-time position with Oxfam as a tutor.', ['user works_at Oxfam', 'user works_as tutor']],
     ['I have a job as a nurse.', ['user works_as nurse']],
+    // A club joined: a membership, and the pastime its name says (a book club says none).
+    ['I joined a fencing club.', ['user member_of fencing club', 'user does fencing']],
+    ["I've just joined the local choir.", ['user member_of choir']],
+    ['I joined a book club.', ['user member_of book club']],
+    ["I'm part of a running club.", ['user member_of running club', 'user does running']],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });
