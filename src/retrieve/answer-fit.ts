@@ -223,7 +223,10 @@ export class AnswerFit {
       let wordKind = head ? this.kindOf(word, head) : 0;
       // A kind above a later sense of the object ("sport" above fencing, the swordplay; its first
       // sense is a barrier) says it less surely than one above its usual sense.
-      if (head && wordKind === 0 && this.inAnySense(word, head)) wordKind = this.recipe.otherSenseKind;
+      // So does a definition naming it first, for a kind asked after "what" or "which".
+      const another =
+        this.inAnySense(word, head ?? '') || (focus.kindAsked && this.definesAs(word, head ?? ''));
+      if (head && wordKind === 0 && another) wordKind = this.recipe.otherSenseKind;
       // WordNet knows few organizations and small towns by name: a name it does not know may be
       // the company or place asked for, unless the predicate says it is a person (`sister`). It
       // only supports a reading of the predicate the question's words give.
@@ -279,10 +282,14 @@ export class AnswerFit {
     return (
       this.kindOf(word, head) >= this.recipe.kindScore ||
       this.inAnySense(word, head) ||
-      (asked &&
-        definitionGenera(head).some(
-          (genus) => genus === word || this.kindOf(word, genus) >= this.recipe.kindScore,
-        ))
+      (asked && this.definesAs(word, head))
+    );
+  }
+
+  /** Whether a definition of `head` names `word`, or a kind below it, first (`definitionGenera`). */
+  private definesAs(word: string, head: string): boolean {
+    return definitionGenera(head).some(
+      (genus) => genus === word || this.kindOf(word, genus) >= this.recipe.kindScore,
     );
   }
 

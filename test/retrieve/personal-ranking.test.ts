@@ -246,6 +246,22 @@ describe('personal memory: a kind its definition names (offline)', () => {
   });
 });
 
+describe('personal memory: a kind its definition names, by a relation no word reads (offline)', () => {
+  // "I joined a fencing club" writes `does fencing`; "Which sport do I do?" reads no relation
+  // ("do" is a function word), so the kind its definition names decides.
+  const first = personalMemory('kgmem-personal-genus-does-', [
+    { subject: 'I', predicate: 'plays', object: 'harp' },
+    { subject: 'I', predicate: 'does', object: 'fencing' },
+    { subject: 'I', predicate: 'lives_in', object: 'Cork' },
+  ]);
+
+  it('"Which sport do I do?": fencing, ahead of the harp', async () => {
+    const [top, next] = await first.all('Which sport do I do?');
+    expect(top?.object).toBe('fencing');
+    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+  });
+});
+
 /**
  * One relation the extractor writes by the verb a turn used ("I love dumplings": `loves`; "my
  * favourite dish is …": `likes`): the user's own liking answers "What's my favourite meal?",
