@@ -155,16 +155,13 @@ function askedOfSubject(words: readonly string[]): { statement: string; words: s
   return { statement: `${STAND_IN} ${asked.join(' ')}.`, words: asked };
 }
 
-// The most words a terse question is read as naming one thing of the user's by ("Current city?").
-const MAX_TERSE_WORDS = 3;
-
 /**
  * Whether a question is a noun alone, or with the words that describe it: "Job?", "Current
  * city?", "Favourite food?". A word of a sentence's grammar (a wh-word, an auxiliary, a pronoun)
  * or a last word read more often as a verb ("Cook?") makes it no such question.
  */
 function isTerseQuestion(query: string, words: readonly string[]): boolean {
-  if (!query.trim().endsWith('?') || words.length === 0 || words.length > MAX_TERSE_WORDS) return false;
+  if (!query.trim().endsWith('?') || words.length === 0) return false;
   const grammar = words.some((w) => WH_WORDS.has(w) || AUXILIARIES.has(w) || STOP_WORDS.has(w));
   return (
     !grammar &&
