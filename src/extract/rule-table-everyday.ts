@@ -71,6 +71,12 @@ export const EVERYDAY_RULES: Rule[] = [
         : [triple('user', 'likes', clean(m[1] ?? m[2]), 'person', '')],
   },
   {
+    // "Nothing beats a plate of pancakes (for me)", "Nothing beats jazz": what one likes best.
+    pattern:
+      /^nothing\s+(?:beats|compares\s+to)\s+(?:a\s+(?:good\s+)?(?:plate|bowl|cup|glass|slice|piece)\s+of\s+)?(.+?)(?:\s+for\s+me)?$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
+  {
     // "I'm lactose intolerant", "I'm gluten-free": what one cannot or does not eat.
     pattern: new RegExp(`^${I_AM}\\s+(\\p{Ll}+)(?:\\s+|-)(intolerant|free)$`, 'u'),
     build: (m) =>

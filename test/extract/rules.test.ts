@@ -225,6 +225,10 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ["I've just joined the local choir.", ['user member_of choir']],
     ['I joined a book club.', ['user member_of book club']],
     ["I'm part of a running club.", ['user member_of running club', 'user does running']],
+    // An idiom of liking best.
+    ['Nothing beats a plate of pancakes for me.', ['user likes pancakes']],
+    ['Nothing compares to a good bowl of ramen.', ['user likes ramen']],
+    ['Nothing beats it.', []],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });
