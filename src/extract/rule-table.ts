@@ -198,7 +198,7 @@ export const RULES: Rule[] = [
   },
   {
     // "I do judo": only a sport, an exercise or a dance ("I do the dishes" says nothing kept).
-    pattern: /^[Ii]\s+do\s+(?:some\s+)?(.+)$/u,
+    pattern: /^[Ii]\s+do\s+(?:some\s+|any\s+)?(.+)$/u,
     build: (m) =>
       objects(withoutCompanions(m[1]))
         .filter((o) => isPastime(o))

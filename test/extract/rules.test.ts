@@ -229,6 +229,8 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ['Nothing beats a plate of pancakes for me.', ['user likes pancakes']],
     ['Nothing compares to a good bowl of ramen.', ['user likes ramen']],
     ['Nothing beats it.', []],
+    // A pastime denied ("any", the negative's "some"): kept as denied, never as done.
+    ["I don't really do any running.", ['user not_does running']],
   ])('%j', (sentence, expected) => {
     expect(read(sentence)).toEqual(expected);
   });
