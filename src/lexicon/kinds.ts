@@ -382,11 +382,18 @@ export function definitionGenera(word: string): readonly string[] {
  * least as often as a describing word in its tagged texts ("large" describes an instrument).
  */
 function isNoun(word: string): boolean {
-  if (word.length === 0 || STOP_WORDS.has(word)) return false;
+  return word.length > 0 && !STOP_WORDS.has(word) && nounAtLeastAsOftenAs(word, 'adj');
+}
+
+/**
+ * Whether WordNet knows `word` as a noun and its sense-tagged texts use it as one at least as
+ * often as in the other part of speech ("employ" is a verb more often, "job" a noun).
+ */
+export function nounAtLeastAsOftenAs(word: string, other: 'verb' | 'adj'): boolean {
   const wordnet = sharedWordNet();
   const nouns = wordnet.lemmas(word, 'noun');
   if (nouns.length === 0) return false;
-  const count = (pos: 'noun' | 'adj', lemmas: readonly string[]) =>
+  const count = (pos: 'noun' | 'verb' | 'adj', lemmas: readonly string[]) =>
     lemmas.reduce((sum, lemma) => sum + wordnet.tagCounts(lemma)[pos], 0);
-  return count('noun', nouns) >= count('adj', wordnet.lemmas(word, 'adj'));
+  return count('noun', nouns) >= count(other, wordnet.lemmas(word, other));
 }

@@ -1,4 +1,4 @@
-import { namesKindOf } from '../lexicon/kinds.js';
+import { namesKindOf, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { STOP_WORDS } from '../model/text.js';
 
@@ -93,11 +93,5 @@ function isNoun(token: string): boolean {
 
 /** Whether a word is a content word read as a noun at least as often as a verb in WordNet's tagged texts. */
 export function readsAsNoun(token: string): boolean {
-  if (STOP_WORDS.has(token) || /^\d+$/.test(token)) return false;
-  const wordnet = sharedWordNet();
-  const nouns = wordnet.lemmas(token, 'noun');
-  if (nouns.length === 0) return false;
-  const count = (pos: 'noun' | 'verb', lemmas: readonly string[]) =>
-    lemmas.reduce((sum, lemma) => sum + wordnet.tagCounts(lemma)[pos], 0);
-  return count('noun', nouns) >= count('verb', wordnet.lemmas(token, 'verb'));
+  return !STOP_WORDS.has(token) && !/^\d+$/.test(token) && nounAtLeastAsOftenAs(token, 'verb');
 }

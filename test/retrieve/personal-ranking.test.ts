@@ -29,6 +29,13 @@ function personalMemory(prefix: string, triples: readonly Triple[]) {
   return Object.assign(async (query: string) => (await all(query))[0], { all });
 }
 
+/** Expects `object` first for `query`, strictly ahead of the next fact (no tie broken by order). */
+async function expectAhead(first: ReturnType<typeof personalMemory>, query: string, object: string) {
+  const [top, next] = await first.all(query);
+  expect(top?.object, query).toBe(object);
+  expect(top?.score, query).toBeGreaterThan(next?.score ?? 0);
+}
+
 /**
  * Everyday questions about the user alone, offline (hashing embedder, real embedded database):
  * a loosely read word ("learning" read as work, "called" as plays) must not stop the answer's
@@ -177,17 +184,13 @@ describe('personal memory: who employs the user, and terse questions (offline)',
     ['Employer?', 'Siemens'],
     ['Birthplace?', 'Leeds'],
   ])('a terse question: "%s" asks what "What is my …?" does (%s)', async (query, object) => {
-    const [top, next] = await first.all(query);
-    expect(top?.object).toBe(object);
-    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+    await expectAhead(first, query, object);
   });
 
   it.each(['Which business employs me?', 'Who hired me?', 'Where am I employed?'])(
     'the employer for "%s" (read as the extractor reads "Zorvanek employs me"), ahead of any tie',
     async (query) => {
-      const [top, next] = await first.all(query);
-      expect(top?.object).toBe('Siemens');
-      expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+      await expectAhead(first, query, 'Siemens');
     },
   );
 });
@@ -240,9 +243,7 @@ describe('personal memory: a kind its definition names (offline)', () => {
     ['Which sport do I do?', 'fencing'],
     ['Which instrument do I play?', 'harp'],
   ])('"%s": %s', async (query, object) => {
-    const [top, next] = await first.all(query);
-    expect(top?.object).toBe(object);
-    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+    await expectAhead(first, query, object);
   });
 });
 
@@ -256,9 +257,7 @@ describe('personal memory: a kind its definition names, by a relation no word re
   ]);
 
   it('"Which sport do I do?": fencing, ahead of the harp', async () => {
-    const [top, next] = await first.all('Which sport do I do?');
-    expect(top?.object).toBe('fencing');
-    expect(top?.score).toBeGreaterThan(next?.score ?? 0);
+    await expectAhead(first, 'Which sport do I do?', 'fencing');
   });
 });
 
