@@ -297,11 +297,15 @@ export function withAskedRelations(
   const askedKeys = new Set<string>();
   for (const relation of asked) {
     const carried = new Set(relation.words);
-    // The same relation as the extractor writes it by other verbs ("What's my favourite meal?"
-    // asks `likes`, and "I love pho" was written `loves`): asked as surely.
-    const same = [relation.key, ...siblingKeys(relation.key, vocabulary)];
-    for (const key of same) askedKeys.add(key);
-    const keys = [...same, ...gerundKeys(tokens, carried, vocabulary, relation.key)];
+    askedKeys.add(relation.key);
+    const keys = [
+      relation.key,
+      // The same relation as the extractor writes it by other verbs ("What's my favourite meal?"
+      // asks `likes`, and "I love pho" was written `loves`): walked as surely, and read by the
+      // answer fit as the question's own words name it, so the key asked wins a tie.
+      ...siblingKeys(relation.key, vocabulary),
+      ...gerundKeys(tokens, carried, vocabulary, relation.key),
+    ];
     let placed = false;
     for (const [position, word] of words.entries()) {
       if (!carried.has(word)) continue;

@@ -286,6 +286,24 @@ describe('personal memory: a liking written by another verb (offline)', () => {
   });
 });
 
+describe('personal memory: the key asked before its siblings, and no sibling of another kind (offline)', () => {
+  const first = personalMemory('kgmem-personal-siblings-tie-', [
+    { subject: 'I', predicate: 'likes', object: 'goulash' },
+    { subject: 'I', predicate: 'loves', object: 'rowing' },
+    { subject: 'I', predicate: 'works_at', object: 'Nintendo' },
+    { subject: 'I', predicate: 'works_as', object: 'plumber' },
+    { subject: 'I', predicate: 'partner', object: 'Greta' },
+  ]);
+
+  it('"What\'s my favourite meal?": the key its statement reads (`likes`) wins the tie with `loves`', async () => {
+    await expectAhead(first, "What's my favourite meal?", 'goulash');
+  });
+
+  it('"Who is my employer?": the employer, not the partner ("partner" is also to work as one)', async () => {
+    await expectAhead(first, 'Who is my employer?', 'Nintendo');
+  });
+});
+
 /**
  * Someone of the user's named by the relation ("my friend", "my wife's job"): the question asks
  * something of them, so their fact answers it and the user's fact naming them is the way there;

@@ -124,7 +124,8 @@ describe('the asked relation among the question’s words', () => {
   it('asks the relation as the extractor writes it by other verbs too (its siblings), never a key of other function words', () => {
     const question = "What's my favourite meal?";
     const read = withAskedRelations(question, tokenize(question), ['likes', 'loves', 'plays', 'works_at']);
-    expect([...read.asked].sort()).toEqual(['likes', 'loves']);
+    // Walked as surely; the answer fit reads only the key asked as asked, so it wins a tie.
+    expect(read.asked).toEqual(['likes']);
     expect(read.words).toContain(askedToken(['likes', 'loves']));
     // "work" and "play" share only a definition's word: no siblings. Nor are keys of one word.
     const job = 'What do I do for a living?';
