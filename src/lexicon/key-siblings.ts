@@ -6,6 +6,10 @@ import { WordNetLexicon } from './wordnet-lexicon.js';
 
 let lexicon: WordNetLexicon | undefined;
 
+/** Whether one key is a sibling of another, by `key + '\u0000' + other`: a property of the words. */
+const siblingCache = new Map<string, boolean>();
+const SIBLING_CACHE_LIMIT = 50_000;
+
 /**
  * The keys of a vocabulary that name the relation `key` names in other words, as the extractor
  * writes one relation by the verb a turn used: "I love pho" is `loves`, "My favourite dish is
@@ -18,22 +22,34 @@ let lexicon: WordNetLexicon | undefined;
  * never siblings; nor are a key naming someone of the user's and one naming a thing.
  */
 export function siblingKeys(key: string, vocabulary: readonly string[]): string[] {
-  lexicon ??= new WordNetLexicon(sharedRelatedness());
+  if (keyWordsAsRead(key).length === 0) return [];
+  return vocabulary.filter((other) => isSiblingKey(key, other));
+}
+
+/** Whether `other` names the relation `key` names in other words (see `siblingKeys`), cached. */
+function isSiblingKey(key: string, other: string): boolean {
+  const cacheKey = `${key}\u0000${other}`;
+  const cached = siblingCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const sibling = readsAsSibling(key, other);
+  if (siblingCache.size >= SIBLING_CACHE_LIMIT) siblingCache.clear();
+  siblingCache.set(cacheKey, sibling);
+  return sibling;
+}
+
+function readsAsSibling(key: string, other: string): boolean {
+  if (other === key || keyWords(other).join(' ') === keyWords(key).join(' ')) return false;
   const own = keyWordsAsRead(key);
-  const content = keyWords(key).join(' ');
-  if (own.length === 0) return [];
-  const personal = own.some((w) => isPersonNoun(w));
-  return vocabulary.filter((other) => {
-    if (other === key || keyWords(other).join(' ') === content) return false;
-    const words = keyWordsAsRead(other);
-    // Someone of the user's (`partner`, `wife`) is no sibling of a relation to a thing
-    // (`works_at`): "partner" is also to work as one, one link from work.
-    if (words.some((w) => isPersonNoun(w)) !== personal) return false;
-    const score = Math.max(
-      0,
-      ...own.map((w) => lexicon?.usualScore(w, other) ?? 0),
-      ...words.map((w) => lexicon?.usualScore(w, key) ?? 0),
-    );
-    return score >= RELATEDNESS.oneLink;
-  });
+  const words = keyWordsAsRead(other);
+  // Someone of the user's (`partner`, `wife`) is no sibling of a relation to a thing
+  // (`works_at`): "partner" is also to work as one, one link from work.
+  if (words.some((w) => isPersonNoun(w)) !== own.some((w) => isPersonNoun(w))) return false;
+  lexicon ??= new WordNetLexicon(sharedRelatedness());
+  const wordnet = lexicon;
+  const score = Math.max(
+    0,
+    ...own.map((w) => wordnet.usualScore(w, other)),
+    ...words.map((w) => wordnet.usualScore(w, key)),
+  );
+  return score >= RELATEDNESS.oneLink;
 }

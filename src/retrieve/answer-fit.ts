@@ -2,15 +2,7 @@ import { keyWords, type RelationLexicon } from '../lexicon/base.js';
 import { compoundNouns } from '../lexicon/compounds.js';
 import { type ConceptReader, sharedConceptReader } from '../lexicon/concepts.js';
 import { keyWordsAsRead } from '../lexicon/key-words.js';
-import {
-  adverbNoun,
-  asksForOccupation,
-  asksForOrganization,
-  definitionGenera,
-  isOccupation,
-  isPersonNoun,
-  usualNounSenses,
-} from '../lexicon/kinds.js';
+import { adverbNoun, isPersonNoun } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
@@ -21,14 +13,13 @@ import {
   type KindReader,
   namedWhKind,
   objectHead,
-  PLACE_CONCEPTS,
   unknownCommonWord,
-  unknownNoun,
   type WhKind,
   whKind,
   whScore,
   wrongWh,
 } from './answer-wh.js';
+import { ObjectKinds } from './object-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
 
@@ -106,9 +97,6 @@ export interface QuestionFocus {
 // A lexicon score this high is a shared stem (or, with an embedding lexicon, as sure). Lower
 // ones come from any sense of the question word ("bring" shares a rare sense with "work").
 const SAME_STEM = 1;
-// Noun senses of an object read when asking whether it can be of the kind a question names (all:
-// peanuts are food in their fifth sense, and the penalty is only for an object no sense fits).
-const KIND_SENSES = Number.POSITIVE_INFINITY;
 
 /**
  * How well a fact answers what a question asks, from the question's own words: its relation
@@ -119,20 +107,22 @@ const KIND_SENSES = Number.POSITIVE_INFINITY;
  * fitted to any question set: WordNet and the user's own predicates carry the meaning.
  */
 export class AnswerFit {
-  private readonly kinds = new Map<string, number>();
-  private readonly anySense = new Map<string, boolean>();
-  private readonly kindReader: KindReader = {
-    ancestors: (word) => this.concepts.ancestors(word),
-    inAnySense: (kind, head) => this.inAnySense(kind, head),
-  };
+  private readonly objects: ObjectKinds;
+  private readonly kindReader: KindReader;
 
   constructor(
     private readonly lexicon: RelationLexicon,
     /** The fit's numbers (the recipe's `fit`). */
     private readonly recipe: FitRecipe = OFFLINE_RECIPE.fit,
-    private readonly concepts: ConceptReader = sharedConceptReader(),
+    concepts: ConceptReader = sharedConceptReader(),
     private readonly relatedness: LexicalRelatedness = sharedRelatedness(),
-  ) {}
+  ) {
+    this.objects = new ObjectKinds(recipe, concepts, relatedness);
+    this.kindReader = {
+      ancestors: (word) => concepts.ancestors(word),
+      inAnySense: (kind, head) => this.objects.inAnySense(kind, head),
+    };
+  }
 
   /** The fit of one question, bound to its focus. */
   bind(focus: QuestionFocus): QuestionFit {
@@ -220,17 +210,18 @@ export class AnswerFit {
     let otherRole = false;
     const head = objectHead(fact.object);
     for (const word of focus.kindWords) {
-      let wordKind = head ? this.kindOf(word, head) : 0;
+      let wordKind = head ? this.objects.kindOf(word, head) : 0;
       // A kind above a later sense of the object ("sport" above fencing, the swordplay; its first
       // sense is a barrier) says it less surely than one above its usual sense.
       // So does a definition naming it first, for a kind asked after "what" or "which".
       const another =
-        this.inAnySense(word, head ?? '') || (focus.kindAsked && this.definesAs(word, head ?? ''));
+        this.objects.inAnySense(word, head ?? '') ||
+        (focus.kindAsked && this.objects.definesAs(word, head ?? ''));
       if (head && wordKind === 0 && another) wordKind = this.recipe.otherSenseKind;
       // WordNet knows few organizations and small towns by name: a name it does not know may be
       // the company or place asked for, unless the predicate says it is a person (`sister`). It
       // only supports a reading of the predicate the question's words give.
-      if (head && wordKind === 0 && relation > 0 && this.mayBeNamed(word, fact, head))
+      if (head && wordKind === 0 && relation > 0 && this.objects.mayBeNamed(word, fact, head))
         wordKind = this.recipe.otherSenseKind;
 
       kind = Math.max(kind, wordKind);
@@ -264,39 +255,19 @@ export class AnswerFit {
       head !== undefined &&
       focus.kindWords.some(
         (w) =>
-          this.isKindInWordNet(w, head, focus.kindAsked) ||
+          this.objects.isKindInWordNet(w, head, focus.kindAsked) ||
           // A name WordNet does not know may be the firm or place asked for.
-          this.mayBeNamed(w, fact, head),
+          this.objects.mayBeNamed(w, fact, head),
       )
-    );
-  }
-
-  /**
-   * Whether WordNet puts a kind word above the head of an object, in its usual sense or any other,
-   * or, for a kind the question asks after "what" or "which" (`asked`), a definition of the head
-   * names that kind or one below it first ("Which sport …": "fencing" is "the art or _sport_ of
-   * fighting with swords", though WordNet files it under combat). Any other noun of a question
-   * ("When should _people_ send me a card?") is too loose a kind for a definition's first noun.
-   */
-  private isKindInWordNet(word: string, head: string, asked: boolean): boolean {
-    return (
-      this.kindOf(word, head) >= this.recipe.kindScore ||
-      this.inAnySense(word, head) ||
-      (asked && this.definesAs(word, head))
-    );
-  }
-
-  /** Whether a definition of `head` names `word`, or a kind below it, first (`definitionGenera`). */
-  private definesAs(word: string, head: string): boolean {
-    return definitionGenera(head).some(
-      (genus) => genus === word || this.kindOf(word, genus) >= this.recipe.kindScore,
     );
   }
 
   /** Whether a word of the question names a kind the fact's object is in its usual sense ("food": curry). */
   ofUsualKind(focus: QuestionFocus, fact: Fact): boolean {
     const head = objectHead(fact.object);
-    return head !== undefined && focus.kindWords.some((w) => this.kindOf(w, head) >= this.recipe.kindScore);
+    return (
+      head !== undefined && focus.kindWords.some((w) => this.objects.kindOf(w, head) >= this.recipe.kindScore)
+    );
   }
 
   /**
@@ -312,7 +283,9 @@ export class AnswerFit {
     // A name that may be of a kind asked for is not known to be another (whatever WordNet says).
     return (
       known &&
-      !focus.kindWords.some((w) => this.isKindInWordNet(w, head, focus.kindAsked) || this.namedKind(w, fact))
+      !focus.kindWords.some(
+        (w) => this.objects.isKindInWordNet(w, head, focus.kindAsked) || this.objects.namedKind(w, fact),
+      )
     );
   }
 
@@ -356,77 +329,10 @@ export class AnswerFit {
         // the question word in its usual sense only: a "term" is a period only in its rarer one).
         this.relatedness.compoundRelatedEitherWay(word, keyWord),
         this.relatedness.genusRelatedEitherWay(word, keyWord, 1),
-        this.kindOf(word, keyWord),
+        this.objects.kindOf(word, keyWord),
       );
     }
     return score >= this.recipe.minRelated ? score : 0;
-  }
-
-  /** `word` names a kind `head` is (a hypernym of it), or a close relative of it. */
-  private kindOf(word: string, head: string): number {
-    const id = `${word}\u0000${head}`;
-    const cached = this.kinds.get(id);
-    if (cached !== undefined) return cached;
-    const lemmas = new Set([word, ...sharedWordNet().lemmas(word, 'noun')].map((w) => w.replace(/_/g, ' ')));
-    let score = 0;
-    if (this.concepts.ancestors(head).some((a) => lemmas.has(a))) score = this.recipe.kindScore;
-    // WordNet names an occupation by the person who follows it: "job" asks for a plumber, and
-    // "trade" too (its occupation is as usual a sense as its commerce).
-    else if (asksForOccupation(word, usualNounSenses(word)) && isOccupation(head))
-      score = this.recipe.kindScore;
-    // A word for a place in general ("place", "area") asks for any place: a city is a location
-    // as a place is, though not a kind of "place" (WordNet's topographic point).
-    else if (this.isPlace(word) && this.isPlace(head)) score = this.recipe.kindScore;
-    else {
-      const related = this.relatedness.related(head, word, this.recipe.questionSenses);
-      if (related >= this.recipe.kindRelated) score = related * this.recipe.kindScore;
-    }
-    if (this.kinds.size > this.recipe.cacheEntries) this.kinds.clear();
-    this.kinds.set(id, score);
-    return score;
-  }
-
-  /** Whether a word's most frequent noun sense is a place (a location, region, city, …). */
-  private isPlace(word: string): boolean {
-    return this.concepts.ancestors(word).some((a) => PLACE_CONCEPTS.has(a));
-  }
-
-  /**
-   * Whether the object may be a thing of the kind `word` names though WordNet does not say so: a
-   * capitalised name it does not know (or knows as one of that kind in some sense), for a kind
-   * usually known by name (an organization, a place), of a predicate that does not name a person.
-   */
-  private mayBeNamed(word: string, fact: Fact, head: string): boolean {
-    const kind = this.namedKind(word, fact);
-    return kind !== undefined && (unknownNoun(head) || this.inAnySense(kind, head));
-  }
-
-  /**
-   * The kind usually known by name (an organization, a place) `word` asks for, when the fact's
-   * object is a capitalised name and its predicate does not name a person: WordNet's common senses
-   * of such a name ("Siemens", the unit) do not say it is of another kind.
-   */
-  private namedKind(word: string, fact: Fact): 'organization' | 'location' | undefined {
-    const kind = asksForOrganization(word) ? 'organization' : this.isPlace(word) ? 'location' : undefined;
-    if (!kind || !/^\p{Lu}/u.test(fact.object.trim())) return undefined;
-    if (keyWords(fact.key).some((w) => isPersonNoun(w))) return undefined;
-    return kind;
-  }
-
-  /** `word` names a kind above any of the first noun senses of `head` ("food" above peanuts, the seeds). */
-  private inAnySense(word: string, head: string): boolean {
-    const id = `${word}\u0000${head}`;
-    const cached = this.anySense.get(id);
-    if (cached !== undefined) return cached;
-    const wordnet = sharedWordNet();
-    const wanted = new Set(wordnet.lemmas(word, 'noun').flatMap((lemma) => wordnet.synsetIds(lemma, 'noun')));
-    const starts = wordnet
-      .lemmas(head, 'noun')
-      .flatMap((lemma) => wordnet.synsetIds(lemma, 'noun').slice(0, KIND_SENSES));
-    const found = wordnet.anyAbove(starts, (synset) => wanted.has(synset.id));
-    if (this.anySense.size > this.recipe.cacheEntries) this.anySense.clear();
-    this.anySense.set(id, found);
-    return found;
   }
 }
 
