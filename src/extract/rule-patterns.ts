@@ -28,13 +28,14 @@ export const LEAD_IN =
   /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)|^(?:since|after|before|during)\s+(?:the|my|our)\s+[\p{L}\s-]{1,24},\s+(?=(?:I|I'm|I've|we|my|our)\b)/iu;
 /**
  * Words that only report what follows ("Just wanted to let you know that I moved…", "I wanted to
- * tell you I got the job…"): read off before anything else reads the sentence.
+ * tell you I got the job…", "My doctor told me I'm allergic to …", "I found out I'm allergic to
+ * …"): read off before anything else reads the sentence.
  */
 export const REPORTING_LEAD =
-  /^(?:(?:anyway|so|oh|hey|well),?\s+)?(?:I\s+)?(?:just\s+)?(?:wanted|want)\s+to\s+(?:tell\s+you|let\s+you\s+know|say)\s+(?:that\s+)?(?=(?:I|I'm|I've|we|my|our)\b)/iu;
+  /^(?:(?:anyway|so|oh|hey|well),?\s+)?(?:I\s+)?(?:just\s+)?(?:wanted|want)\s+to\s+(?:tell\s+you|let\s+you\s+know|say)\s+(?:that\s+)?(?=(?:I|I'm|I've|we|my|our)\b)|^(?:my\s+|the\s+)?(?:doctors?|GP|dentist|vet|nurse|allergist|tests?|results?)\s+(?:told|tell|showed|show|confirmed)\s+(?:me\s+)?(?:that\s+)?(?=(?:I|I'm|I've)\b)|^(?:I\s+)?(?:found\s+out|learned|learnt|discovered)\s+(?:that\s+)?(?=(?:I'm|I\s+am|I\s+have)\b)/iu;
 /** When something happens, said before the sentence's subject ("On Saturdays I play rugby"). */
 export const TIME_PREFIX =
-  /^(?:on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:the\s+)?weekends?)|at\s+(?:the\s+)?weekends?|every\s+(?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+the\s+(?:mornings?|evenings?)|after\s+work)\s*,?\s+(?=(?:I|we|my|our)\b)/iu;
+  /^(?:on\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:the\s+)?weekends?)|at\s+(?:the\s+)?weekends?|every\s+(?:day|week|weekend|morning|evening|night|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|most\s+(?:days|weekends|mornings|evenings|nights)|in\s+the\s+(?:mornings?|evenings?)|in\s+my\s+(?:free|spare|own)\s+time|after\s+work)\s*,?\s+(?=(?:I|we|my|our)\b)/iu;
 /**
  * Who one does something with, said after what ("I play rugby with friends"): read only when its
  * last word is a person noun, so "I play football with a ball" keeps what it says.
@@ -144,3 +145,6 @@ export const LANGUAGE_AMOUNT =
 
 /** The groups one is a member of ("a chess club", "the choir"), as a regular-expression group. */
 export const GROUP_WORDS = '(?:club|team|band|choir|group|society|orchestra|league)';
+/** What one can play or speak, and how well ("I can play the cello a little"): played or spoken. */
+export const ABLE_TO =
+  /^I\s+can\s+(play|speak)\s+(.+?)(?:\s+(?:a\s+(?:little|bit)|(?:quite|pretty|really|very)\s+well|well|fluently))?$/u;

@@ -27,6 +27,7 @@ import { EVERYDAY_RULES } from './rule-table-everyday.js';
 import { FAMILY_RULES } from './rule-table-family.js';
 import { MORE_RULES } from './rule-table-more.js';
 import { PHRASING_RULES } from './rule-table-phrasings.js';
+import { SAID_RULES } from './rule-table-said.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -91,7 +92,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+birthday(?:\s+is|\s+falls|'s)(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+birthday(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {
@@ -273,7 +274,7 @@ export const RULES: Rule[] = [
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^(?:I|i)(?:'m|\\s+am)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b`,
+      `^(?:I|i)(?:'m|\\s+am|'ve\\s+been|\\s+have\\s+been)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b`,
       'u',
     ),
     build: (m) => [triple('user', 'married_to', clean(m[1] ?? m[2]), 'person', 'person')],
@@ -418,4 +419,5 @@ export const RULES: Rule[] = [
     },
   },
   ...MORE_RULES,
+  ...SAID_RULES,
 ];

@@ -1,4 +1,4 @@
-import { isPersonNoun, namesPlace, relationalAdjectiveKind } from '../lexicon/kinds.js';
+import { isPersonNoun, namesKindOf, namesPlace, relationalAdjectiveKind } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import type { ExtractedTriple } from './base.js';
 import {
@@ -112,13 +112,15 @@ export function withoutCompanions(text: string | undefined): string {
 }
 
 /**
- * Whether the words after "with" name someone: a person noun last ("my sister"), or a name —
+ * Whether the words after "with" name someone: a person noun or a group of people last ("my
+ * sister", "my family"), or a name —
  * after a person noun ("my sister Ana"), or alone when `nameAlone` ("with Sara in Lyon").
  */
 function isCompanion(phrase: string | undefined, { nameAlone }: { nameAlone: boolean }): boolean {
   const words = phrase?.split(/\s+/) ?? [];
   const last = words.at(-1) ?? '';
-  if (isPersonNoun(last)) return true;
+  // A person, or a group of people ("with my family", "with the team").
+  if (isPersonNoun(last) || namesKindOf(last, 'social_group')) return true;
   return /^\p{Lu}/u.test(last) && (nameAlone || isPersonNoun(words.at(-2) ?? ''));
 }
 

@@ -4,6 +4,7 @@ import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor 
 import { negated } from './rule-negation.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
+  ABLE_TO,
   CORRECTION_LEAD,
   DEGREE_ADVERBS,
   HYPOTHETICAL,
@@ -27,6 +28,7 @@ import {
   USED_TO_BEFORE,
 } from './rule-patterns.js';
 import { applyRules } from './rule-table.js';
+import { cannotConsume } from './rule-table-said.js';
 import {
   dedupe,
   lowerFirst,
@@ -84,7 +86,12 @@ function readText(text: string, people: OtherPeople): ExtractedTriple[] {
 
 // "Luis, my husband, is a pilot": a name, then how the user relates to them between commas.
 const NAME_THEN_RELATION = new RegExp(
-  `^(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?),\\s+my\\s+(${MODIFIED}(?:${RELATIONS})),\\s+(?=\\p{Ll})`,
+  `^(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?),\\s+(?:my|our)\\s+(${MODIFIED}(?:${RELATIONS})),\\s+(?=\\p{Ll})`,
+  'u',
+);
+// "I walk Luna, my dog, every morning": the same, after the sentence's own subject.
+const NAME_THEN_RELATION_LATER = new RegExp(
+  `\\s(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?),\\s+(?:my|our)\\s+(${MODIFIED}(?:${RELATIONS})),?(?=\\s|[.!]*$)`,
   'u',
 );
 // "My sister, she lives in Rome": the subject taken up again by its pronoun.
@@ -97,19 +104,27 @@ const SUBJECT_TAKEN_UP = new RegExp(
 const NAME_AFTER_COMMA =
   /^(.*\b(?:a|an)\s+(?:new\s+|little\s+|baby\s+)?\p{Ll}+)(\s[^,]*)?,\s+(?:and\s+)?(?:his|her|its|their)\s+name(?:'s|\s+is)\s+(\p{Lu}[\p{L}'-]*)(\s.*|[.!]*)$/u;
 
+// "I got a puppy and named it Bolt": someone or something got, then named.
+const NAMED_AFTER_AND =
+  /^(.*\b(?:a|an)\s+(?:new\s+|little\s+|baby\s+)?\p{Ll}+)(\s[^,]*?)?,?\s+and\s+(?:we\s+|I\s+)?(?:named|called)\s+(?:it|him|her|them)\s+(\p{Lu}[\p{L}'-]*)(\s.*|[.!]*)$/u;
+
 /**
  * A sentence with its subject said once, as the rules read it: "Luis, my husband, is a pilot" →
  * "My husband Luis is a pilot"; "My sister, she lives in Rome" → "My sister lives in Rome"; "We
- * got a puppy last week, his name is Bolt" → "We got a puppy named Bolt last week". Names that
+ * got a puppy last week, his name is Bolt" (or "and named him Bolt") → "We got a puppy named
+ * Bolt last week". Names that
  * are not names ("This, my friend, is …") are left as they are.
  */
 function withoutApposition(sentence: string): string {
-  const called = NAME_AFTER_COMMA.exec(sentence);
+  const called = NAME_AFTER_COMMA.exec(sentence) ?? NAMED_AFTER_AND.exec(sentence);
   if (called?.[3] && !NOT_A_NAME.test(called[3]))
     return `${called[1]} named ${called[3]}${called[2] ?? ''}${called[4] ?? ''}`;
   const named = NAME_THEN_RELATION.exec(sentence);
   if (named?.[1] && !named[1].split(/\s+/).some((w) => NOT_A_NAME.test(w)))
     return `My ${named[2]} ${named[1]} ${sentence.slice(named[0].length)}`;
+  const later = NAME_THEN_RELATION_LATER.exec(sentence);
+  if (later?.[1] && !later[1].split(/\s+/).some((w) => NOT_A_NAME.test(w)))
+    return `${sentence.slice(0, later.index)} my ${later[2]} ${later[1]}${sentence.slice(later.index + later[0].length)}`;
   const taken = SUBJECT_TAKEN_UP.exec(sentence);
   return taken ? `${taken[1]} ${sentence.slice(taken[0].length)}` : sentence;
 }
@@ -264,7 +279,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 /** The triples of a statement once its lead-in, time and asides are read off. */
 function readStatement(said: string): ExtractedTriple[] {
   const text = preferenceAsGerund(
-    said.replace(BEEN_DOING, (_, verb: string) => `I ${PLAIN_FORM[verb] ?? verb}`),
+    said
+      .replace(BEEN_DOING, (_, verb: string) => `I ${PLAIN_FORM[verb] ?? verb}`)
+      .replace(ABLE_TO, 'I $1 $2'),
   );
   if (text === undefined) return [];
   // Fixed words are matched in lower case; names keep their capitals (they mark a name).
@@ -273,6 +290,8 @@ function readStatement(said: string): ExtractedTriple[] {
   const cannotStand = lowered.match(/^i\s+(?:can't|cannot|can\s+not)\s+(?:stand|bear)\s+(.+)$/);
   const disliked = negative?.[2] ?? cannotStand?.[1];
   if (disliked) return objects(disliked).map((o) => triple('user', 'dislikes', o, 'person', ''));
+  const cannot = cannotConsume(lowered);
+  if (cannot.length > 0) return cannot;
   if (NEGATION.test(text)) return negated(text);
   // "I stopped playing tennis", "I gave up smoking cigars": what one did, no longer done.
   const stopped = STOPPED_DOING.exec(lowered);

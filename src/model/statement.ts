@@ -5,7 +5,7 @@ import { isIrregularVerbForm } from './text.js';
 // Predicates that read as a verb phrase ("lives in", "directed by", "likes"); anything else is
 // treated as a relation noun ("friend", "name") and reads "<subject>'s friend is <object>".
 const VERB_SHAPED =
-  /(^(is|was|has|had|have|does|did|can|will|lives?|works?|likes?|loves?|hates?|prefers?|owns?|knows?|wants?|visited|born)_)|(_(in|at|by|of|to|with|from|on|for|as)$)|^\w+(ed|es|s)$/;
+  /(^(is|was|has|had|have|does|did|can|cannot|will|lives?|works?|likes?|loves?|hates?|prefers?|owns?|knows?|wants?|visited|born)_)|(_(in|at|by|of|to|with|from|on|for|as)$)|^\w+(ed|es|s)$/;
 
 /**
  * Renders a fact as one English sentence for prompts and people.

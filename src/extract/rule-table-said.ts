@@ -1,0 +1,112 @@
+import { isPersonNoun, namesPlace, nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
+import { STOP_WORDS } from '../model/text.js';
+import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { clean, objects, triple } from './rule-words.js';
+
+/**
+ * What one cannot or should not have, said in everyday ways ("I can't eat walnuts", "I'm
+ * intolerant to lactose", "I avoid gluten", "Shellfish makes me sick"), a home said by the place
+ * one moved into ("I just moved into a flat in Porto"), and, last of all rules, anything of the
+ * user's said as "My <thing> is <value>" or "<value> is my <thing>" ("My age is 34", "My job
+ * title is dentist", "Volleyball is my sport"), kept under the words the user named it by: the
+ * relation a question "What is my job title?" is read as.
+ */
+export const SAID_RULES: Rule[] = [
+  {
+    pattern: new RegExp(
+      `^${I_AM}\\s+intolerant\\s+(?:to|of)\\s+(.+)$|^${I_AM}\\s+(\\p{Ll}+)[\\s-]intolerant$`,
+      'u',
+    ),
+    build: (m) => objects(m[1] ?? m[2]).map((o) => triple('user', 'is_intolerant_to', o, 'person', '')),
+  },
+  {
+    pattern: /^i\s+(?:(?:must|have\s+to|need\s+to|try\s+to|should|always|strictly)\s+)?avoid\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'avoids', o, 'person', '')),
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS})\\b)(.+?)\\s+(?:makes?|made|make)\\s+me\\s+(?:feel\\s+)?(?:really\\s+|very\\s+|so\\s+)?(sick|ill|unwell|nauseous)$`,
+      'u',
+    ),
+    build: (m) => objects(m[1]).map((o) => triple('user', `gets_${m[2]}_from`, lowerCommon(o), 'person', '')),
+  },
+  {
+    // Where one lives, said by the home moved into or rented there.
+    nameFirst: true,
+    pattern:
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved\s+(?:in)?to|rent|am\s+renting|'m\s+renting|bought)\s+(?:a|an|my|our|the)\s+(?:new\s+|little\s+|small\s+|big\s+|tiny\s+)?(?:flat|apartment|house|home|place|condo|studio|loft|cottage)\s+in\s+(\p{Lu}.*)$/u,
+    build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    pattern: /^my\s+((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+is\s+(.+)$/u,
+    build: (m) => ownValue(m[1] ?? '', m[2] ?? ''),
+  },
+  {
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS}|The|A|An|My|Our|His|Her|Their|Your)\\b)(${NAME}|\\p{Ll}+(?:\\s+\\p{Ll}+)?)\\s+is\\s+my\\s+((?:\\p{Ll}+\\s+){0,2}\\p{Ll}+)$`,
+      'u',
+    ),
+    build: (m) => ownValue(m[2] ?? '', lowerCommon(m[1] ?? '')),
+  },
+];
+
+// What starts a clause or a description, never a value ("My plan is to move", "My job is very
+// stressful", "My point is that …"); "a" or "an" says what kind the thing is, not its value ("My
+// dog is a beagle", "My house is a mess"), and a possessive names another thing ("My home is my
+// castle").
+const NOT_A_VALUE =
+  /^(?:a|an|my|our|his|her|their|your|its|to|that|what|how|when|why|where|who|if|whether|because|so|not|no|also|still|very|really|too|quite|pretty|so|a\s+bit|kind\s+of|sort\s+of|getting|being|going|always|never|in|on|at|with|for|about|from|like|just|here|there|over|done|gone|fine|ok|okay)\b/iu;
+
+/**
+ * "My <thing> is <value>" as a triple of the user's, when the thing is a noun (not "my guess"),
+ * the value names something (a name, a number, a date, an address, a noun: not "red", "broken"
+ * or "to move"), and someone of the user's (a spouse) is named by a name.
+ */
+function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
+  const words = thing.split(/\s+/);
+  // Every word names part of the thing ("job title", "date of birth"; not "manager there").
+  if (words.some((w, at) => (w === 'of' ? at === 0 || at === words.length - 1 : STOP_WORDS.has(w))))
+    return [];
+  const ofAt = words.indexOf('of');
+  const head = (ofAt > 0 ? words[ofAt - 1] : words.at(-1)) ?? '';
+  if (!nounAtLeastAsOftenAs(head, 'verb') || !nounAtLeastAsOftenAs(head, 'adj')) return [];
+  if (NOT_A_VALUE.test(said.trim())) return [];
+  const value = clean(said);
+  if (value.length === 0 || value.split(/\s+/).length > MAX_VALUE_WORDS) return [];
+  const named = /^[\p{Lu}\d+@]/u.test(value) || /\d|@/u.test(value);
+  if (isPersonNoun(head) && !/^\p{Lu}/u.test(value)) return [];
+  const last = value.split(/\s+/).at(-1) ?? '';
+  if (!named && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
+  const objectType = isPersonNoun(head) ? 'person' : '';
+  return [triple('user', words.join('_'), value, 'person', objectType)];
+}
+
+// A value longer than this is a description, not a thing named.
+const MAX_VALUE_WORDS = 4;
+
+/**
+ * A common word said first in its sentence, in lower case ("Shellfish" → "shellfish"); names
+ * keep their capitals (a place or a person WordNet knows by its name: "Paris", "Turkey").
+ */
+function lowerCommon(word: string): string {
+  const lower = word.toLowerCase();
+  const common = !/\s/.test(word) && nounAtLeastAsOftenAs(lower, 'verb') && !namesPlace(lower);
+  return common && !isPersonNoun(lower) ? lower : word;
+}
+
+// Negated in form, a fact in meaning: what one cannot eat or drink ("I can't eat walnuts").
+const CANNOT_CONSUME =
+  /^i\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|am\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to)\s+(eat|drink)\s+(.+)$/u;
+
+/**
+ * What one cannot eat or drink, read before a negation drops the sentence ("I can't eat walnuts"
+ * → `cannot_eat walnuts`): a restriction to keep, not a fact denied. Empty for anything else.
+ * @param lowered The statement with its first letter in lower case.
+ */
+export function cannotConsume(lowered: string): ReturnType<typeof triple>[] {
+  const m = CANNOT_CONSUME.exec(lowered);
+  return m ? objects(m[2]).map((o) => triple('user', `cannot_${m[1]}`, o, 'person', '')) : [];
+}

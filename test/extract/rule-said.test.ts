@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
+import { factStatement } from '../../src/model/statement.js';
+
+/** Each sentence's triples as `subject|predicate|object`. */
+function read(sentence: string): string[] {
+  return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
+}
+
+/** A whole turn's triples, apposition and clauses included, as `subject|predicate|object`. */
+async function readTurn(text: string): Promise<string[]> {
+  const { triples } = await new RuleExtractor().extract({
+    messages: [{ role: 'user', content: text }],
+    known: [],
+    at: new Date(Date.UTC(2026, 0, 1)),
+  });
+  return triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`);
+}
+
+describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-said.ts)', () => {
+  it.each([
+    // Kept under the words the user named it by.
+    ['My age is 34.', ['user|age|34']],
+    ['My job title is dentist.', ['user|job_title|dentist']],
+    ['My date of birth is March 3.', ['user|date_of_birth|March 3']],
+    ['My spouse is Luca.', ['user|spouse|Luca']],
+    ['My blood type is O negative.', ['user|blood_type|O negative']],
+    ['Volleyball is my sport.', ['user|sport|volleyball']],
+    ['Paris is my home.', ['user|home|Paris']],
+    // A description, a clause, a kind or another thing of the user's is no value.
+    ['My job is very stressful.', []],
+    ['My car is red.', []],
+    ['My phone is broken.', []],
+    ['My plan is to move to Spain.', []],
+    ['My point is that it works.', []],
+    ['My dog is a beagle.', []],
+    ['My home is my castle.', []],
+    ['My manager there is Dana.', []],
+    // Someone of the user's is named by a name.
+    ['My spouse is wonderful.', []],
+    ['It is my job.', []],
+  ])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+});
+
+describe('what one cannot or should not have (rule-table-said.ts)', () => {
+  it.each([
+    // Negated in form, kept as a restriction (a plain negation still gives nothing to keep).
+    ["I can't eat walnuts.", ['user|cannot_eat|walnuts']],
+    ["I can't eat gluten because of an allergy.", ['user|cannot_eat|gluten']],
+    ['I cannot drink milk.', ['user|cannot_drink|milk']],
+    ["I don't eat meat.", []],
+    ["I'm intolerant to lactose.", ['user|is_intolerant_to|lactose']],
+    ['I must avoid eggs because I am allergic.', ['user|avoids|eggs']],
+    ['Shellfish makes me sick.', ['user|gets_sick_from|shellfish']],
+    ['It makes me sick.', []],
+  ])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it('reads a restriction as a sentence a person would say', () => {
+    expect(factStatement('I', 'cannot_eat', 'walnuts')).toBe('User cannot eat walnuts');
+    expect(factStatement('I', 'gets_sick_from', 'shellfish')).toBe('User gets sick from shellfish');
+  });
+});
+
+describe('a home, a pastime, a spouse and a pet said in other everyday ways', () => {
+  it.each([
+    ['I just moved into a flat in Quito.', ['user|lives_in|Quito']],
+    ['I rent a place in Leeds.', ['user|lives_in|Leeds']],
+    ['I live in Quito with my family.', ['user|lives_in|Quito']],
+    ['I can play the violin a little.', ['user|plays|violin']],
+    ['In my free time I play the cello.', ['user|plays|cello']],
+    ["I've been married to Luca since 2010.", ['user|married_to|Luca']],
+    ['My birthday is coming up on March 3.', ['user|birthday|March 3']],
+  ])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it.each([
+    // Reported by someone else, said of the user all the same.
+    ["My doctor told me I'm allergic to walnuts.", ['user|is_allergic_to|walnuts']],
+    ["I found out I'm allergic to eggs.", ['user|is_allergic_to|eggs']],
+    ['I got a puppy and named it Maple.', ['user|dog|Maple']],
+    ['We adopted a kitten last week and called her Luna.', ['user|cat|Luna']],
+    ['Nala, our dog, is two years old.', ['user|dog|Nala']],
+    ['I walk Nala, my dog, twice a day.', ['user|dog|Nala']],
+  ])('%s', async (text, expected) => {
+    expect(await readTurn(text)).toEqual(expected);
+  });
+});
