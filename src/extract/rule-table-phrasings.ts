@@ -90,11 +90,13 @@ export const PHRASING_RULES: Rule[] = [
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:got|have|adopted|rescued|bought)\\s+(?:a|an)\\s+(?:new\\s+|little\\s+|young\\s+)?(\\p{Ll}+)\\s+(?:named|called)\\s+(${PERSON_NAME})`,
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:got|have|adopted|rescued|bought)\\s+(?:a|an)\\s+(?:new\\s+|little\\s+|young\\s+)?(\\p{Ll}+(?:\\s+\\p{Ll}+)?)\\s+(?:named|called)\\s+(${PERSON_NAME})`,
       'u',
     ),
     build: (m) => {
-      const kind = PET_CONCEPTS.find((concept) => namesKindOf(m[1] ?? '', concept));
+      // A breed of two words is one noun to WordNet ("golden retriever").
+      const breed = (m[1] ?? '').replace(/\s+/g, '_');
+      const kind = PET_CONCEPTS.find((concept) => namesKindOf(breed, concept));
       return kind ? [triple('user', kind, clean(m[2]), 'person', 'animal')] : [];
     },
   },

@@ -1,4 +1,10 @@
-import { isPersonNoun, namesPlace, nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
+import {
+  isPersonNoun,
+  namesKindInSenses,
+  namesPlace,
+  nounAtLeastAsOftenAs,
+  onlyDescribes,
+} from '../lexicon/kinds.js';
 import { STOP_WORDS } from '../model/text.js';
 import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
@@ -49,7 +55,7 @@ export const SAID_RULES: Rule[] = [
       `^(?!(?:${PRONOUNS}|The|A|An|My|Our|His|Her|Their|Your)\\b)(${NAME}|\\p{Ll}+(?:\\s+\\p{Ll}+)?)\\s+is\\s+my\\s+((?:\\p{Ll}+\\s+){0,2}\\p{Ll}+)$`,
       'u',
     ),
-    build: (m) => ownValue(m[2] ?? '', lowerCommon(m[1] ?? '')),
+    build: (m) => ownValue(m[2] ?? '', asKindOf(m[1] ?? '', m[2] ?? '')),
   },
 ];
 
@@ -109,4 +115,16 @@ const CANNOT_CONSUME =
 export function cannotConsume(lowered: string): ReturnType<typeof triple>[] {
   const m = CANNOT_CONSUME.exec(lowered);
   return m ? objects(m[2]).map((o) => triple('user', `cannot_${m[1]}`, o, 'person', '')) : [];
+}
+
+/**
+ * A value said first in its sentence, in lower case when WordNet knows it as a kind of the thing
+ * it is named as ("Volleyball is my sport" → "volleyball"); any other keeps its capital ("Cork is
+ * my hometown": a city's name, though cork is also a material).
+ */
+function asKindOf(value: string, thing: string): string {
+  const lower = value.toLowerCase();
+  const head = thing.split(/\s+/).at(-1) ?? '';
+  const kind = /^\p{Lu}\p{Ll}+$/u.test(value) && namesKindInSenses(lower, Number.POSITIVE_INFINITY, [head]);
+  return kind ? lower : value;
 }

@@ -2,9 +2,9 @@ import {
   isDietNoun,
   isEnrollee,
   isOccupation,
-  isPastime,
   isPersonNoun,
   isQuantity,
+  mayBePastime,
 } from '../lexicon/kinds.js';
 import type { ExtractedTriple } from './base.js';
 import {
@@ -202,7 +202,7 @@ export const RULES: Rule[] = [
     pattern: /^[Ii]\s+do\s+(?:some\s+|any\s+)?(.+)$/u,
     build: (m) =>
       objects(withoutCompanions(m[1]))
-        .filter((o) => isPastime(o))
+        .filter((o) => mayBePastime(o))
         .map((o) => triple('user', 'does', o, 'person', '')),
   },
   {

@@ -108,6 +108,17 @@ export function isPastime(phrase: string): boolean {
   return pastime(word) || definitionGenera(word).some(pastime);
 }
 
+/**
+ * {@link isPastime}, or a sport, an exercise or a dance in any noun sense of its last word, for
+ * a phrase said as done ("I do yoga": a discipline first, a system of exercises in its second).
+ */
+export function mayBePastime(phrase: string): boolean {
+  const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
+  return isPastime(phrase) || namesKindInSenses(word, Number.POSITIVE_INFINITY, PASTIME_LEMMAS);
+}
+
+const PASTIME_LEMMAS = [...PASTIME_CONCEPTS].map((concept) => concept.replace(/ /g, '_'));
+
 // Noun senses of a question word read when asking what kind of thing it names: its most frequent
 // one ("sport" is an occupation only in its second sense, the athletes' who compete for pay).
 const KIND_WORD_SENSES = 1;

@@ -27,6 +27,8 @@ describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-sa
     ['My blood type is O negative.', ['user|blood_type|O negative']],
     ['Volleyball is my sport.', ['user|sport|volleyball']],
     ['Paris is my home.', ['user|home|Paris']],
+    // A name keeps its capital though WordNet knows the word as a thing (cork, the material).
+    ['Cork is my hometown.', ['user|hometown|Cork']],
     // A description, a clause, a kind or another thing of the user's is no value.
     ['My job is very stressful.', []],
     ['My car is red.', []],
@@ -73,6 +75,10 @@ describe('a home, a pastime, a spouse and a pet said in other everyday ways', ()
     ['I can play the violin a little.', ['user|plays|violin']],
     ['In my free time I play the cello.', ['user|plays|cello']],
     ["I've been married to Luca since 2010.", ['user|married_to|Luca']],
+    // A breed of two words; a pastime in a later sense (yoga is a discipline first).
+    ['I have a golden retriever named Max.', ['user|dog|Max']],
+    ["I've been doing yoga for years.", ['user|does|yoga']],
+    ['I do the dishes.', []],
     ['My birthday is coming up on March 3.', ['user|birthday|March 3']],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
