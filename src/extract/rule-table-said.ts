@@ -1,4 +1,5 @@
 import {
+  isPastime,
   isPersonNoun,
   namesKindInSenses,
   namesPlace,
@@ -8,7 +9,7 @@ import {
 import { STOP_WORDS } from '../model/text.js';
 import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { clean, objects, triple } from './rule-words.js';
+import { clean, gerund, objects, triple } from './rule-words.js';
 
 /**
  * What one cannot or should not have, said in everyday ways ("I can't eat walnuts", "I'm
@@ -44,6 +45,33 @@ export const SAID_RULES: Rule[] = [
     pattern:
       /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved\s+(?:in)?to|rent|am\s+renting|'m\s+renting|bought)\s+(?:a|an|my|our|the)\s+(?:new\s+|little\s+|small\s+|big\s+|tiny\s+)?(?:flat|apartment|house|home|place|condo|studio|loft|cottage)\s+in\s+(\p{Lu}.*)$/u,
     build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
+  },
+  {
+    // "I swim", "I cycle to work": a verb whose doing is a sport or an exercise.
+    pattern: /^i\s+(\p{Ll}+)(?:\s+to\s+work)?$/u,
+    build: (m) => {
+      const doing = gerund(m[1] ?? '');
+      return m[1] !== 'do' && isPastime(doing) ? [triple('user', 'does', doing, 'person', '')] : [];
+    },
+  },
+  {
+    // "Kyoto is where I live": the place said first.
+    nameFirst: true,
+    pattern:
+      /^(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})\s+is\s+where\s+I\s+(live|grew\s+up|was\s+born|work)$/u,
+    build: (m) =>
+      m[2] === 'work'
+        ? [triple('user', 'works_in', clean(m[1]), 'person', 'place')]
+        : [triple('user', m[2] === 'live' ? 'lives_in' : 'is_from', clean(m[1]), 'person', 'place')],
+  },
+  {
+    // "I'm thirty-four": an age said in words; a small number alone is seldom one ("I'm one").
+    pattern: new RegExp(`^${I_AM}\\s+([a-z]+(?:[-\\s][a-z]+)?)(\\s+years?\\s+old)?$`, 'u'),
+    build: (m) => {
+      const years = numberInWords(m[1] ?? '') ?? 0;
+      const said = years >= MIN_AGE_ALONE || (years > 0 && m[2] !== undefined);
+      return said ? [triple('user', 'age', String(years), 'person', 'number')] : [];
+    },
   },
   {
     pattern: /^my\s+((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+is\s+(.+)$/u,
@@ -90,6 +118,9 @@ function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
   return [triple('user', words.join('_'), value, 'person', objectType)];
 }
 
+// The least number read as an age without "years old" ("I'm ten"; not "I'm one").
+const MIN_AGE_ALONE = 10;
+
 // A value longer than this is a description, not a thing named.
 const MAX_VALUE_WORDS = 4;
 
@@ -127,4 +158,35 @@ function asKindOf(value: string, thing: string): string {
   const head = thing.split(/\s+/).at(-1) ?? '';
   const kind = /^\p{Lu}\p{Ll}+$/u.test(value) && namesKindInSenses(lower, Number.POSITIVE_INFINITY, [head]);
   return kind ? lower : value;
+}
+
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const TEENS = [
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** A number from 1 to 99 said in words ("thirty-four", "twelve"), or undefined. */
+export function numberInWords(words: string): number | undefined {
+  const [first = '', second] = words.toLowerCase().split(/[-\s]/);
+  const tens = TENS.indexOf(first);
+  if (tens >= 2) {
+    if (second === undefined) return tens * 10;
+    const unit = UNITS.indexOf(second);
+    return unit > 0 ? tens * 10 + unit : undefined;
+  }
+  if (second !== undefined) return undefined;
+  const teen = TEENS.indexOf(first);
+  if (teen >= 0) return 10 + teen;
+  const unit = UNITS.indexOf(first);
+  return unit > 0 ? unit : undefined;
 }

@@ -194,7 +194,8 @@ export const RULES: Rule[] = [
         .map((o) => triple('user', 'is_learning', o, 'person', '')),
   },
   {
-    pattern: /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(?!with\b|around\b|outside\b)(.+)$/u,
+    pattern:
+      /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(?!(?:with|around|outside|in|on|for|at|against|as)\b)(.+)$/u,
     build: (m) => objects(withoutCompanions(m[1])).map((o) => triple('user', 'plays', o, 'person', '')),
   },
   {

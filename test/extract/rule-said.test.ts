@@ -79,6 +79,15 @@ describe('a home, a pastime, a spouse and a pet said in other everyday ways', ()
     ['I have a golden retriever named Max.', ['user|dog|Max']],
     ["I've been doing yoga for years.", ['user|does|yoga']],
     ['I do the dishes.', []],
+    // A verb whose doing is a sport; where one lives said place first; an age in words.
+    ['I swim every morning.', ['user|does|swimming']],
+    ['I cook.', []],
+    ['Kyoto is where I live.', ['user|lives_in|Kyoto']],
+    ["I'm thirty-four.", ['user|age|34']],
+    ["I'm one.", []],
+    ["I'm fine.", []],
+    // Where one plays is not what one plays.
+    ['I play in a jazz band on sax.', []],
     ['My birthday is coming up on March 3.', ['user|birthday|March 3']],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
@@ -90,7 +99,7 @@ describe('a home, a pastime, a spouse and a pet said in other everyday ways', ()
     ["I found out I'm allergic to eggs.", ['user|is_allergic_to|eggs']],
     ['I got a puppy and named it Maple.', ['user|dog|Maple']],
     ['We adopted a kitten last week and called her Luna.', ['user|cat|Luna']],
-    ['Nala, our dog, is two years old.', ['user|dog|Nala']],
+    ['Nala, our dog, is two years old.', ['user|dog|Nala', 'Nala|age|2']],
     ['I walk Nala, my dog, twice a day.', ['user|dog|Nala']],
   ])('%s', async (text, expected) => {
     expect(await readTurn(text)).toEqual(expected);
