@@ -33,12 +33,13 @@ export const WORK_RULES: Rule[] = [
     build: (m) => jobTriples(m[1], m[2]),
   },
   {
-    // The work itself, said of the job: "My job is nursing", "My occupation is a pilot", "My
+    // The work itself, said of the job: "My job is nursing", "My occupation is a pilot" (or job
+    // title, role, position: "My job title is dentist"), "My
     // job is at Acme", "My employer is Acme". What the job is like ("My job is stressful", "...
     // is fun"), its purpose ("My job is to ...") or an employer in lower case ("My employer is
     // strict") says nothing of what or where.
     pattern:
-      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|occupation|profession|employer)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
+      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|job\s+title|role|position|occupation|profession|employer)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
     build: (m) => {
       const what = clean(m[3]);
       if (m[1] === 'employer' || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];

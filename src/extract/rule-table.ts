@@ -92,7 +92,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+birthday(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+(?:birthday|date\s+of\s+birth|birth\s+date)(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {

@@ -21,8 +21,12 @@ describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-sa
   it.each([
     // Kept under the words the user named it by.
     ['My age is 34.', ['user|age|34']],
-    ['My job title is dentist.', ['user|job_title|dentist']],
-    ['My date of birth is March 3.', ['user|date_of_birth|March 3']],
+    ['My shoe size is 42.', ['user|shoe_size|42']],
+    ['My middle name is Rose.', ['user|middle_name|Rose']],
+    // A job title is the job, a date of birth the birthday (the relations the rest read).
+    ['My job title is dentist.', ['user|works_as|dentist']],
+    ['My date of birth is March 3.', ['user|birthday|March 3']],
+    ['My title is Dr.', ['user|title|Dr']],
     ['My spouse is Luca.', ['user|spouse|Luca']],
     ['My blood type is O negative.', ['user|blood_type|O negative']],
     ['Volleyball is my sport.', ['user|sport|volleyball']],
