@@ -49,8 +49,9 @@ export const EVERYDAY_RULES: Rule[] = [
   },
   {
     // "I work in marketing" (a field), "I work in London" (a place): where one's work is.
-    pattern: /^[Ii]\s+work\s+in\s+(.+)$/u,
-    build: (m) => [triple('user', 'works_in', clean(m[1]), 'person', '')],
+    // "I work in marketing at Spotify": the field, and the employer named after it.
+    pattern: /^[Ii]\s+work\s+in\s+(.+?)(?:\s+(?:at|for)\s+(\p{Lu}.*))?$/u,
+    build: (m) => [triple('user', 'works_in', clean(m[1]), 'person', ''), ...jobTriples(m[2], undefined)],
   },
   {
     pattern: new RegExp(

@@ -92,7 +92,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+(?:birthday|date\s+of\s+birth|birth\s+date)(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+(?:birthday|date\s+of\s+birth|birth\s+date)(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on|\s+in)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {
@@ -335,8 +335,13 @@ export const RULES: Rule[] = [
           ),
   },
   {
-    pattern: /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+))?$/u,
-    build: (m) => jobTriples(m[2], m[1]),
+    // "I work as a nurse in Leeds" (or "in a hospital"): where the work is, not part of the role.
+    pattern:
+      /^[Ii]\s+work\s+as\s+(?:an?\s+)?(.+?)(?:\s+(?:at|for)\s+(.+)|\s+in\s+(\p{Lu}.*|(?:a|an|the)\s+.+))?$/u,
+    build: (m) => [
+      ...jobTriples(m[2], m[1]),
+      ...(m[3] ? [triple('user', 'works_in', clean(m[3]), 'person', '')] : []),
+    ],
   },
   {
     // "I work at home" says where, not for whom.

@@ -66,7 +66,7 @@ export class RuleExtractor extends Extractor {
 function readText(text: string, people: OtherPeople): ExtractedTriple[] {
   const triples: ExtractedTriple[] = [];
   for (const sentence of splitSentences(text)) {
-    for (const raw of splitClauses(withoutApposition(sentence))) {
+    for (const raw of eachNamed(withoutApposition(sentence)).flatMap(splitClauses)) {
       const clause = people.resolve(raw);
       const renamed = people.renamed(clause);
       const found = renamed.length > 0 ? renamed : extractSentence(clause);
@@ -127,6 +127,18 @@ function withoutApposition(sentence: string): string {
     return `${sentence.slice(0, later.index)} my ${later[2]} ${later[1]}${sentence.slice(later.index + later[0].length)}`;
   const taken = SUBJECT_TAKEN_UP.exec(sentence);
   return taken ? `${taken[1]} ${sentence.slice(taken[0].length)}` : sentence;
+}
+
+// "We have a cat called Miso and a dog called Rex": two things got, each with its name.
+const TWO_NAMED =
+  /^(.*?\b(?:have|has|got|adopted|rescued|own)\s+)(an?\s+[^,]+?\s+(?:called|named)\s+\p{Lu}[\p{L}'-]*),?\s+and\s+(an?\s+[^,]+?\s+(?:called|named)\s+\p{Lu}[\p{L}'-]*)(.*)$/u;
+
+/** A sentence naming two things got, as one sentence for each ("I have a cat called Miso" + "I have a dog called Rex"). */
+function eachNamed(sentence: string): string[] {
+  const m = TWO_NAMED.exec(sentence);
+  if (!m) return [sentence];
+  const [, got = '', first = '', second = '', rest = ''] = m;
+  return [`${got}${first}${rest}`, `${got}${second}${rest}`];
 }
 
 /** Splits text into sentences, keeping the final punctuation (questions end in "?"). */

@@ -102,6 +102,11 @@ describe('a home, a pastime, a spouse and a pet said in other everyday ways', ()
     ["My doctor told me I'm allergic to walnuts.", ['user|is_allergic_to|walnuts']],
     ["I found out I'm allergic to eggs.", ['user|is_allergic_to|eggs']],
     ['I got a puppy and named it Maple.', ['user|dog|Maple']],
+    ['We have a cat called Miso and a dog called Rex.', ['user|cat|Miso', 'user|dog|Rex']],
+    // Where the work is, never part of the role or the field.
+    ['I work as a nurse in Leeds.', ['user|works_as|nurse', 'user|works_in|Leeds']],
+    ['I work as a teacher in a primary school.', ['user|works_as|teacher', 'user|works_in|primary school']],
+    ['I work in marketing at Spotify.', ['user|works_in|marketing', 'user|works_at|Spotify']],
     ['We adopted a kitten last week and called her Luna.', ['user|cat|Luna']],
     ['Nala, our dog, is two years old.', ['user|dog|Nala', 'Nala|age|2']],
     ['I walk Nala, my dog, twice a day.', ['user|dog|Nala']],
