@@ -223,6 +223,9 @@ export class AnswerFit {
       // only supports a reading of the predicate the question's words give.
       if (head && wordKind === 0 && relation > 0 && this.objects.mayBeNamed(word, fact, head))
         wordKind = this.recipe.otherSenseKind;
+      // A name under a key that says its kind ("Nala" by `has_dog`, for "Which animal …").
+      if (head && wordKind === 0 && this.objects.keyNamesKind(word, fact, head))
+        wordKind = this.recipe.otherSenseKind;
 
       kind = Math.max(kind, wordKind);
       if (wordKind === 0 && head && isPersonNoun(word) && isPersonNoun(head)) otherRole = true;
@@ -256,8 +259,10 @@ export class AnswerFit {
       focus.kindWords.some(
         (w) =>
           this.objects.isKindInWordNet(w, head, focus.kindAsked) ||
-          // A name WordNet does not know may be the firm or place asked for.
-          this.objects.mayBeNamed(w, fact, head),
+          // A name WordNet does not know may be the firm or place asked for, or be of the kind
+          // its key names (`has_dog`).
+          this.objects.mayBeNamed(w, fact, head) ||
+          this.objects.keyNamesKind(w, fact, head),
       )
     );
   }

@@ -1,5 +1,6 @@
 import { keyWords } from '../lexicon/base.js';
 import type { ConceptReader } from '../lexicon/concepts.js';
+import { keyWordsAsRead } from '../lexicon/key-words.js';
 import {
   asksForOccupation,
   asksForOrganization,
@@ -10,6 +11,7 @@ import {
 } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
 import type { Fact } from '../model/types.js';
+import { readsAsNoun } from './answer-kind.js';
 import { PLACE_CONCEPTS, unknownNoun } from './answer-wh.js';
 import type { FitRecipe } from './recipe-types.js';
 
@@ -104,6 +106,19 @@ export class ObjectKinds {
     if (!kind || !/^\p{Lu}/u.test(fact.object.trim())) return undefined;
     if (keyWords(fact.key).some((w) => isPersonNoun(w))) return undefined;
     return kind;
+  }
+
+  /**
+   * Whether the fact's predicate names the kind of its object, and that kind is one `word` asks
+   * for: a name WordNet does not know as a thing ("Nala", "Rex") under a key whose noun says what
+   * it names (`has_dog`: a dog, an animal; `sister`: a relative). The object alone says nothing of
+   * its kind; the relation the user stored it by does.
+   */
+  keyNamesKind(word: string, fact: Fact, head: string): boolean {
+    if (!/^\p{Lu}/u.test(fact.object.trim()) || !unknownNoun(head)) return false;
+    return keyWordsAsRead(fact.key).some(
+      (keyWord) => readsAsNoun(keyWord) && this.kindOf(word, keyWord) >= this.recipe.kindScore,
+    );
   }
 
   /** `word` names a kind above any of the first noun senses of `head` ("food" above peanuts, the seeds). */

@@ -200,3 +200,21 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(dish).toBeGreaterThan(friend);
   });
 });
+
+describe('answer fit: a name whose key says its kind', () => {
+  it('reads a name under a key naming a kind as of that kind, and no other name so', () => {
+    const focus = fit.focus('Which animal lives with me?', [], new Set());
+    const bound = fit.bind(focus);
+    // "Nala" is nothing WordNet knows; `has_dog` says it is a dog, and a dog is an animal.
+    expect(bound.ofKind(fact('has_dog', 'Nala'))).toBe(true);
+    expect(bound.ofKind(fact('sister', 'Ilse'))).toBe(false);
+    expect(bound.ofKind(fact('lives_in', 'Quito'))).toBe(false);
+    // A common word is read by its own kind, whatever the key says.
+    expect(bound.ofKind(fact('has_dog', 'pizza'))).toBe(false);
+    expect(ranked('Which animal lives with me?', [fact('likes', 'Nala'), fact('has_dog', 'Nala')])[0]).toBe(
+      'has_dog Nala',
+    );
+    const relative = fit.bind(fit.focus('Which relative visits me?', [], new Set()));
+    expect(relative.ofKind(fact('sister', 'Ilse'))).toBe(true);
+  });
+});
