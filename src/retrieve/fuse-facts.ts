@@ -200,9 +200,9 @@ function fitToQuestion(
     input.questionerUid !== undefined &&
     candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
   // The user's own answer of the kind the question asks after "what" or "which", in its usual
-  // sense, by a relation the question's words name ("What sport do I like?": tennis, a sport, and
-  // played, a sport's verb) outranks the user's fact whose object is a common word known to be of
-  // another kind only (pizza), however well the question's other words name that fact's relation.
+  // sense ("What sport do I like?", "Which sport am I into?": tennis, a sport) outranks the user's
+  // fact whose object is a common word known to be of another kind only (pizza) or of no kind
+  // WordNet knows (ramen), however well the question's other words name that fact's relation.
   // Only common words are read so, on either side: "Coco" is a dog's name, whatever WordNet knows
   // by that word, and a town's name says nothing of a position held.
   const ownKindOffered =
@@ -210,10 +210,7 @@ function fitToQuestion(
     fit.kindAsked &&
     candidates.some(
       ({ fact }) =>
-        fact.subjectUid === input.questionerUid &&
-        isCommonWord(fact.object) &&
-        fit.ofUsualKind(fact) &&
-        fit.relationOf(fact.key) > 0,
+        fact.subjectUid === input.questionerUid && isCommonWord(fact.object) && fit.ofUsualKind(fact),
     );
   // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
   // object is known to be of another kind (a harp) fits the question less, however well its
@@ -257,7 +254,7 @@ function fitToQuestion(
       ownKindOffered &&
       fact.subjectUid === input.questionerUid &&
       isCommonWord(fact.object) &&
-      fit.otherKind(fact);
+      (fit.otherKind(fact) || fit.unknownKind(fact));
     if (suspect || ownOtherKind) return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
     const { fit: read, tieBreak } = fit.read(fact);

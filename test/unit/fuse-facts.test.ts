@@ -331,6 +331,8 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
   it.each([
     // The user's own sport, played, outranks a liking WordNet knows as food.
     ['What sport do I like?', 'plays tennis', true],
+    // So it does where the question's words name no relation of the sport's ("into" is a liking).
+    ['Which sport am I into?', 'plays tennis', true],
     // No kind said after "what": the verb's relation decides.
     ['What do I like?', 'likes pizza', false],
     // The kind is said, but only by a word the fit reads loosely ("someone" is no kind asked).
@@ -352,5 +354,31 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(facts.find((f) => f.object === 'pizza')?.contributions?.['other-kind'] !== undefined).toBe(falls);
     // A name is no common word WordNet may know as another kind ("Coco").
     expect(facts.find((f) => f.object === 'Coco')?.contributions?.['other-kind']).toBeUndefined();
+  });
+});
+
+describe('fuseFacts: a kind asked, against a word WordNet does not know', () => {
+  it("puts the user's answer of the kind asked above a liking of a word no sense places (ramen)", () => {
+    // "into" is read as the relation a statement "I'm into X" is stored by: `likes`, named in full.
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const input = evidence({
+      walked: [walked(fact('likes', 'ramen'), 0.6), walked(fact('plays', 'volleyball'), 0.2)],
+      answerFit: answerFit.bind(answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes'])),
+      boostFit: true,
+      questionerUid: 'User',
+      asksOfUserAlone: true,
+      walkRead: (key) => key === 'likes',
+    });
+    expect(order(input)[0]).toBe('plays volleyball');
+    // Without a kind of the user's offered, the word nothing places keeps its reading.
+    const alone = evidence({
+      walked: [walked(fact('likes', 'ramen'), 0.6), walked(fact('works_at', 'Lego'), 0.2)],
+      answerFit: answerFit.bind(answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes'])),
+      boostFit: true,
+      questionerUid: 'User',
+      asksOfUserAlone: true,
+      walkRead: (key) => key === 'likes',
+    });
+    expect(order(alone)[0]).toBe('likes ramen');
   });
 });
