@@ -45,7 +45,8 @@ export const COMPANIONS =
 /** Words that start a sentence but name no one ("It is a friend", "He is a good friend of mine"). */
 export const PRONOUNS = 'I|It|This|That|There|He|She|They|We|You|Everyone|Someone';
 /** What a favourite names that is eaten or drunk ("my favourite dish"). */
-export const FAVOURITE_KINDS = 'meal|dish|food|snack|dessert|drink|cuisine';
+export const FAVOURITE_KINDS =
+  'meal|dish|food|snack|dessert|drink|cuisine|(?:thing|things|food|something)\\s+to\\s+(?:eat|drink|have)';
 /** An email address. */
 export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 /** The verbs of liking and disliking. */

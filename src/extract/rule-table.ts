@@ -231,8 +231,10 @@ export const RULES: Rule[] = [
   },
   {
     nameFirst: true,
-    pattern:
-      /^(?!(?:I|It|This|That|There|He|She|They|We)\b)(.+?)\s+is\s+my\s+favou?rite\s+(?:meal|dish|food|snack|dessert|drink|cuisine)$/u,
+    pattern: new RegExp(
+      `^(?!(?:I|It|This|That|There|He|She|They|We)\\b)(.+?)\\s+is\\s+my\\s+favou?rite\\s+(?:${FAVOURITE_KINDS})$`,
+      'u',
+    ),
     build: (m) =>
       objects(m[1]).map((o) =>
         triple(

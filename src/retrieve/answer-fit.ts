@@ -301,6 +301,9 @@ export class AnswerFit {
     if (cached !== undefined) return cached;
     let relation = 0;
     for (const word of focus.words) relation = Math.max(relation, this.relationScore(word, key));
+    // A preposition left at the end ("What company am I _at_?") is the one the predicate ends
+    // with (`works_at`): it names the relation as a near word would.
+    if (endsWithFunctionWordOf(key, focus.sequence)) relation = Math.max(relation, this.recipe.near);
     focus.relationScores.set(key, relation);
     return relation;
   }
@@ -350,6 +353,12 @@ function usesFunctionWordOf(key: string, sequence: readonly string[]): boolean {
   const own = new Set(keyWords(key).map(stem));
   const used = new Set(functionWords(key));
   return sequence.some((word, at) => used.has(word) && !own.has(stem(sequence[at + 1] ?? '')));
+}
+
+/** Whether the question ends with the function word its predicate ends with ("… am I at?", `works_at`). */
+function endsWithFunctionWordOf(key: string, sequence: readonly string[]): boolean {
+  const last = sequence.at(-1);
+  return last !== undefined && key.endsWith(`_${last}`) && functionWords(key).includes(last);
 }
 
 /** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */

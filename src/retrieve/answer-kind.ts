@@ -1,4 +1,4 @@
-import { namesKindOf, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
+import { canDescribe, namesKindOf, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { STOP_WORDS } from '../model/text.js';
 
@@ -69,6 +69,17 @@ export function answerKindWords(tokens: readonly string[], isName: (token: strin
     }
     const last = kinds.at(-1);
     const next = tokens[i + 1];
+    // A word that describes the kind is said before it ("What _physical_ activity …", "Which
+    // _musical_ instrument …"): the noun after it is the kind.
+    if (
+      last === undefined &&
+      next !== undefined &&
+      !isName(token) &&
+      !isName(next) &&
+      describesOnly(token) &&
+      readsAsNoun(next)
+    )
+      continue;
     const joins = JOINERS.has(token) && last !== undefined;
     // "kind of", "type of", "sort of": the kind is the noun that follows.
     const namesCategory = token === 'of' && last !== undefined && namesKindOf(last, 'kind', 'category');
@@ -94,4 +105,9 @@ function isNoun(token: string): boolean {
 /** Whether a word is a content word read as a noun at least as often as a verb in WordNet's tagged texts. */
 export function readsAsNoun(token: string): boolean {
   return !STOP_WORDS.has(token) && !/^\d+$/.test(token) && nounAtLeastAsOftenAs(token, 'verb');
+}
+
+/** Whether a word is a content word read as an adjective, not as a noun ("physical", "musical"). */
+function describesOnly(token: string): boolean {
+  return !STOP_WORDS.has(token) && !readsAsNoun(token) && canDescribe(token);
 }

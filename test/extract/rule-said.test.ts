@@ -74,6 +74,9 @@ describe('what one cannot or should not have (rule-table-said.ts)', () => {
 describe('a home, a pastime, a spouse and a pet said in other everyday ways', () => {
   it.each([
     ['I just moved into a flat in Quito.', ['user|lives_in|Quito']],
+    // A favourite thing to eat is liked, as a favourite dish is.
+    ['My favourite thing to eat is sushi.', ['user|likes|sushi']],
+    ['Sushi is my favourite thing to eat.', ['user|likes|sushi']],
     ['I rent a place in Leeds.', ['user|lives_in|Leeds']],
     ['I live in Quito with my family.', ['user|lives_in|Quito']],
     ['I can play the violin a little.', ['user|plays|violin']],

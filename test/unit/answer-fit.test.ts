@@ -218,3 +218,13 @@ describe('answer fit: a name whose key says its kind', () => {
     expect(relative.ofKind(fact('sister', 'Ilse'))).toBe(true);
   });
 });
+
+describe('answer fit: a preposition left at the end of the question', () => {
+  it('reads it as naming the predicate that ends with it, the kind telling such predicates apart', () => {
+    const user = [fact('married_to', 'Mateo'), fact('studies_at', 'Oxford'), fact('works_at', 'Nintendo')];
+    expect(ranked('What company am I at?', user)[0]).toBe('works_at Nintendo');
+    const focus = fit.focus('What company am I at?', [], new Set());
+    expect(fit.relationOf(focus, 'works_at')).toBeGreaterThan(0);
+    expect(fit.relationOf(focus, 'married_to')).toBe(0);
+  });
+});

@@ -16,6 +16,9 @@ describe('answer kind: the kind a question names right after "what" or "which"',
     ['What kind of work do I do?', ['work']],
     ['What sort of food does Ana cook?', ['food']],
     ['Which city does Marta live in?', ['city']],
+    // A word that describes the kind is said before it; the kind is the noun.
+    ['What physical activity do I enjoy?', ['activity']],
+    ['Which foreign language do I speak?', ['language']],
   ])('%s → %j', (question, expected) => {
     expect(kinds(question)).toEqual(expected);
   });
