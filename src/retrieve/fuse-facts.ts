@@ -200,18 +200,26 @@ function fitToQuestion(
     input.questionerUid !== undefined &&
     candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
   // The user's own answer of the kind the question asks after "what" or "which", in its usual
-  // sense ("What sport do I like?", "Which sport am I into?": tennis, a sport) outranks the user's
-  // fact whose object is a common word known to be of another kind only (pizza) or of no kind
-  // WordNet knows (ramen), however well the question's other words name that fact's relation.
-  // Only common words are read so, on either side: "Coco" is a dog's name, whatever WordNet knows
-  // by that word, and a town's name says nothing of a position held.
-  const ownKindOffered =
+  // sense, outranks the user's fact whose object is a common word known to be of another kind only
+  // (pizza) or of no kind WordNet knows (ramen): whatever that fact's relation, when the question's
+  // words name the answer's relation ("What sport do I like?": tennis, played); when they name
+  // only the other fact's ("Which sport am I into?": a liking, but ramen is no sport). Where they
+  // name neither ("What food should I avoid?"), the kind alone does not put down a fact WordNet
+  // may not know to be of it (gluten, a protein). Only common words are read so, on either side:
+  // "Coco" is a dog's name, whatever WordNet knows by that word, and a town's name says nothing of
+  // a position held.
+  const ownOfKind = (named: boolean) =>
     input.questionerUid !== undefined &&
     fit.kindAsked &&
     candidates.some(
       ({ fact }) =>
-        fact.subjectUid === input.questionerUid && isCommonWord(fact.object) && fit.ofUsualKind(fact),
+        fact.subjectUid === input.questionerUid &&
+        isCommonWord(fact.object) &&
+        fit.ofUsualKind(fact) &&
+        (!named || fit.relationOf(fact.key) > 0),
     );
+  const ownKindNamed = ownOfKind(true);
+  const ownKindOffered = ownKindNamed || ownOfKind(false);
   // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
   // object is known to be of another kind (a harp) fits the question less, however well its
   // predicate is named.
@@ -252,6 +260,7 @@ function fitToQuestion(
         fit.wrongWh(fact));
     const ownOtherKind =
       ownKindOffered &&
+      (ownKindNamed || fit.relationOf(fact.key) > 0) &&
       fact.subjectUid === input.questionerUid &&
       isCommonWord(fact.object) &&
       (fit.otherKind(fact) || fit.unknownKind(fact));

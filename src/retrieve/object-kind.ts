@@ -6,7 +6,9 @@ import {
   asksForOrganization,
   definitionGenera,
   isOccupation,
+  isPastime,
   isPersonNoun,
+  namesKindOf,
   usualNounSenses,
 } from '../lexicon/kinds.js';
 import { type LexicalRelatedness, sharedWordNet } from '../lexicon/relatedness.js';
@@ -72,6 +74,9 @@ export class ObjectKinds {
     // A word for a place in general ("place", "area") asks for any place: a city is a location
     // as a place is, though not a kind of "place" (WordNet's topographic point).
     else if (this.isPlace(word) && this.isPlace(head)) score = this.recipe.kindScore;
+    // Exercise in general ("What do I play for exercise?", "… as a workout") asks for any sport,
+    // exercise or dance: badminton is a game to WordNet, played for the exertion all the same.
+    else if (namesKindOf(word, 'exercise') && isPastime(head)) score = this.recipe.kindScore;
     else {
       const related = this.relatedness.related(head, word, this.recipe.questionSenses);
       if (related >= this.recipe.kindRelated) score = related * this.recipe.kindScore;

@@ -228,3 +228,17 @@ describe('answer fit: a preposition left at the end of the question', () => {
     expect(fit.relationOf(focus, 'married_to')).toBe(0);
   });
 });
+
+describe('answer fit: exercise in general', () => {
+  it('reads any sport, exercise or dance as what one does for exercise, and an instrument not', () => {
+    const exercise = fit.bind(fit.focus('What do I play for exercise?', [], new Set()));
+    expect(exercise.ofUsualKind(fact('plays', 'badminton'))).toBe(true);
+    expect(exercise.ofUsualKind(fact('plays', 'violin'))).toBe(false);
+    // Both are played: the kind tells them apart.
+    expect(exercise.read(fact('plays', 'badminton')).tieBreak).toBeGreaterThan(
+      exercise.read(fact('plays', 'violin')).tieBreak,
+    );
+    const workout = fit.bind(fit.focus('What do I do for a workout?', [], new Set()));
+    expect(workout.ofUsualKind(fact('does', 'swimming'))).toBe(true);
+  });
+});
