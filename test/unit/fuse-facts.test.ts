@@ -358,27 +358,22 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
 });
 
 describe('fuseFacts: a kind asked, against a word WordNet does not know', () => {
-  it("puts the user's answer of the kind asked above a liking of a word no sense places (ramen)", () => {
-    // "into" is read as the relation a statement "I'm into X" is stored by: `likes`, named in full.
+  // "into" is read as the relation a statement "I'm into X" is stored by: `likes`, named in full.
+  const intoSport = (other: Fact) => {
     const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
-    const input = evidence({
-      walked: [walked(fact('likes', 'ramen'), 0.6), walked(fact('plays', 'volleyball'), 0.2)],
+    return evidence({
+      walked: [walked(fact('likes', 'ramen'), 0.6), walked(other, 0.2)],
       answerFit: answerFit.bind(answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes'])),
       boostFit: true,
       questionerUid: 'User',
       asksOfUserAlone: true,
       walkRead: (key) => key === 'likes',
     });
-    expect(order(input)[0]).toBe('plays volleyball');
+  };
+
+  it("puts the user's answer of the kind asked above a liking of a word no sense places (ramen)", () => {
+    expect(order(intoSport(fact('plays', 'volleyball')))[0]).toBe('plays volleyball');
     // Without a kind of the user's offered, the word nothing places keeps its reading.
-    const alone = evidence({
-      walked: [walked(fact('likes', 'ramen'), 0.6), walked(fact('works_at', 'Lego'), 0.2)],
-      answerFit: answerFit.bind(answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes'])),
-      boostFit: true,
-      questionerUid: 'User',
-      asksOfUserAlone: true,
-      walkRead: (key) => key === 'likes',
-    });
-    expect(order(alone)[0]).toBe('likes ramen');
+    expect(order(intoSport(fact('works_at', 'Lego')))[0]).toBe('likes ramen');
   });
 });
