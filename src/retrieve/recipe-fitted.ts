@@ -6,14 +6,13 @@ import type { FittedFusion } from './recipe-types.js';
  */
 export const FITTED_OFFLINE: FittedFusion = {
   fusion: {
-    factSimilarityWeight: 0,
     episodeSimilarityWeight: 0.9,
     provenanceWeight: 0,
     recencyWeight: 0.05,
     recencyHalfLifeDays: 15,
     speakerWeight: 0.781,
   },
-  objective: 0.7994822383801883,
+  objective: 0.7976337978343793,
   provenance:
     'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 145 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30); MetaQA (kb, 1–3 hops) (mrr; train 50 dev questions per hop; validation 50 other questions per hop, paraphrased); no move lowering the guard: small memories (addTriples) (found; train dev wording, even personas, 2–4 facts each; validation held-apart wording, odd personas). Offline embedder, seeded uids, no randomness. 2026-12-05.',
 };

@@ -357,12 +357,12 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
   });
 });
 
-describe('fuseFacts: a kind asked, against a word WordNet does not know', () => {
+describe('fuseFacts: a kind asked, against a liking the question names', () => {
   // "into" is read as the relation a statement "I'm into X" is stored by: `likes`, named in full.
   const intoSport = (other: Fact) => {
     const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
     return evidence({
-      walked: [walked(fact('likes', 'ramen'), 0.6), walked(other, 0.2)],
+      walked: [walked(fact('likes', 'pizza'), 0.6), walked(other, 0.2)],
       answerFit: answerFit.bind(answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes'])),
       boostFit: true,
       questionerUid: 'User',
@@ -371,9 +371,9 @@ describe('fuseFacts: a kind asked, against a word WordNet does not know', () => 
     });
   };
 
-  it("puts the user's answer of the kind asked above a liking of a word no sense places (ramen)", () => {
+  it("puts the user's answer of the kind asked above a liking the question's words name (pizza)", () => {
     expect(order(intoSport(fact('plays', 'volleyball')))[0]).toBe('plays volleyball');
-    // Without a kind of the user's offered, the word nothing places keeps its reading.
-    expect(order(intoSport(fact('works_at', 'Lego')))[0]).toBe('likes ramen');
+    // Without a kind of the user's offered, the liking keeps its reading.
+    expect(order(intoSport(fact('works_at', 'Lego')))[0]).toBe('likes pizza');
   });
 });
