@@ -596,7 +596,14 @@ describe('LadybugDB store specifics', () => {
     conn.closeSync();
     db.closeSync();
 
-    const memory = await createMemory({ store: new LadybugStore({ path }), embeddings, env: {} });
+    // Fact similarity at a set weight: the moved vectors must be what ranks the fact, whatever
+    // weight `npm run fit` last gave the offline recipe.
+    const memory = await createMemory({
+      store: new LadybugStore({ path }),
+      embeddings,
+      env: {},
+      recall: { factSimilarityWeight: 0.5, aboutUser: { factSimilarityWeight: 0.5 } },
+    });
     try {
       const columns = await memory.cypher("CALL table_info('FACT') RETURN name");
       expect(columns.rows.map((r) => r.name)).not.toContain('vector');

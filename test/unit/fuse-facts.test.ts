@@ -6,7 +6,7 @@ import type { Fact } from '../../src/model/types.js';
 import { AnswerFit } from '../../src/retrieve/answer-fit.js';
 import type { ReachedFact } from '../../src/retrieve/expand.js';
 import { type FactEvidence, fuseFacts } from '../../src/retrieve/fuse-facts.js';
-import { DEFAULT_FUSION, SEMANTIC_FUSION } from '../../src/retrieve/recipe.js';
+import { HAND_SET_FUSION, SEMANTIC_FUSION } from '../../src/retrieve/recipe.js';
 import type { FusionOptions } from '../../src/retrieve/recipe-types.js';
 import { testFact } from '../helpers/fact.js';
 
@@ -27,7 +27,10 @@ function walked(f: Fact, score: number, hops = 1, seed = 1): ReachedFact {
   return { fact: f, score, hops, seed, reachedUid: f.objectUid };
 }
 
-/** Evidence with nothing found: each case adds what its signals found. */
+/**
+ * Evidence with nothing found: each case adds what its signals found. The fusion is the hand-set
+ * one, so these cases test how signals combine, not where `npm run fit` last moved a weight.
+ */
 function evidence(
   parts: Omit<Partial<FactEvidence>, 'options'> & { options?: Partial<FusionOptions> } = {},
 ): FactEvidence {
@@ -44,7 +47,7 @@ function evidence(
     limit: 10,
     pool: { perResult: 10, min: 200 },
     ...rest,
-    options: { ...DEFAULT_FUSION, ...options },
+    options: { ...HAND_SET_FUSION, ...options },
   };
 }
 
@@ -61,7 +64,7 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(result.facts.map((f) => f.predicate)).toEqual(['lives in', 'works at']);
     // The best path counts 1 (a named start), at the graph's weight: the newest and most said keeps it.
     const top = result.facts[0];
-    expect(top?.score).toBeCloseTo(DEFAULT_FUSION.graphWeight, 9);
+    expect(top?.score).toBeCloseTo(HAND_SET_FUSION.graphWeight, 9);
     expect(top?.signals).toEqual(['graph']);
     expect(top?.hops).toBe(1);
     expect(top?.episodeIds).toEqual(['turn-lives_in']);
@@ -71,7 +74,7 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     const alone = fuseFacts(evidence({ walked: [walked(home, 5), walked(work, 3)], relationsNamed: false }));
     // Both sit at the floor (for a named start one hop away), whatever their path scores.
     const [a, b] = alone.facts;
-    expect(a?.score).toBeCloseTo(DEFAULT_FUSION.nearFloor * DEFAULT_FUSION.graphWeight, 1);
+    expect(a?.score).toBeCloseTo(HAND_SET_FUSION.nearFloor * HAND_SET_FUSION.graphWeight, 1);
     expect(Math.abs((a?.score ?? 0) - (b?.score ?? 0))).toBeLessThan(0.01);
     const withSimilarity = order(
       evidence({
@@ -98,7 +101,7 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
   it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
     const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
     // 0.3 is under the offline floor: not found at all.
-    expect(DEFAULT_FUSION.factSimilarity).toBeGreaterThan(0.3);
+    expect(HAND_SET_FUSION.factSimilarity).toBeGreaterThan(0.3);
     expect(order(evidence(similar))).toEqual([]);
     const semantic = fuseFacts(evidence({ ...similar, options: SEMANTIC_FUSION })).facts;
     expect(semantic.map((f) => f.predicate)).toEqual(['plays']);
@@ -173,13 +176,13 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
         walked: [walked(old, 1), walked(recent, 1)],
         similarFacts: [old],
         // Halfway between the offline floor and 1: calibrated to 0.5.
-        factCosines: new Map([[old.uid, (1 + DEFAULT_FUSION.factSimilarity) / 2]]),
+        factCosines: new Map([[old.uid, (1 + HAND_SET_FUSION.factSimilarity) / 2]]),
       }),
     );
     const tea = facts.find((f) => f.object === 'Tea');
     // Walk: the best path of a named start, at the graph's weight; similarity: 0.5 at its weight.
-    expect(tea?.contributions?.graph).toBeCloseTo(DEFAULT_FUSION.graphWeight, 6);
-    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.5 * DEFAULT_FUSION.factSimilarityWeight, 6);
+    expect(tea?.contributions?.graph).toBeCloseTo(HAND_SET_FUSION.graphWeight, 6);
+    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.5 * HAND_SET_FUSION.factSimilarityWeight, 6);
     // Older and said once: cut by recency and mentions (negative), the newest coffee not by recency.
     expect(tea?.contributions?.recency).toBeLessThan(0);
     expect(tea?.contributions?.mentions).toBeLessThan(0);
