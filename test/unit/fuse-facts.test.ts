@@ -182,7 +182,10 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     const tea = facts.find((f) => f.object === 'Tea');
     // Walk: the best path of a named start, at the graph's weight; similarity: 0.5 at its weight.
     expect(tea?.contributions?.graph).toBeCloseTo(HAND_SET_FUSION.graphWeight, 6);
-    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(0.5 * HAND_SET_FUSION.factSimilarityWeight, 6);
+    expect(tea?.contributions?.['fact-similarity']).toBeCloseTo(
+      0.5 * HAND_SET_FUSION.factSimilarityWeight,
+      6,
+    );
     // Older and said once: cut by recency and mentions (negative), the newest coffee not by recency.
     expect(tea?.contributions?.recency).toBeLessThan(0);
     expect(tea?.contributions?.mentions).toBeLessThan(0);
