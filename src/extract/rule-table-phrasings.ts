@@ -302,10 +302,11 @@ export const PHRASING_RULES: Rule[] = [
     build: (m) => [triple('user', 'lives_near', clean(m[1]), 'person', 'place')],
   },
   {
-    // "I grew up on a farm in Iowa", "I spent my childhood in Kenya": where one is from.
+    // "I grew up on a farm in Iowa", "I spent my childhood in Kenya", "I was brought up by my aunt in
+    // Leeds": where one is from.
     nameFirst: true,
     pattern:
-      /^[Ii]\s+(?:grew\s+up|was\s+raised|spent\s+my\s+childhood|spent\s+my\s+early\s+years)\s+(?:.+?\s+)?in\s+(\p{Lu}.*)$/u,
+      /^[Ii]\s+(?:grew\s+up|was\s+(?:raised|brought\s+up)|spent\s+my\s+childhood|spent\s+my\s+early\s+years)\s+(?:.+?\s+)?in\s+(\p{Lu}.*)$/u,
     build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
   },
   {

@@ -35,14 +35,14 @@ export const WORK_RULES: Rule[] = [
   {
     // The work itself, said of the job: "My job is nursing", "My occupation is a pilot" (or job
     // title, role, position: "My job title is dentist"), "My
-    // job is at Acme", "My employer is Acme". What the job is like ("My job is stressful", "...
+    // job is at Acme", "My employer is Acme" (or workplace, place of work, company, firm). What the job is like ("My job is stressful", "...
     // is fun"), its purpose ("My job is to ...") or an employer in lower case ("My employer is
     // strict") says nothing of what or where.
     pattern:
-      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|job\s+title|role|position|occupation|profession|employer)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
+      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|job\s+title|role|position|occupation|profession|employer|workplace|place\s+of\s+work|company|firm)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
     build: (m) => {
       const what = clean(m[3]);
-      if (m[1] === 'employer' || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];
+      if (NAMES_EMPLOYER.test(m[1] ?? '') || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];
       const words = what.split(/\s+/);
       return words.length <= MAX_ROLE_WORDS && namesWork(words.at(-1) ?? '') ? [role(what)] : [];
     },
@@ -147,6 +147,8 @@ const MAX_ROLE_WORDS = 3;
 const KIN_NAME = /^(?:Mum|Mom|Dad|Mother|Father|Grandma|Grandpa|Granny|Nana|Papa|Mama)$/;
 
 const role = (what: string) => triple('user', 'works_as', what, 'person', 'role');
+// The nouns after "my" that name where one works, not what one does ("My company is Acme").
+const NAMES_EMPLOYER = /^(?:employer|workplace|place\s+of\s+work|company|firm)$/;
 const employer = (what: string) => triple('user', 'works_at', what, 'person', 'organization');
 
 /**

@@ -153,7 +153,8 @@ export const RULES: Rule[] = [
     build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
   },
   {
-    pattern: /^[Ii]\s+(?:grew\s+up|was\s+born\s+and\s+raised|was\s+raised)\s+in\s+(.+)$/u,
+    pattern:
+      /^[Ii]\s+(?:grew\s+up|was\s+born\s+and\s+(?:raised|bred|brought\s+up)|was\s+(?:raised|brought\s+up))\s+in\s+(.+)$/u,
     build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
   },
   // Pets, as adopted or got ("We adopted a dog named Biscuit").

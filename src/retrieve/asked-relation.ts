@@ -70,6 +70,8 @@ const CONTRACTIONS: readonly [RegExp, string][] = [
 ];
 const PREPOSITION_LAST = /\b(?:in|at|on|to|from|for|with|of|by|about|near)$/;
 const PREPOSITION_FIRST = /^(?:in|at|on|from|for|with|by|about|near)\s+\S/;
+const NAME_OF_MY = /^(what|which) is the name of my\s+/;
+const PREPOSITION_BEFORE_WH = /^(in|at|on|to|from|for|with|by|about|near)\s+(?=(?:what|which|who|whom)\s)/;
 // A regular past participle ("called", "named", "based").
 const PARTICIPLE = /^\p{L}{2,}ed$/u;
 // The wh-words that can ask a verb's object.
@@ -88,6 +90,12 @@ export function answeringStatements(query: string): { statement: string; words: 
     .replace(/[?!.]+\s*$/, '')
     .trim();
   for (const [pattern, replacement] of CONTRACTIONS) text = text.replace(pattern, replacement);
+  // "In which city was I born?": a preposition before the wh-word is the verb's, read after it
+  // ("Which city was I born in?"), as in "For whom do I work?" or "With whom do I live?".
+  const fronted = PREPOSITION_BEFORE_WH.exec(text);
+  if (fronted) text = `${text.slice(fronted[0].length)} ${fronted[1]}`;
+  // "What is the name of my workplace?" asks what "What is my workplace?" asks: a name is the answer.
+  text = text.replace(NAME_OF_MY, '$1 is my ');
   const words = text.split(/\s+/).filter(Boolean);
   // "Job?", "Birthplace?": a terse question names what of the user's it asks ("What is my job?").
   if (isTerseQuestion(query, words)) return answeringStatements(`what is my ${words.join(' ')}?`);

@@ -25,6 +25,14 @@ describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-sa
     ['My middle name is Rose.', ['user|middle_name|Rose']],
     // A job title is the job, a date of birth the birthday (the relations the rest read).
     ['My job title is dentist.', ['user|works_as|dentist']],
+    // Where one works, by any of its names; the company described is no employer.
+    ['My workplace is Lego.', ['user|works_at|Lego']],
+    ['My place of work is Lego.', ['user|works_at|Lego']],
+    ['My company is Deloitte.', ['user|works_at|Deloitte']],
+    ['My company is small.', []],
+    // Where one was brought up is where one is from.
+    ['I was brought up in Bilbao.', ['user|is_from|Bilbao']],
+    ['I was born and brought up in Leeds.', ['user|is_from|Leeds']],
     ['My date of birth is March 3.', ['user|birthday|March 3']],
     ['My title is Dr.', ['user|title|Dr']],
     ['My spouse is Luca.', ['user|spouse|Luca']],

@@ -37,6 +37,13 @@ describe('the relation a first-person question asks, read by the extractor from 
     // A terse question names what of the user's it asks.
     ['Job?', ['My job is Zorvanek.']],
     ['Current city?', ['My current city is Zorvanek.']],
+    // A preposition before the wh-word is the verb's, read after it.
+    ['In which city was I born?', ['I was born in Zorvanek.']],
+    ['For whom do I work?', ['I work for Zorvanek.']],
+    ['At what company do I work?', ['I work at Zorvanek.']],
+    // The name of a thing of the user's is asked as the thing.
+    ['What is the name of my workplace?', ['My workplace is Zorvanek.']],
+    ["What's the name of my dog?", ['My dog is Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -79,6 +86,9 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['Where do I work?', 'works_in', ['work']],
     ['Birthplace?', 'is_from', ['birthplace']],
     ['Favourite food?', 'likes', ['favourite', 'food']],
+    ['In which city was I born?', 'is_from', ['born', 'in']],
+    ['Where was I brought up?', 'is_from', ['brought', 'up']],
+    ['What is the name of my workplace?', 'works_at', ['workplace']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
