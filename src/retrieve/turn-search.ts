@@ -29,18 +29,29 @@ export function searchTurns(
         .join(' '),
     ),
   );
-  const turnWords = tokens.filter((t) => {
+  const asked = withoutFrameWords(tokens);
+  const turnWords = asked.filter((t) => {
     const terms = searchTerms(t);
     return terms.length === 0 || terms.some((term) => !ownName.has(term));
   });
+  const reworded = asked.length < tokens.length;
   return store.searchEpisodes(userId, {
-    text: turnWords.length > 0 && ownName.size > 0 ? turnWords.join(' ') : query,
+    text: turnWords.length > 0 && (ownName.size > 0 || reworded) ? turnWords.join(' ') : query,
     expansion: expander
-      ? tokens.filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t)).flatMap((t) => expander.expand(t))
+      ? asked.filter((t) => !STOP_WORDS.has(t) && !nameTokens.includes(t)).flatMap((t) => expander.expand(t))
       : [],
-    concepts: expander?.conceptTerms(query) ?? [],
+    concepts: expander?.conceptTerms(reworded ? asked.join(' ') : query) ?? [],
     vector: search.vector,
     k: search.depth,
     minSimilarity: search.minSimilarity,
   });
+}
+
+// The nouns that frame what a question asks ("What kind of place …?", "What type of car …?"):
+// followed by "of", they ask for a category and are no word a turn about it would say.
+const FRAME_NOUNS: ReadonlySet<string> = new Set(['kind', 'kinds', 'type', 'types', 'sort', 'sorts']);
+
+/** The question's tokens without the nouns that frame it ("kind" of "what kind of place"). */
+function withoutFrameWords(tokens: readonly string[]): string[] {
+  return tokens.filter((t, i) => !(FRAME_NOUNS.has(t) && tokens[i + 1] === 'of'));
 }

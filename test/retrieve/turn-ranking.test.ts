@@ -7,8 +7,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 /**
  * Which stored turn comes first, offline (hashing embedder, rule extractor, real embedded
  * database): the user's own name tells none of their turns apart, and a fact about another doing
- * than the one a "when" question names does not lift its turn, and a turn that says when comes
- * first for a "when" question.
+ * than the one a "when" question names does not lift its turn, a turn that says when comes
+ * first for a "when" question, and the noun framing "what kind of …" is no word to match.
  */
 describe('recall: the turn that answers first', () => {
   const dir = tempDir('kgmem-turn-rank-');
@@ -31,6 +31,8 @@ describe('recall: the turn that answers first', () => {
       'The weather was lovely for a walk by the lake.',
       'The museum is wonderful.',
       'Yesterday the kids and I spent the whole long afternoon at the science museum downtown.',
+      'You are so kind, I hope to be that kind one day.',
+      'A shelter for people in need would be my dream.',
     ];
     for (const [i, text] of turns.entries()) {
       const result = await memory.remember({
@@ -66,5 +68,10 @@ describe('recall: the turn that answers first', () => {
 
   it('ranks the turn of the doing a "when" question names above the source of another', async () => {
     expect(await firstTurn('When did Caroline go to the adoption meeting?')).toMatch(/council meeting/);
+  });
+
+  it('does not rank a turn first for the noun that frames a question ("what kind of …")', async () => {
+    expect(await firstTurn('What kind of shelter does Caroline hope to build?')).toMatch(/shelter/);
+    expect(await firstTurn('What type of shelter does Caroline hope to build?')).toMatch(/shelter/);
   });
 });
