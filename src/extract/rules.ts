@@ -276,7 +276,10 @@ export function extractSentence(raw: string): ExtractedTriple[] {
       .replace(NEW_VALUE, '$1 ')
       .replace(TIME_PREFIX, ''),
   );
-  const untimed = timed.replace(SENTENCE_TIME_SUFFIX, '');
+  const born = BORN_IN_YEAR.exec(timed);
+  if (born) return bornInYear(born[2] ?? '', born[1]);
+  // "My birthday is in June": the time said is the value itself, not when it was so.
+  const untimed = SAYS_BIRTHDAY.test(timed) ? timed : timed.replace(SENTENCE_TIME_SUFFIX, '');
   // "I've lived in Rome for five years": lived there all that time, and still does.
   const lasting = /\b(?:for|since)\b/i.test(timed.slice(untimed.length));
   const text = lasting ? untimed.replace(PERFECT_WITH_DURATION, (_, verb: string) => `I ${verb}`) : untimed;
@@ -286,6 +289,17 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   return readStatement(
     stated.replace(NEUTRAL_ADVERBS, '').replace(NEUTRAL_LOWER_ADVERBS, '').replace(DEGREE_ADVERBS, ''),
   );
+}
+
+// A birthday said, whose time is its value ("My birthday is in June", "My date of birth is …").
+const SAYS_BIRTHDAY = /^my\s+(?:birthday|date\s+of\s+birth|birth\s+date)\b/i;
+// "I was born in 1990", "I was born in Bilbao in 1990": the year, and the place where said.
+const BORN_IN_YEAR = /^I\s+was\s+born\s+(?:in\s+(\p{Lu}[^,]*?),?\s+)?in\s+(\d{4})$/iu;
+
+/** The year one was born in, and where, when the sentence says it too. */
+function bornInYear(year: string, place: string | undefined): ExtractedTriple[] {
+  const when = triple('user', 'birth_year', year, 'person', 'date');
+  return place ? dedupe([...extractSentence(`I was born in ${place}.`), when]) : [when];
 }
 
 /** The triples of a statement once its lead-in, time and asides are read off. */

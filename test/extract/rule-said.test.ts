@@ -64,7 +64,12 @@ describe('what one cannot or should not have (rule-table-said.ts)', () => {
     ["I can't eat walnuts.", ['user|cannot_eat|walnuts']],
     ["I can't eat gluten because of an allergy.", ['user|cannot_eat|gluten']],
     ['I cannot drink milk.', ['user|cannot_drink|milk']],
-    ["I don't eat meat.", []],
+    // What one does not or never eats: kept in its own words, "or" naming each thing.
+    ["I don't eat meat.", ['user|does_not_eat|meat']],
+    ['I never drink alcohol.', ['user|does_not_drink|alcohol']],
+    ["I can't eat walnuts or peanuts.", ['user|cannot_eat|walnuts', 'user|cannot_eat|peanuts']],
+    ["I don't eat much.", []],
+    ['I never eat anything after 8.', []],
     ["I'm intolerant to lactose.", ['user|is_intolerant_to|lactose']],
     ['I must avoid eggs because I am allergic.', ['user|avoids|eggs']],
     ['Shellfish makes me sick.', ['user|gets_sick_from|shellfish']],

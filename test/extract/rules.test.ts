@@ -190,7 +190,10 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ["I'm studying medicine.", ['user is_learning medicine']],
     ["I'm originally from Kenya.", ['user is_from Kenya']],
     ['I was born in Lyon.', ['user is_from Lyon']],
-    ['I was born in 1990.', []],
+    // A year is when, not where: the birth year, and the place when said too.
+    ['I was born in 1990.', ['user birth_year 1990']],
+    ['I was born in Bilbao in 1990.', ['user is_from Bilbao', 'user birth_year 1990']],
+    ['My birthday is in June.', ['user birthday June']],
     ['I now work at Shopify.', ['user works_at Shopify']],
     ['I work remotely for Shopify.', ['user works_at Shopify']],
     ["I'm a big fan of jazz.", ['user likes jazz']],
