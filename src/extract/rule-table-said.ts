@@ -155,7 +155,8 @@ export function cannotConsume(lowered: string): ReturnType<typeof triple>[] {
 }
 
 // What is no food or drink but an amount or a manner ("I don't eat much", "… anything after 8").
-const NO_FOOD = /^(?:much|many|a\s+lot|lots|enough|anything|everything|something|that|this|it|them|well|healthy|out|late|early|properly|right)\b/;
+const NO_FOOD =
+  /^(?:much|many|a\s+lot|lots|enough|anything|everything|something|that|this|it|them|well|healthy|out|late|early|properly|right)\b/;
 
 /** The things a negated restriction names, "or" joining them as "and" does ("walnuts or peanuts": neither). */
 function eitherOf(text: string | undefined): string[] {
