@@ -47,6 +47,14 @@ export const SAID_RULES: Rule[] = [
     build: (m) => [triple('user', 'lives_in', clean(m[1]), 'person', 'place')],
   },
   {
+    // "I'm on a volleyball team", "I'm on the office cricket team": the sport one plays.
+    pattern: new RegExp(
+      `^${I_AM}\\s+on\\s+(?:a|the|our|my)\\s+(?:(?:local|school|college|university|work|office|club|company)\\s+)?(\\p{Ll}+)\\s+team$`,
+      'u',
+    ),
+    build: (m) => (isPastime(m[1] ?? '') ? [triple('user', 'plays', m[1] ?? '', 'person', '')] : []),
+  },
+  {
     // "I swim", "I cycle to work": a verb whose doing is a sport or an exercise.
     pattern: /^i\s+(\p{Ll}+)(?:\s+to\s+work)?$/u,
     build: (m) => {
@@ -138,23 +146,18 @@ function lowerCommon(word: string): string {
 const CANNOT_CONSUME =
   /^i\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|am\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to)\s+(eat|drink)\s+(.+)$/u;
 
-// What one does not or never eats or drinks ("I don't eat meat", "I never drink alcohol").
-const DO_NOT_CONSUME = /^i\s+(?:don't|do\s+not|never)\s+(eat|drink)\s+(.+)$/u;
-
 /**
- * What one cannot, does not or never eats or drinks, read before a negation drops the sentence
- * ("I can't eat walnuts" → `cannot_eat walnuts`, "I don't eat meat" → `does_not_eat meat`): a
- * restriction to keep, not a fact denied. Empty for anything else.
+ * What one cannot eat or drink, read before a negation drops the sentence ("I can't eat walnuts"
+ * → `cannot_eat walnuts`): a restriction to keep, not a fact denied. "I don't drink coffee" is a
+ * habit denied, read as nothing (the gold sets' reading). Empty for anything else.
  * @param lowered The statement with its first letter in lower case.
  */
 export function cannotConsume(lowered: string): ReturnType<typeof triple>[] {
   const m = CANNOT_CONSUME.exec(lowered);
-  if (m) return eitherOf(m[2]).map((o) => triple('user', `cannot_${m[1]}`, o, 'person', ''));
-  const never = DO_NOT_CONSUME.exec(lowered);
-  return never ? eitherOf(never[2]).map((o) => triple('user', `does_not_${never[1]}`, o, 'person', '')) : [];
+  return m ? eitherOf(m[2]).map((o) => triple('user', `cannot_${m[1]}`, o, 'person', '')) : [];
 }
 
-// What is no food or drink but an amount or a manner ("I don't eat much", "… anything after 8").
+// What is no food or drink but an amount or a manner ("I can't eat much", "… anything after 8").
 const NO_FOOD =
   /^(?:much|many|a\s+lot|lots|enough|anything|everything|something|that|this|it|them|well|healthy|out|late|early|properly|right)\b/;
 

@@ -92,7 +92,7 @@ export const RULES: Rule[] = [
   },
   {
     pattern:
-      /^(?:my\s+(?:birthday|date\s+of\s+birth|birth\s+date)(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on|\s+in)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
+      /^(?:my\s+(?:birthday|b-?day|date\s+of\s+birth|birth\s+date)(?:\s+is|\s+falls|'s)(?:\s+coming\s+up)?(?:\s+on|\s+in)?|[Ii]\s+was\s+born\s+on|[Ii]\s+celebrate\s+my\s+birthday\s+on)\s+(.+)$/u,
     build: (m) => [triple('user', 'birthday', clean(m[1]), 'person', 'date')],
   },
   {
@@ -213,7 +213,7 @@ export const RULES: Rule[] = [
   },
   // Allergies said another way, favourite things, marriage.
   {
-    pattern: /^[Ii]\s+have\s+an?\s+(?:\p{Ll}+\s+)?allergy\s+to\s+(.+)$/u,
+    pattern: /^[Ii](?:\s+have|'ve\s+got|\s+have\s+got|\s+got)\s+an?\s+(?:\p{Ll}+\s+)?allergy\s+to\s+(.+)$/u,
     build: (m) => objects(m[1]).map((o) => triple('user', 'is_allergic_to', o, 'person', '')),
   },
   {
@@ -278,10 +278,10 @@ export const RULES: Rule[] = [
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^(?:I|i)(?:'m|\\s+am|'ve\\s+been|\\s+have\\s+been)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b`,
+      `^(?:I|i)(?:'m|\\s+am|'ve\\s+been|\\s+have\\s+been|\\s+(?:just\\s+|recently\\s+)?got)\\s+married\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|were)\\s+married\\b|^I\\s+(?:just\\s+|recently\\s+)?(?:married|wed)\\s+(${NAME})$`,
       'u',
     ),
-    build: (m) => [triple('user', 'married_to', clean(m[1] ?? m[2]), 'person', 'person')],
+    build: (m) => [triple('user', 'married_to', clean(m[1] ?? m[2] ?? m[3]), 'person', 'person')],
   },
   {
     nameFirst: true,
@@ -360,11 +360,14 @@ export const RULES: Rule[] = [
       `^[Ii]\\s+(?:really\\s+|absolutely\\s+|also\\s+)?(${PREFERENCE_VERBS})\\s+(.+)$`,
       'u',
     ),
-    // "I prefer tea to coffee": what is preferred, not what it is preferred to.
+    // "I prefer tea to coffee": what is preferred, not what it is preferred to. "I love playing the
+    // violin": the liking, and the game or instrument one plays.
     build: (m) =>
-      objects(/^prefers?$/i.test(m[1] ?? '') ? (m[2] ?? '').replace(PREFERRED_TO, '') : m[2]).map((o) =>
-        triple('user', preferencePredicate(m[1]), o, 'person', ''),
-      ),
+      objects(/^prefers?$/i.test(m[1] ?? '') ? (m[2] ?? '').replace(PREFERRED_TO, '') : m[2]).flatMap((o) => {
+        const liked = triple('user', preferencePredicate(m[1]), o, 'person', '');
+        const played = FOND_OF.test(m[1] ?? '') ? PLAYING.exec(o)?.[1] : undefined;
+        return played ? [liked, triple('user', 'plays', played, 'person', '')] : [liked];
+      }),
   },
   {
     pattern: new RegExp(
@@ -430,3 +433,8 @@ export const RULES: Rule[] = [
   ...MORE_RULES,
   ...SAID_RULES,
 ];
+
+// The preferences that say one does what is liked ("I love playing chess": one plays chess).
+const FOND_OF = /^(?:like|likes|love|loves|enjoy|enjoys|adore|adores)$/i;
+const PLAYING =
+  /^playing\s+(?:the\s+)?(?!(?:with|in|at|on|for|around|outside|by|to|about|it|them|this|that)\b)(\p{L}[\p{L}\s-]*)$/u;

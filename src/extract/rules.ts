@@ -292,7 +292,7 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 }
 
 // A birthday said, whose time is its value ("My birthday is in June", "My date of birth is …").
-const SAYS_BIRTHDAY = /^my\s+(?:birthday|date\s+of\s+birth|birth\s+date)\b/i;
+const SAYS_BIRTHDAY = /^my\s+(?:birthday|b-?day|date\s+of\s+birth|birth\s+date)\b/i;
 // "I was born in 1990", "I was born in Bilbao in 1990": the year, and the place where said.
 const BORN_IN_YEAR = /^I\s+was\s+born\s+(?:in\s+(\p{Lu}[^,]*?),?\s+)?in\s+(\d{4})$/iu;
 
@@ -342,8 +342,9 @@ function readStatement(said: string): ExtractedTriple[] {
   return applyRules(withoutMiddleCompanions(text));
 }
 
-// "I've lived …", "I have worked …": with a duration, a home or a job held until now.
-const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work)(?:d|ed)?\b/u;
+// "I've lived …", "I have worked …", "I've played …": with a duration, a home, a job or a game
+// held until now.
+const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work|play)(?:d|ed)?\b/u;
 // "I became a teacher", "I retrained as a nurse": a role taken up, read as now.
 const BECAME =
   /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:became|become|retrained\s+as|qualified\s+as)\s+(.+)$/u;

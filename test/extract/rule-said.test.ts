@@ -64,12 +64,11 @@ describe('what one cannot or should not have (rule-table-said.ts)', () => {
     ["I can't eat walnuts.", ['user|cannot_eat|walnuts']],
     ["I can't eat gluten because of an allergy.", ['user|cannot_eat|gluten']],
     ['I cannot drink milk.', ['user|cannot_drink|milk']],
-    // What one does not or never eats: kept in its own words, "or" naming each thing.
-    ["I don't eat meat.", ['user|does_not_eat|meat']],
-    ['I never drink alcohol.', ['user|does_not_drink|alcohol']],
+    // A habit denied is no restriction (the gold sets' reading); "or" names each thing ruled out.
+    ["I don't eat meat.", []],
     ["I can't eat walnuts or peanuts.", ['user|cannot_eat|walnuts', 'user|cannot_eat|peanuts']],
-    ["I don't eat much.", []],
-    ['I never eat anything after 8.', []],
+    ["I can't eat much.", []],
+    ["I can't eat anything after 8.", []],
     ["I'm intolerant to lactose.", ['user|is_intolerant_to|lactose']],
     ['I must avoid eggs because I am allergic.', ['user|avoids|eggs']],
     ['Shellfish makes me sick.', ['user|gets_sick_from|shellfish']],
@@ -128,5 +127,28 @@ describe('a home, a pastime, a spouse and a pet said in other everyday ways', ()
     ['I walk Nala, my dog, twice a day.', ['user|dog|Nala']],
   ])('%s', async (text, expected) => {
     expect(await readTurn(text)).toEqual(expected);
+  });
+});
+
+describe('plain everyday sentences about the user', () => {
+  it.each([
+    // Marriage said by the verb.
+    ['I married Luca in 2015.', ['user|married_to|Luca']],
+    ['I got married to Luca last year.', ['user|married_to|Luca']],
+    ['I married young.', []],
+    // An allergy one has got.
+    ["I've got an allergy to peanuts.", ['user|is_allergic_to|peanuts']],
+    // A liking for playing: the liking, and the game or instrument played.
+    ['I love playing the violin.', ['user|loves|playing the violin', 'user|plays|violin']],
+    ['I enjoy playing chess.', ['user|likes|playing chess', 'user|plays|chess']],
+    ['I love playing with my kids.', ['user|loves|playing with my kids']],
+    ['I hate playing golf.', ['user|hates|playing golf']],
+    // Played until now, or on a team of a sport.
+    ["I've played the violin for years.", ['user|plays|violin']],
+    ["I'm on a tennis team.", ['user|plays|tennis']],
+    ["I'm on the marketing team.", []],
+    ['My bday is March 3.', ['user|birthday|March 3']],
+  ])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected);
   });
 });
