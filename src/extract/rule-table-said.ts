@@ -1,6 +1,7 @@
 import {
   isPastime,
   isPersonNoun,
+  mayBePastime,
   namesKindInSenses,
   namesPlace,
   nounAtLeastAsOftenAs,
@@ -52,7 +53,8 @@ export const SAID_RULES: Rule[] = [
       `^${I_AM}\\s+on\\s+(?:a|the|our|my)\\s+(?:(?:local|school|college|university|work|office|club|company)\\s+)?(\\p{Ll}+)\\s+team$`,
       'u',
     ),
-    build: (m) => (isPastime(m[1] ?? '') ? [triple('user', 'plays', m[1] ?? '', 'person', '')] : []),
+    // A team's word read in any sense a sport has ("squash", "cricket"): a team is of a sport.
+    build: (m) => (mayBePastime(m[1] ?? '') ? [triple('user', 'plays', m[1] ?? '', 'person', '')] : []),
   },
   {
     // "I swim", "I cycle to work": a verb whose doing is a sport or an exercise.

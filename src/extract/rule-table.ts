@@ -157,11 +157,11 @@ export const RULES: Rule[] = [
       /^[Ii]\s+(?:grew\s+up|was\s+born\s+and\s+(?:raised|bred|brought\s+up)|was\s+(?:raised|brought\s+up))\s+in\s+(.+)$/u,
     build: (m) => [triple('user', 'is_from', clean(m[1]), 'person', 'place')],
   },
-  // Pets, as adopted or got ("We adopted a dog named Biscuit").
+  // Pets, as adopted or got ("We adopted a dog named Biscuit", "I rescued a cat, Miso").
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|finally\\s+)?(?:adopted|got|have|bought|rescued)\\s+(?:a|an|my|our)\\s+(?:new\\s+|little\\s+)?(${PET_KINDS})\\s+(?:named|called)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)`,
+      `^[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|finally\\s+)?(?:adopted|got|have|bought|rescued)\\s+(?:a|an|my|our)\\s+(?:new\\s+|little\\s+)?(${PET_KINDS})(?:\\s+(?:named|called)|,)\\s+(\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?)`,
       'u',
     ),
     build: (m) => [triple('user', petKind(m[1]), clean(m[2]), 'person', 'animal')],
@@ -197,7 +197,11 @@ export const RULES: Rule[] = [
   {
     pattern:
       /^[Ii]\s+(?:play|practise|practice)\s+(?:the\s+)?(?!(?:with|around|outside|in|on|for|at|against|as)\b)(.+)$/u,
-    build: (m) => objects(withoutCompanions(m[1])).map((o) => triple('user', 'plays', o, 'person', '')),
+    // "I play tennis in college", "… in Lisbon": where one plays is not part of the game.
+    build: (m) =>
+      objects(withoutCompanions(m[1]).replace(WHERE_PLAYED, '')).map((o) =>
+        triple('user', 'plays', o, 'person', ''),
+      ),
   },
   {
     // "I do judo": only a sport, an exercise or a dance ("I do the dishes" says nothing kept).
@@ -438,3 +442,6 @@ export const RULES: Rule[] = [
 const FOND_OF = /^(?:like|likes|love|loves|enjoy|enjoys|adore|adores)$/i;
 const PLAYING =
   /^playing\s+(?:the\s+)?(?!(?:with|in|at|on|for|around|outside|by|to|about|it|them|this|that)\b)(\p{L}[\p{L}\s-]*)$/u;
+// Where a game is played, said after it: a school or a named place.
+const WHERE_PLAYED =
+  /\s+(?:in|at)\s+(?:college|school|high\s+school|university|uni|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*)$/u;

@@ -278,6 +278,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   );
   const born = BORN_IN_YEAR.exec(timed);
   if (born) return bornInYear(born[2] ?? '', born[1]);
+  // "I could eat sushi every day": no supposition but a liking.
+  const craved = COULD_EAT_ALWAYS.exec(timed);
+  if (craved) return objects(craved[1]).map((o) => triple('user', 'likes', o, 'person', ''));
   // "My birthday is in June": the time said is the value itself, not when it was so.
   const untimed = SAYS_BIRTHDAY.test(timed) ? timed : timed.replace(SENTENCE_TIME_SUFFIX, '');
   // "I've lived in Rome for five years": lived there all that time, and still does.
@@ -295,6 +298,9 @@ export function extractSentence(raw: string): ExtractedTriple[] {
 const SAYS_BIRTHDAY = /^my\s+(?:birthday|b-?day|date\s+of\s+birth|birth\s+date)\b/i;
 // "I was born in 1990", "I was born in Bilbao in 1990": the year, and the place where said.
 const BORN_IN_YEAR = /^I\s+was\s+born\s+(?:in\s+(\p{Lu}[^,]*?),?\s+)?in\s+(\d{4})$/iu;
+
+const COULD_EAT_ALWAYS =
+  /^I\s+could\s+(?:eat|live\s+on)\s+(.+?)\s+(?:every\s+(?:single\s+)?day|every\s+meal|all\s+day(?:\s+long)?|forever)$/iu;
 
 /** The year one was born in, and where, when the sentence says it too. */
 function bornInYear(year: string, place: string | undefined): ExtractedTriple[] {
@@ -348,8 +354,10 @@ const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work|play)(?:d|ed)?\b/u
 // "I became a teacher", "I retrained as a nurse": a role taken up, read as now.
 const BECAME =
   /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:became|become|retrained\s+as|qualified\s+as)\s+(.+)$/u;
-// "I've been playing guitar (since I was 12)": a pastime kept up until now, read as now.
-const BEEN_DOING = /^I(?:'ve|\s+have)\s+been\s+(playing|practising|practicing|doing|collecting)\b/u;
+// "I've been playing guitar (since I was 12)", "I started playing tennis in college": a pastime
+// kept up until now, or taken up, read as now.
+const BEEN_DOING =
+  /^I(?:(?:'ve|\s+have)\s+been|(?:\s+just|\s+recently)?\s+(?:started|began))\s+(playing|practising|practicing|doing|collecting)\b/u;
 const PLAIN_FORM: Readonly<Record<string, string>> = {
   playing: 'play',
   practising: 'practise',

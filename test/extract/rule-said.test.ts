@@ -148,6 +148,15 @@ describe('plain everyday sentences about the user', () => {
     ["I'm on a tennis team.", ['user|plays|tennis']],
     ["I'm on the marketing team.", []],
     ['My bday is March 3.', ['user|birthday|March 3']],
+    ["I'm on a cricket team.", ['user|plays|cricket']],
+    // A pet named after a comma; a game taken up; where a game is played is not the game.
+    ['I adopted a dog, Ziggy.', ['user|dog|Ziggy']],
+    ['I started playing tennis in college.', ['user|plays|tennis']],
+    ['I play tennis in Lisbon.', ['user|plays|tennis']],
+    ['I play Call of Duty.', ['user|plays|Call of Duty']],
+    // A liking said as a craving, not a supposition.
+    ['I could eat sushi every day.', ['user|likes|sushi']],
+    ['I could go to Paris every day.', []],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
   });

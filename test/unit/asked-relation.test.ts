@@ -155,9 +155,10 @@ describe('the asked relation among the question’s words', () => {
   it('stands for the key a gerund right after its verb names by its stem too ("enjoy playing": likes, plays)', () => {
     const vocabulary = ['likes', 'plays', 'works_as', 'lives_in'];
     const question = 'Which sport do I enjoy playing?';
+    // The extractor reads "I enjoy playing X" as the liking and the game played: both are asked.
     expect(withAskedRelations(question, tokenize(question), vocabulary)).toEqual({
-      words: ['which', 'sport', 'do', 'i', askedToken(['likes', 'plays']), 'the'],
-      asked: ['likes'],
+      words: ['which', 'sport', 'do', 'i', askedToken(['likes', 'plays']), 'the', askedToken(['plays'])],
+      asked: ['likes', 'plays'],
     });
     const lexicon = new AskedLexicon(new StemLexicon(stem));
     expect(lexicon.score(askedToken(['likes', 'plays']), 'plays')).toBe(1);
