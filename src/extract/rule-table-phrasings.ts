@@ -28,7 +28,7 @@ const TITLES =
 const FUNCTION_WORD = /\b(?:my|your|his|her|our|their|the|a|an|it|them|with|of|to|for|on|at|in)\b/i;
 
 /** A phrase as said mid-sentence: a capital that only opened the sentence goes ("Gardening" → "gardening"). */
-function lowerCommon(phrase: string): string {
+function lowerOpeningCapital(phrase: string): string {
   const [first = '', ...rest] = phrase.split(/\s+/);
   return /^\p{Lu}\p{Ll}+$/u.test(first) && sharedWordNet().lemmas(first.toLowerCase(), 'noun').length > 0
     ? [first.toLowerCase(), ...rest].join(' ')
@@ -316,7 +316,7 @@ export const PHRASING_RULES: Rule[] = [
     build: (m) =>
       objects(m[1] ?? m[2])
         .filter((o) => !FUNCTION_WORD.test(o))
-        .map((o) => triple('user', 'does', lowerCommon(o), 'person', '')),
+        .map((o) => triple('user', 'does', lowerOpeningCapital(o), 'person', '')),
   },
   {
     // "I'm a member of the local chess club", "I'm part of a running club", "I joined a choir".

@@ -38,7 +38,7 @@ export const SAID_RULES: Rule[] = [
       `^(?!(?:${PRONOUNS})\\b)(.+?)\\s+(?:makes?|made|make)\\s+me\\s+(?:feel\\s+)?(?:really\\s+|very\\s+|so\\s+)?(sick|ill|unwell|nauseous)$`,
       'u',
     ),
-    build: (m) => objects(m[1]).map((o) => triple('user', `gets_${m[2]}_from`, lowerCommon(o), 'person', '')),
+    build: (m) => objects(m[1]).map((o) => triple('user', `gets_${m[2]}_from`, lowerCommonNoun(o), 'person', '')),
   },
   {
     // Where one lives, said by the home moved into or rented there.
@@ -138,7 +138,7 @@ const MAX_VALUE_WORDS = 4;
  * A common word said first in its sentence, in lower case ("Shellfish" → "shellfish"); names
  * keep their capitals (a place or a person WordNet knows by its name: "Paris", "Turkey").
  */
-function lowerCommon(word: string): string {
+function lowerCommonNoun(word: string): string {
   const lower = word.toLowerCase();
   const common = !/\s/.test(word) && nounAtLeastAsOftenAs(lower, 'verb') && !namesPlace(lower);
   return common && !isPersonNoun(lower) ? lower : word;
