@@ -16,5 +16,5 @@ export const FITTED_SEMANTIC: FittedFusion = {
   },
   objective: 0.7778843669250646,
   provenance:
-    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 140 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30); no move lowering the guard: small memories (addTriples) (found; train dev wording, even personas, 2–4 facts each; validation held-apart wording, odd personas). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-12-05.',
+    'Coordinate ascent (bench/fit-search.ts, 2 rounds at most, 140 evaluations) on the mean training objective of: personal memory (addTriples) (mrr; train dev wording, even personas; validation held-apart wording, odd personas); LoCoMo (remember, rules) (mean; train conversation 26; validation conversation 30); no move lowering the guard: small memories (addTriples) (found; train dev wording, even personas, 2–4 facts each; validation held-apart wording, odd personas). all-MiniLM-L6-v2 in process, seeded uids, no randomness. 2026-12-06.',
 };
