@@ -99,6 +99,11 @@ describe('personal memory: the answer of the kind asked first (offline)', () => 
     expect((await first('Who is Kofi?'))?.statement).toBe("User's friend is Kofi");
   });
 
+  it('reads a preposition before the wh-word as the verb\'s: "In which city was I born?" is the home town', async () => {
+    await expectAhead(first, 'In which city was I born?', 'Dundee');
+    await expectAhead(first, 'For whom do I work?', 'Novartis');
+  });
+
   it('keeps a sure reading: "Where do I live?" is the home', async () => {
     expect((await first('Where do I live?'))?.object).toBe('Cork');
   });
