@@ -38,7 +38,8 @@ export const SAID_RULES: Rule[] = [
       `^(?!(?:${PRONOUNS})\\b)(.+?)\\s+(?:makes?|made|make)\\s+me\\s+(?:feel\\s+)?(?:really\\s+|very\\s+|so\\s+)?(sick|ill|unwell|nauseous)$`,
       'u',
     ),
-    build: (m) => objects(m[1]).map((o) => triple('user', `gets_${m[2]}_from`, lowerCommonNoun(o), 'person', '')),
+    build: (m) =>
+      objects(m[1]).map((o) => triple('user', `gets_${m[2]}_from`, lowerCommonNoun(o), 'person', '')),
   },
   {
     // Where one lives, said by the home moved into or rented there.
