@@ -8,6 +8,7 @@ import { importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions } from './metaqa-data.js';
 import { answers } from './personal.js';
 import { type PersonalQuestion, personas } from './personal-data.js';
+import { otherPersonas } from './personal-other-data.js';
 
 /** One question of a fit set: how to ask it, and how good a recall of it is. */
 interface FitQuestion {
@@ -78,6 +79,38 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
   }
   return {
     name: 'personal memory (addTriples)',
+    objective: 'mrr',
+    objectiveText: 'MRR@10 of the answer fact',
+    describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
+    train,
+    validation,
+  };
+}
+
+/**
+ * Personal memory under other predicates (`personal-other-data.ts`): facts saved under names the
+ * first set never uses, asked in words those names mostly do not share; the same split (dev
+ * wording of even personas to learn from, held-apart wording of odd personas to check).
+ */
+export async function otherPersonalSet(memory: Memory): Promise<FitSet> {
+  const train: FitQuestion[] = [];
+  const validation: FitQuestion[] = [];
+  for (const [index, persona] of otherPersonas().entries()) {
+    const userId = `fit-${persona.id}`;
+    await memory.addTriples(userId, persona.triples, {
+      at: new Date(Date.UTC(2026, 0, 1)),
+      source: 'save_knowledge',
+    });
+    const learns = index % 2 === 0;
+    for (const question of persona.questions) {
+      if ((question.wording === 'dev') !== learns) continue;
+      (learns ? train : validation).push(
+        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
+      );
+    }
+  }
+  return {
+    name: 'personal memory, other predicates',
     objective: 'mrr',
     objectiveText: 'MRR@10 of the answer fact',
     describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },

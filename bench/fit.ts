@@ -16,7 +16,15 @@ import {
 import type { FusionOptions, RankingRecipe } from '../src/retrieve/recipe-types.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { coordinateAscent, countedMean, type FitParameter, type FitState, MIN_GAIN } from './fit-search.js';
-import { evaluate, type FitSet, locomoSet, metaqaSet, personalSet, smallMemorySet } from './fit-sets.js';
+import {
+  evaluate,
+  type FitSet,
+  locomoSet,
+  metaqaSet,
+  otherPersonalSet,
+  personalSet,
+  smallMemorySet,
+} from './fit-sets.js';
 import { MemoEmbeddings } from './memo-embeddings.js';
 import { seededUids } from './seeded-uids.js';
 import { localModel } from './semantic.js';
@@ -151,7 +159,7 @@ export async function fitData(
     newUid: seededUids(),
     share: false,
   });
-  const sets = [await personalSet(memory), await locomoSet(memory)];
+  const sets = [await personalSet(memory), await locomoSet(memory), await otherPersonalSet(memory)];
   if (kind === 'offline') sets.push(await metaqaSet(memory, metaqaPerHop));
   // The guard last: coordinate ascent leaves the last `guards` objectives out of its mean.
   sets.push(await smallMemorySet(memory));

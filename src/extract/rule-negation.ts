@@ -10,10 +10,16 @@ export const NEGATED_FORMS: [RegExp, string][] = [
   [/'m\s+not\b/i, "'m"],
 ];
 
+// What one habitually eats, drinks or orders (`rule-table-more.ts`).
+const HABITS = new Set(['eats', 'drinks', 'orders']);
+// A denial that says something held until now.
+const ENDED = /\b(?:any\s?more|no\s+longer)\b/i;
+
 /**
  * A negated statement ("I don't live in Paris anymore", "Anna isn't allergic to nuts") gives the
- * negated fact `not_<predicate>`, which closes the positive one when it holds. Names and
- * anything the rules do not read in the positive form give nothing.
+ * negated fact `not_<predicate>`, which closes the positive one when it holds. Names, a habit
+ * denied without saying it ended, and anything the rules do not read in the positive form give
+ * nothing.
  */
 export function negated(text: string): ExtractedTriple[] {
   let positive = text.replace(/\s+any\s?more$/i, '');
@@ -29,7 +35,9 @@ export function negated(text: string): ExtractedTriple[] {
     break;
   }
   if (!changed || NEGATION.test(positive)) return [];
+  // "I don't drink coffee" says no habit to keep; "I don't drink coffee anymore" ends one.
+  const ended = ENDED.test(text);
   return applyRules(positive)
-    .filter((t) => t.predicate !== 'name')
+    .filter((t) => t.predicate !== 'name' && (ended || !HABITS.has(t.predicate)))
     .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
 }

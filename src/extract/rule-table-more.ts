@@ -1,4 +1,5 @@
-import { onlyDescribes } from '../lexicon/kinds.js';
+import { nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
 import { I_AM, NAME } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, objects, triple } from './rule-words.js';
@@ -7,7 +8,8 @@ import { clean, objects, triple } from './rule-words.js';
  * Everyday facts said in other common ways, tried after the rule table's own: liking as being a
  * fan or "into" something, an allergy named before the word ("a peanut allergy"), an engagement,
  * a birthplace, and a favourite of any kind ("My favourite band is Radiohead" → `favourite_band`,
- * the relation a question "What's my favourite band?" is read as).
+ * the relation a question "What's my favourite band?" is read as), what one habitually eats,
+ * drinks or orders, what one wants to learn, and a team one roots for.
  */
 export const MORE_RULES: Rule[] = [
   {
@@ -45,4 +47,33 @@ export const MORE_RULES: Rule[] = [
         triple('user', `favourite_${(m[1] ?? '').replace(/\s+/g, '_')}`, o, 'person', ''),
       ),
   },
+  {
+    // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
+    // not a manner ("I eat out", "I eat healthy").
+    pattern:
+      /^i\s+(?:usually\s+|always\s+|often\s+|normally\s+|mostly\s+)?(drink|eat|order)\s+(?!(?:a\s+lot|lots|loads|plenty|too|so|much|more|less|out|in|well|badly|healthily)\b)(?:an?\s+)?(.+)$/u,
+    build: (m) =>
+      objects(m[2])
+        .filter(namesAThing)
+        .map((o) => triple('user', `${m[1]}s`, o, 'person', '')),
+  },
+  {
+    // "I want to learn Japanese", "I'd love to learn the cello": a wish, not yet a skill.
+    pattern:
+      /^i(?:\s+want|\s+would\s+(?:like|love)|'d\s+(?:like|love)|\s+hope|\s+plan|'m\s+planning|\s+am\s+planning)\s+to\s+learn\s+(?!how\b|to\b)(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'wants_to_learn', o, 'person', '')),
+  },
+  {
+    // "I root for the Lakers", "I cheer for Benfica": a team followed, a liking as "I support" is.
+    pattern: /^i\s+(?:always\s+)?(?:root|cheer)\s+for\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
 ];
+
+/** A thing named, not a manner: a name, several words, or one word not mostly an adjective ("healthy"). */
+function namesAThing(said: string): boolean {
+  if (/^[\p{Lu}\d]/u.test(said) || /\s/.test(said)) return true;
+  const word = said.toLowerCase();
+  const known = sharedWordNet().lemmas(word, 'adj').length + sharedWordNet().lemmas(word, 'adv').length;
+  return known === 0 || nounAtLeastAsOftenAs(word, 'adj');
+}

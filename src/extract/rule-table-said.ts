@@ -4,6 +4,7 @@ import {
   mayBePastime,
   namesKindInSenses,
   namesPlace,
+  namesThoughtOrAct,
   nounAtLeastAsOftenAs,
   onlyDescribes,
 } from '../lexicon/kinds.js';
@@ -85,13 +86,14 @@ export const SAID_RULES: Rule[] = [
     },
   },
   {
-    pattern: /^my\s+((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+is\s+(.+)$/u,
+    // "My go-to drink is …" (a hyphenated word), "My GP is …" (an abbreviation in capitals).
+    pattern: /^my\s+((?:[\p{Ll}-]+\s+){0,2}(?:\p{Ll}[\p{Ll}-]*|\p{Lu}{2,4}))\s+is\s+(.+)$/u,
     build: (m) => ownValue(m[1] ?? '', m[2] ?? ''),
   },
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^(?!(?:${PRONOUNS}|The|A|An|My|Our|His|Her|Their|Your)\\b)(${NAME}|\\p{Ll}+(?:\\s+\\p{Ll}+)?)\\s+is\\s+my\\s+((?:\\p{Ll}+\\s+){0,2}\\p{Ll}+)$`,
+      `^(?!(?:${PRONOUNS}|The|A|An|My|Our|His|Her|Their|Your)\\b)(${NAME}|\\p{Ll}+(?:\\s+\\p{Ll}+)?)\\s+is\\s+my\\s+((?:[\\p{Ll}-]+\\s+){0,2}(?:\\p{Ll}[\\p{Ll}-]*|\\p{Lu}{2,4}))$`,
       'u',
     ),
     build: (m) => ownValue(m[2] ?? '', asKindOf(m[1] ?? '', m[2] ?? '')),
@@ -111,13 +113,16 @@ const NOT_A_VALUE =
  * or "to move"), and someone of the user's (a spouse) is named by a name.
  */
 function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
-  const words = thing.split(/\s+/);
+  const words = thing.toLowerCase().split(/\s+/);
   // Every word names part of the thing ("job title", "date of birth"; not "manager there").
   if (words.some((w, at) => (w === 'of' ? at === 0 || at === words.length - 1 : STOP_WORDS.has(w))))
     return [];
   const ofAt = words.indexOf('of');
   const head = (ofAt > 0 ? words[ofAt - 1] : words.at(-1)) ?? '';
-  if (!nounAtLeastAsOftenAs(head, 'verb') || !nounAtLeastAsOftenAs(head, 'adj')) return [];
+  // A word said after another names a thing whatever else it may be ("my usual drink"); alone,
+  // it must be a noun more often than not ("my guess" is not a thing of the user's).
+  const nounByPlace = words.length > 1 && ofAt < 0 && !namesThoughtOrAct(head);
+  if (!nounByPlace && (!nounAtLeastAsOftenAs(head, 'verb') || !nounAtLeastAsOftenAs(head, 'adj'))) return [];
   if (NOT_A_VALUE.test(said.trim())) return [];
   const value = clean(said);
   if (value.length === 0 || value.split(/\s+/).length > MAX_VALUE_WORDS) return [];
@@ -126,7 +131,7 @@ function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
   const last = value.split(/\s+/).at(-1) ?? '';
   if (!named && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
   const objectType = isPersonNoun(head) ? 'person' : '';
-  return [triple('user', words.join('_'), value, 'person', objectType)];
+  return [triple('user', words.join('_').replace(/-/g, '_'), value, 'person', objectType)];
 }
 
 // The least number read as an age without "years old" ("I'm ten"; not "I'm one").

@@ -6,6 +6,9 @@ import { sharedWordNet } from './relatedness.js';
 // ("ton", "lot", "bit").
 const NOUN_PERSON = 18;
 const NOUN_QUANTITY = 23;
+// WordNet's lexicographer files of what one thinks, says, does or feels (noun.act, noun.cognition,
+// noun.communication, noun.feeling, noun.motive): "guess", "point", "plan", "fear", "reason".
+const NOUN_MENTAL = new Set([4, 9, 10, 12, 16]);
 
 /**
  * WordNet's own classes of people at work: a person noun below one of them names an occupation
@@ -45,6 +48,16 @@ export function isPersonNoun(word: string): boolean {
   if (!lemma) return false;
   const [first] = wordnet.synsetIds(lemma, 'noun');
   return first !== undefined && wordnet.synset(first)?.lexFile === NOUN_PERSON;
+}
+
+/** Whether a word's most frequent noun sense is something thought, said, done or felt ("my best guess"). */
+export function namesThoughtOrAct(word: string): boolean {
+  const wordnet = sharedWordNet();
+  const lemma = wordnet.lemmas(word.toLowerCase(), 'noun')[0];
+  if (!lemma) return false;
+  const [first] = wordnet.synsetIds(lemma, 'noun');
+  const lexFile = first === undefined ? undefined : wordnet.synset(first)?.lexFile;
+  return lexFile !== undefined && NOUN_MENTAL.has(lexFile);
 }
 
 /** Whether a person noun names an occupation (see {@link WORKING_PEOPLE}). */

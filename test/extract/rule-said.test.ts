@@ -50,6 +50,12 @@ describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-sa
     ['My dog is a beagle.', []],
     ['My home is my castle.', []],
     ['My manager there is Dana.', []],
+    // A thing named after another word is a thing whatever else the word is ("drink" is more
+    // often a verb), unless it is something thought or said; an abbreviation in capitals is a word.
+    ['My go-to drink is oat latte.', ['user|go_to_drink|oat latte']],
+    ['My best guess is Paris.', []],
+    ['My GP is Dr. Patel.', ['user|gp|Dr. Patel']],
+    ['Dr. Lindqvist is my GP.', ['user|gp|Dr. Lindqvist']],
     // Someone of the user's is named by a name.
     ['My spouse is wonderful.', []],
     ['It is my job.', []],
@@ -157,6 +163,20 @@ describe('plain everyday sentences about the user', () => {
     // A liking said as a craving, not a supposition.
     ['I could eat sushi every day.', ['user|likes|sushi']],
     ['I could go to Paris every day.', []],
+    // What one habitually drinks, eats or orders; not how, nor how much; a denial keeps nothing
+    // unless it says the habit ended.
+    ['I usually drink flat white.', ['user|drinks|flat white']],
+    ['I always order a chai.', ['user|orders|chai']],
+    ['I eat sushi every week.', ['user|eats|sushi']],
+    ['I eat healthy.', []],
+    ['I eat out a lot.', []],
+    ['I drink too much coffee.', []],
+    ["I don't drink coffee.", []],
+    ["I don't drink coffee anymore.", ['user|not_drinks|coffee']],
+    // A wish to learn; a team rooted for is liked, as one supported is.
+    ['I want to learn Japanese.', ['user|wants_to_learn|Japanese']],
+    ["I'm planning to learn sailing.", ['user|wants_to_learn|sailing']],
+    ['I root for the Lakers.', ['user|likes|Lakers']],
   ])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected);
   });
