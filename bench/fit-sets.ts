@@ -7,7 +7,7 @@ import { loadLocomo } from './locomo-data.js';
 import { importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions } from './metaqa-data.js';
 import { answers } from './personal.js';
-import { type PersonalQuestion, personas } from './personal-data.js';
+import { type PersonalQuestion, personas, type SavedPersona } from './personal-data.js';
 import { otherPersonas } from './personal-other-data.js';
 
 /** One question of a fit set: how to ask it, and how good a recall of it is. */
@@ -57,15 +57,19 @@ function askedOf(
 }
 
 /**
- * Personal memory: every persona's saved triples (`addTriples`); the fit learns from the dev
+ * A personal set: every persona's saved triples (`addTriples`); the fit learns from the dev
  * wording of half the personas and is checked on the held-apart wording of the other half.
  */
-export async function personalSet(memory: Memory): Promise<FitSet> {
+async function savedPersonalSet(
+  memory: Memory,
+  name: string,
+  people: readonly SavedPersona[],
+): Promise<FitSet> {
   const train: FitQuestion[] = [];
   const validation: FitQuestion[] = [];
-  for (const [index, persona] of personas().entries()) {
+  for (const [index, persona] of people.entries()) {
     const userId = `fit-${persona.id}`;
-    await memory.addTriples(userId, persona.triples, {
+    await memory.addTriples(userId, [...persona.triples], {
       at: new Date(Date.UTC(2026, 0, 1)),
       source: 'save_knowledge',
     });
@@ -78,7 +82,7 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
     }
   }
   return {
-    name: 'personal memory (addTriples)',
+    name,
     objective: 'mrr',
     objectiveText: 'MRR@10 of the answer fact',
     describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
@@ -87,36 +91,17 @@ export async function personalSet(memory: Memory): Promise<FitSet> {
   };
 }
 
+/** Personal memory (`personal-data.ts`), split as {@link savedPersonalSet} says. */
+export function personalSet(memory: Memory): Promise<FitSet> {
+  return savedPersonalSet(memory, 'personal memory (addTriples)', personas());
+}
+
 /**
  * Personal memory under other predicates (`personal-other-data.ts`): facts saved under names the
- * first set never uses, asked in words those names mostly do not share; the same split (dev
- * wording of even personas to learn from, held-apart wording of odd personas to check).
+ * first set never uses, asked in words those names mostly do not share; split the same way.
  */
-export async function otherPersonalSet(memory: Memory): Promise<FitSet> {
-  const train: FitQuestion[] = [];
-  const validation: FitQuestion[] = [];
-  for (const [index, persona] of otherPersonas().entries()) {
-    const userId = `fit-${persona.id}`;
-    await memory.addTriples(userId, persona.triples, {
-      at: new Date(Date.UTC(2026, 0, 1)),
-      source: 'save_knowledge',
-    });
-    const learns = index % 2 === 0;
-    for (const question of persona.questions) {
-      if ((question.wording === 'dev') !== learns) continue;
-      (learns ? train : validation).push(
-        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
-      );
-    }
-  }
-  return {
-    name: 'personal memory, other predicates',
-    objective: 'mrr',
-    objectiveText: 'MRR@10 of the answer fact',
-    describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
-    train,
-    validation,
-  };
+export function otherPersonalSet(memory: Memory): Promise<FitSet> {
+  return savedPersonalSet(memory, 'personal memory, other predicates', otherPersonas());
 }
 
 /**

@@ -23,6 +23,13 @@ export interface PersonalQuestion {
   answer: { subject: string; predicate: string; object: string };
 }
 
+/** A persona of either personal set: its saved triples and its questions. */
+export interface SavedPersona {
+  id: string;
+  triples: readonly { subject: string; predicate: string; object: string }[];
+  questions: readonly PersonalQuestion[];
+}
+
 /** One persona: its saved triples, its sentences and its questions. */
 export interface Persona {
   id: string;
@@ -35,7 +42,7 @@ export interface Persona {
 }
 
 /** A deterministic pseudo-random source. */
-function randomSource(seed: number): () => number {
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state * 1_664_525 + 1_013_904_223) >>> 0;

@@ -8,7 +8,7 @@
  * sentence model's similarity is not.
  */
 
-import type { PersonalQuestion, Wording } from './personal-data.js';
+import { type PersonalQuestion, randomSource, type Wording } from './personal-data.js';
 
 /** One everyday slot: the names an agent may save it under, its values and its questions. */
 interface OtherSlot {
@@ -194,15 +194,6 @@ export interface OtherPersona {
   id: string;
   triples: { subject: string; predicate: string; object: string }[];
   questions: PersonalQuestion[];
-}
-
-/** A deterministic pseudo-random source (the same generator as the first set's). */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
 }
 
 /**

@@ -15,7 +15,9 @@ import { loadLocomo } from './locomo-data.js';
 import { MemoEmbeddings } from './memo-embeddings.js';
 import { metaqaMethods } from './metaqa-semantic.js';
 import { answers, benchPersonal } from './personal.js';
-import { personas } from './personal-data.js';
+import { personas, type SavedPersona } from './personal-data.js';
+import { otherPersonalHit1 } from './personal-other.js';
+import { otherPersonas } from './personal-other-data.js';
 import { rrf } from './rrf.js';
 import { markdownTable } from './table.js';
 
@@ -133,9 +135,13 @@ async function locomoBaselines(embeddings: EmbeddingsLike, dims: number) {
 }
 
 /** Personal memory (facts by `addTriples`): the seeds' store over facts, BM25 and their hybrid. */
-async function personalBaselines(embeddings: EmbeddingsLike, dims: number) {
+async function personalBaselines(
+  embeddings: EmbeddingsLike,
+  dims: number,
+  people: readonly SavedPersona[] = personas(),
+) {
   const result = { store: 0, bm25: 0, hybrid: 0, n: 0 };
-  for (const persona of personas()) {
+  for (const persona of people) {
     const store = new InMemoryStore({ index: { dims, embeddings: embeddings as never, fields: ['text'] } });
     const facts = persona.triples.map((t, i) => ({
       id: String(i),
@@ -241,6 +247,10 @@ export async function benchSemantic(): Promise<string> {
     const personal = await benchPersonal({ embeddings: embedder.make() });
     const kgPersonal = personal.cells.filter((c) => c.path === 'addTriples').flatMap((c) => c.ranks);
     const pBase = await personalBaselines(embedder.make(), embedder.dims);
+    console.error(`[semantic] ${embedder.name}: personal memory, other predicates`);
+    const kgOther = await otherPersonalHit1(embedder.make());
+    const oBase = await personalBaselines(embedder.make(), embedder.dims, otherPersonas());
+    const otherHit = (n: number) => (n / Math.max(1, oBase.n)).toFixed(3);
     const share = (s: Scores, k: 'recall10' | 'hit1') => (s[k] / Math.max(1, s.n)).toFixed(3);
     const personalHit = (n: number) => (n / Math.max(1, pBase.n)).toFixed(3);
     rows.push(
@@ -252,6 +262,7 @@ export async function benchSemantic(): Promise<string> {
         'personal hit@1': (
           kgPersonal.filter((r) => r.kgmem === 1).length / Math.max(1, kgPersonal.length)
         ).toFixed(3),
+        'personal hit@1, other predicates': (kgOther.hits / Math.max(1, kgOther.n)).toFixed(3),
       },
       {
         method: 'LangGraph InMemoryStore (index) over turns / facts',
@@ -259,6 +270,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo recall@10': share(base.store, 'recall10'),
         'LoCoMo hit@1': share(base.store, 'hit1'),
         'personal hit@1': personalHit(pBase.store),
+        'personal hit@1, other predicates': otherHit(oBase.store),
       },
       {
         method: 'BM25 over turns / facts',
@@ -266,6 +278,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo recall@10': share(base.bm25, 'recall10'),
         'LoCoMo hit@1': share(base.bm25, 'hit1'),
         'personal hit@1': personalHit(pBase.bm25),
+        'personal hit@1, other predicates': otherHit(oBase.bm25),
       },
       {
         method: 'hybrid: store + BM25 (reciprocal rank fusion)',
@@ -273,6 +286,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo recall@10': share(base.hybrid, 'recall10'),
         'LoCoMo hit@1': share(base.hybrid, 'hit1'),
         'personal hit@1': personalHit(pBase.hybrid),
+        'personal hit@1, other predicates': otherHit(oBase.hybrid),
       },
     );
     console.error(`[semantic] ${embedder.name}: MetaQA`);
@@ -329,7 +343,7 @@ export async function benchSemantic(): Promise<string> {
     markdownTable(metaqaRows),
     '### Write cost of each embedder',
     markdownTable(costs),
-    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. MetaQA: kb.tsv as one user (kgmem, `recall` with the hop count) and as 129,233 memories of the store, one per fact's statement; answers counted among the entities of the top 20 facts. The local model is all-MiniLM-L6-v2 run in process with ONNX Runtime (`KGMEM_EMBEDDINGS=local:<dir>`); the server row is the same model behind `npm run embeddings:start` (NumPy). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder.",
+    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. Other predicates: the second personal set (bench/personal-other-data.ts: 24 personas, facts saved under names other agents use, such as `occupation`, `employed_by`, `alma_mater`, asked in words those names mostly do not share), all 960 questions, the same way. MetaQA: kb.tsv as one user (kgmem, `recall` with the hop count) and as 129,233 memories of the store, one per fact's statement; answers counted among the entities of the top 20 facts. The local model is all-MiniLM-L6-v2 run in process with ONNX Runtime (`KGMEM_EMBEDDINGS=local:<dir>`); the server row is the same model behind `npm run embeddings:start` (NumPy). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder.",
     ...notes,
   ].join('\n\n');
 }
