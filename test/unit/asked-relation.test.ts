@@ -116,8 +116,12 @@ describe('the relation a first-person question asks, read by the extractor from 
   });
 
   it('reads nothing where the extractor reads no fact of the user', () => {
-    expect(askedRelations('What do I eat for breakfast?')).toEqual([]);
+    expect(askedRelations('What do I wear to work?')).toEqual([]);
     expect(askedRelations('What does Kofi like?')).toEqual([]);
+  });
+
+  it('reads a habit the extractor keeps ("I eat sushi for breakfast" → eats)', () => {
+    expect(askedRelations('What do I eat for breakfast?').map((r) => r.key)).toEqual(['eats']);
   });
 });
 
