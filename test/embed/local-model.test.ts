@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalEmbeddings } from '../../src/embed/local.js';
 import { resolveEmbedder } from '../../src/embed/resolve.js';
 import { createMemory } from '../../src/memory/create.js';
+import { SEMANTIC_RECIPE } from '../../src/retrieve/recipe.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -129,7 +130,17 @@ describe('the in-process model', () => {
   it("breaks ties among the user's facts by how close each statement is to the question", async () => {
     const dir = tempDir('kgmem-local-ties-');
     const embeddings = new LocalEmbeddings({ directory: modelDir });
-    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    // The fitted recipe counts a fact's similarity from any cosine, so the user's facts seldom
+    // tie; without that signal they tie on the walk's evidence, and the closer comes first.
+    const recipe = {
+      ...SEMANTIC_RECIPE,
+      aboutUser: { ...SEMANTIC_RECIPE.aboutUser, factSimilarityWeight: 0 },
+    };
+    const memory = await createMemory({
+      dataDir: dir.path,
+      env: { KGMEM_EMBEDDINGS: `local:${modelDir}` },
+      recall: { recipe },
+    });
     try {
       await memory.addTriples('ana', [
         { subject: 'I', predicate: 'lives_in', object: 'Ghent' },
