@@ -1,7 +1,8 @@
 import { nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
-import { I_AM, NAME } from './rule-patterns.js';
+import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
+import { lowerCommonNoun } from './rule-table-said.js';
 import { clean, objects, triple } from './rule-words.js';
 
 /**
@@ -51,7 +52,7 @@ export const MORE_RULES: Rule[] = [
     // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
     // not a manner ("I eat out", "I eat healthy").
     pattern:
-      /^i\s+(?:usually\s+|always\s+|often\s+|normally\s+|mostly\s+)?(drink|eat|order)\s+(?!(?:a\s+lot|lots|loads|plenty|too|so|much|more|less|out|in|well|badly|healthily)\b)(?:an?\s+)?(.+)$/u,
+      /^i\s+(?:usually\s+|always\s+|often\s+|normally\s+|mostly\s+)?(drink|eat|order)\s+(?!(?:a\s+lot|lots|loads|plenty|too|way|far|so|much|more|less|out|in|well|badly|healthily)\b)(?:an?\s+)?(.+)$/u,
     build: (m) =>
       objects(m[2])
         .filter(namesAThing)
@@ -62,6 +63,21 @@ export const MORE_RULES: Rule[] = [
     pattern:
       /^i(?:\s+want|\s+would\s+(?:like|love)|'d\s+(?:like|love)|\s+hope|\s+plan|'m\s+planning|\s+am\s+planning)\s+to\s+learn\s+(?!how\b|to\b)(.+)$/u,
     build: (m) => objects(m[1]).map((o) => triple('user', 'wants_to_learn', o, 'person', '')),
+  },
+  {
+    // "Sushi is my favourite", "The Beatles are my all-time favourites": liked, its kind unsaid.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS}|My|Our|His|Her|Their|Your)\\b)(\\p{Lu}[\\p{L}'-]*(?:\\s+[\\p{L}'-]+){0,3})\\s+(?:is|are)\\s+my\\s+(?:absolute\\s+|all-time\\s+|total\\s+)?favou?rites?$`,
+      'u',
+    ),
+    // "The" before a capital says a name ("The Beatles"), kept as written.
+    build: (m) => {
+      const liked = clean(m[1]);
+      return [
+        triple('user', 'likes', /^the\s/i.test(m[1] ?? '') ? liked : lowerCommonNoun(liked), 'person', ''),
+      ];
+    },
   },
   {
     // "I root for the Lakers", "I cheer for Benfica": a team followed, a liking as "I support" is.

@@ -96,7 +96,10 @@ export const PHRASING_RULES: Rule[] = [
     build: (m) => {
       // A breed of two words is one noun to WordNet ("golden retriever").
       const breed = (m[1] ?? '').replace(/\s+/g, '_');
-      const kind = PET_CONCEPTS.find((concept) => namesKindOf(breed, concept));
+      // Else its last word says the kind ("a rescue dog", "a barn cat").
+      const last = (m[1] ?? '').split(/\s+/).at(-1) ?? '';
+      const kindOf = (word: string) => PET_CONCEPTS.find((concept) => namesKindOf(word, concept));
+      const kind = kindOf(breed) ?? kindOf(last);
       return kind ? [triple('user', kind, clean(m[2]), 'person', 'animal')] : [];
     },
   },

@@ -7,6 +7,7 @@ import {
   namesThoughtOrAct,
   nounAtLeastAsOftenAs,
   onlyDescribes,
+  readingsOf,
 } from '../lexicon/kinds.js';
 import { STOP_WORDS } from '../model/text.js';
 import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
@@ -124,12 +125,15 @@ function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
   const nounByPlace = words.length > 1 && ofAt < 0 && !namesThoughtOrAct(head);
   if (!nounByPlace && (!nounAtLeastAsOftenAs(head, 'verb') || !nounAtLeastAsOftenAs(head, 'adj'))) return [];
   if (NOT_A_VALUE.test(said.trim())) return [];
-  const value = clean(said);
+  // "My little one is called Mia": the name, not the calling.
+  const value = clean(said.replace(/^(?:called|named)\s+/u, ''));
   if (value.length === 0 || value.split(/\s+/).length > MAX_VALUE_WORDS) return [];
   const named = /^[\p{Lu}\d+@]/u.test(value) || /\d|@/u.test(value);
   if (isPersonNoun(head) && !/^\p{Lu}/u.test(value)) return [];
   const last = value.split(/\s+/).at(-1) ?? '';
-  if (!named && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
+  // A word WordNet does not know is a name of its own ("chai", "matcha"), not a description.
+  const unknown = readingsOf(last).length === 0;
+  if (!named && !unknown && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
   const objectType = isPersonNoun(head) ? 'person' : '';
   return [triple('user', words.join('_').replace(/-/g, '_'), value, 'person', objectType)];
 }
@@ -144,7 +148,7 @@ const MAX_VALUE_WORDS = 4;
  * A common word said first in its sentence, in lower case ("Shellfish" → "shellfish"); names
  * keep their capitals (a place or a person WordNet knows by its name: "Paris", "Turkey").
  */
-function lowerCommonNoun(word: string): string {
+export function lowerCommonNoun(word: string): string {
   const lower = word.toLowerCase();
   const common = !/\s/.test(word) && nounAtLeastAsOftenAs(lower, 'verb') && !namesPlace(lower);
   return common && !isPersonNoun(lower) ? lower : word;
@@ -152,7 +156,7 @@ function lowerCommonNoun(word: string): string {
 
 // Negated in form, a fact in meaning: what one cannot eat or drink ("I can't eat walnuts").
 const CANNOT_CONSUME =
-  /^i\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|am\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to)\s+(eat|drink)\s+(.+)$/u;
+  /^i\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|am\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to)\s+(eat|drink|have)\s+(.+)$/u;
 
 /**
  * What one cannot eat or drink, read before a negation drops the sentence ("I can't eat walnuts"

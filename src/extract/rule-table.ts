@@ -25,6 +25,7 @@ import {
 } from './rule-patterns.js';
 import { EVERYDAY_RULES } from './rule-table-everyday.js';
 import { FAMILY_RULES } from './rule-table-family.js';
+import { LIFE_RULES } from './rule-table-life.js';
 import { MORE_RULES } from './rule-table-more.js';
 import { PHRASING_RULES } from './rule-table-phrasings.js';
 import { SAID_RULES } from './rule-table-said.js';
@@ -435,6 +436,7 @@ export const RULES: Rule[] = [
     },
   },
   ...MORE_RULES,
+  ...LIFE_RULES,
   ...SAID_RULES,
 ];
 

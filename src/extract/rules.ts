@@ -162,7 +162,7 @@ const CLAUSE_SUBJECT =
 const CLAUSE_VERB =
   "(?:live|lives|lived|work|works|worked|moved|likes|loves|hates|relocated|like|love|enjoy|hate|dislike|prefer|am|come|came|went|visited|attended|joined|adopted|bought|started|finished|met|used to|don't|do not|no longer|never|also|really|became|retrained)";
 const CLAUSE_BREAK = new RegExp(
-  `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
+  `\\s*;\\s*|,?\\s+(?:and|but|while|whereas|so)\\s+(?=${CLAUSE_SUBJECT}\\b)|,\\s+(?=(?:I|I'm|I've|my|it)\\b)|,?\\s+(?:and|but)\\s+(?=${CLAUSE_VERB}\\b)|,?\\s+(?:and|but)\\s+(?=[\\p{L}-]+(?:\\s+[\\p{L}-]+)?\\s+(?:is|are)\\s+(?:my|\\p{Lu}[\\p{L}'-]*'s)\\s)`,
   'u',
 );
 // Someone and the user as one subject: by name ("Tom and I", "My partner Alex and I") or by how
@@ -183,6 +183,8 @@ const ME_AND = new RegExp(
   `^Me\\s+and\\s+((?:my\\s+(?:${PERSON_RELATIONS}))|\\p{Lu}[\\p{L}'-]*)\\s+(?=\\p{Ll})`,
   'u',
 );
+// "Been vegetarian for years", "Been at Shopify since 2019": a state kept until now, said without "I've".
+const TERSE_BEEN = /^Been\s+(?=\p{Ll})/u;
 const TERSE_NEXT = new RegExp(`,\\s+(?=(?:${TERSE_PAST_VERBS})\\s)`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
 // Who a sentence is about, as a verb after "and" takes it up: "I" (also "I'm"), "my mum", a name.
@@ -227,7 +229,11 @@ export function splitClauses(sentence: string): string[] {
     .trim()
     .replace(REPORTING_LEAD, '')
     .replace(ME_AND, (_, who: string) => `${who.charAt(0).toUpperCase()}${who.slice(1)} and I `);
-  const trimmed = TERSE_PAST.test(said) ? `I ${lowerFirst(said)}` : (terseState(said) ?? said);
+  const trimmed = TERSE_PAST.test(said)
+    ? `I ${lowerFirst(said)}`
+    : TERSE_BEEN.test(said)
+      ? said.replace(TERSE_BEEN, "I've been ")
+      : (terseState(said) ?? said);
   if (trimmed.endsWith('?')) return [trimmed];
   const end = /[.!]+$/.exec(trimmed)?.[0] ?? '';
   const parts: string[] = [];
@@ -285,7 +291,11 @@ export function extractSentence(raw: string): ExtractedTriple[] {
   const untimed = SAYS_BIRTHDAY.test(timed) ? timed : timed.replace(SENTENCE_TIME_SUFFIX, '');
   // "I've lived in Rome for five years": lived there all that time, and still does.
   const lasting = /\b(?:for|since)\b/i.test(timed.slice(untimed.length));
-  const text = lasting ? untimed.replace(PERFECT_WITH_DURATION, (_, verb: string) => `I ${verb}`) : untimed;
+  const text = lasting
+    ? untimed
+        .replace(PERFECT_WITH_DURATION, (_, verb: string) => `I ${verb}`)
+        .replace(BEEN_AT_WITH_DURATION, 'I work at ')
+    : untimed;
   if (HYPOTHETICAL.test(text)) return [];
   // "Marta lives in Valencia, not Madrid": the value ruled out is not read as part of it.
   const stated = NEGATION.test(text.replace(NOT_ALTERNATIVE, '')) ? text : text.replace(NOT_ALTERNATIVE, '');
@@ -351,6 +361,8 @@ function readStatement(said: string): ExtractedTriple[] {
 // "I've lived …", "I have worked …", "I've played …": with a duration, a home, a job or a game
 // held until now.
 const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work|play)(?:d|ed)?\b/u;
+// "I've been at Microsoft for six years": an employer named, where one has worked all that time.
+const BEEN_AT_WITH_DURATION = /^I(?:'ve|\s+have)\s+been\s+at\s+(?=\p{Lu})/u;
 // "I became a teacher", "I retrained as a nurse": a role taken up, read as now.
 const BECAME =
   /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:became|become|retrained\s+as|qualified\s+as)\s+(.+)$/u;

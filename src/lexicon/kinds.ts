@@ -320,10 +320,13 @@ function pertainedNouns(word: string): string[] | undefined {
   return synset.pointers.filter((p) => p.symbol === '\\').map((p) => p.target);
 }
 
-/** Whether a phrase's last word names a medicine in its usual sense ("metformin", "antidepressants"). */
+/**
+ * Whether a phrase's last word names a medicine in its usual sense ("metformin",
+ * "antidepressants"), or a hormone taken as one ("insulin", "melatonin").
+ */
 export function namesMedicine(phrase: string): boolean {
   const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';
-  return word.length > 0 && namesKindOf(word, 'drug', 'medicine', 'medication', 'medicament');
+  return word.length > 0 && namesKindOf(word, 'drug', 'medicine', 'medication', 'medicament', 'hormone');
 }
 
 /**

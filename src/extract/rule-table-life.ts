@@ -1,0 +1,199 @@
+import { namesCondition, namesKindInSenses } from '../lexicon/kinds.js';
+import { I_AM, PRONOUNS } from './rule-patterns.js';
+import type { Rule } from './rule-table.js';
+import { lowerCommonNoun } from './rule-table-said.js';
+import { clean, gerund, objects, triple } from './rule-words.js';
+
+// How often, said before a habit's verb ("I usually take the bus").
+const HABITUALLY = '(?:usually\\s+|always\\s+|normally\\s+|mostly\\s+|often\\s+|generally\\s+)?';
+
+/**
+ * A day's routine and what one is working towards, as people say them: how one gets to work
+ * ("I take the train to work" → `commutes_by train`), the hours one keeps ("I wake up at 6" →
+ * `wakes_up_at 6`), what one is saving, training or studying for, a trip wished for or planned,
+ * what one is reading or watching now, a skill learnt said by its verb ("I'm learning to code" →
+ * `is_learning coding`), the doctor one sees, what one wears, a fear, a height, what one's body
+ * reacts to ("Peanuts give me hives" → `gets_hives_from peanuts`), what one teaches and the
+ * business one runs. Each keeps the words the user said as its relation.
+ */
+export const LIFE_RULES: Rule[] = [
+  {
+    pattern: new RegExp(
+      `^i\\s+${HABITUALLY}(?:commute|get\\s+to\\s+work|go\\s+to\\s+work|travel\\s+to\\s+work)\\s+by\\s+(\\p{Ll}+)$|^i\\s+${HABITUALLY}(?:take|catch|ride)\\s+(?:the|a)\\s+(\\p{Ll}+)\\s+to\\s+(?:work|the\\s+office|school|uni|university|college)$`,
+      'u',
+    ),
+    // Only a way of getting about ("by bus", "the tram"; not "I take the long way to work").
+    build: (m) => {
+      const means = m[1] ?? m[2] ?? '';
+      return namesKindInSenses(means, Number.POSITIVE_INFINITY, CONVEYANCES)
+        ? [triple('user', 'commutes_by', means, 'person', '')]
+        : [];
+    },
+  },
+  {
+    pattern: new RegExp(
+      `^i\\s+${HABITUALLY}(wake\\s+up|get\\s+up|go\\s+to\\s+bed|go\\s+to\\s+sleep|start\\s+work|finish\\s+work|leave\\s+work|have\\s+lunch|have\\s+dinner|eat\\s+dinner)\\s+(?:at|around|by|about|before|after)\\s+(?:about\\s+|around\\s+)?(\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midnight)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', `${thirdPerson(m[1] ?? '')}_at`, m[2] ?? '', 'person', '')],
+  },
+  {
+    // "I'm saving up for a house", "I'm training for a marathon", "I'm studying for a law degree".
+    pattern: new RegExp(
+      `^${I_AM}\\s+(saving|training|studying|preparing|revising)\\s+(?:up\\s+)?for\\s+(?:(?:a|an|the|my|our)\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[2]).map((o) => triple('user', `${m[1]}_for`, o, 'person', '')),
+  },
+  {
+    // "I want to visit Japan", "I hope to travel to Peru": a place one wishes to go.
+    nameFirst: true,
+    pattern:
+      /^(?:I|i)(?:\s+(?:want|hope|plan|intend)|'m\s+(?:hoping|planning)|\s+am\s+(?:hoping|planning))\s+to\s+(?:visit|see|go\s+to|travel\s+to)\s+(\p{Lu}.*)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'wants_to_visit', o, 'person', 'place')),
+  },
+  {
+    // "I'm planning a trip to Peru", "We're planning our honeymoon in Bali".
+    nameFirst: true,
+    pattern:
+      /^(?:I|i)(?:'m|\s+am)\s+planning\s+(?:a|an|my|our)\s+(?:\p{Ll}+\s+)?(?:trip|holiday|vacation|honeymoon|visit)\s+(?:to|in)\s+(\p{Lu}.*)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'plans_trip_to', o, 'person', 'place')),
+  },
+  {
+    // "I'm reading Dune", "I'm watching Severance": a title one is in the middle of.
+    nameFirst: true,
+    pattern:
+      /^(?:I|i)(?:'m|\s+am)\s+(reading|re-reading|rereading|watching|listening\s+to|playing)\s+(\p{Lu}.*)$/u,
+    build: (m) =>
+      objects(m[2]).map((o) =>
+        triple(
+          'user',
+          `is_${(m[1] ?? '').replace(/^re-?(?=reading)/, '').replace(/\s+/g, '_')}`,
+          o,
+          'person',
+          '',
+        ),
+      ),
+  },
+  {
+    // "I'm learning to code", "I've started learning how to sail": the skill as its doing.
+    pattern: new RegExp(
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)?\\s+(?:just\\s+|recently\\s+)?(?:started|begun|began|been))\\s+learning\\s+(?:how\\s+)?to\\s+(\\p{Ll}+)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'is_learning', gerund(m[1] ?? ''), 'person', '')],
+  },
+  {
+    // "I majored in economics", "I minored in French": what one studied, as said.
+    pattern: /^i\s+(majored|minored)\s+in\s+(.+)$/u,
+    build: (m) => objects(m[2]).map((o) => triple('user', `${m[1]}_in`, o, 'person', '')),
+  },
+  {
+    // "I see Dr. Osei for check-ups": the doctor one goes to, whatever for.
+    nameFirst: true,
+    pattern:
+      /^(?:I|i)\s+(?:usually\s+|regularly\s+|always\s+)?(?:see|visit|go\s+to)\s+((?:Dr\.?|Doctor)\s+\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)(?:\s+(?:for|about|every|once|twice|at)\b.*)?$/u,
+    build: (m) => [triple('user', 'doctor', clean(m[1]), 'person', 'person')],
+  },
+  {
+    // "I wear glasses", "I always wear a hat": not a pronoun ("I wear it").
+    pattern: new RegExp(
+      `^i\\s+${HABITUALLY}wear\\s+(?!(?:it|them|this|that|what|whatever|anything|nothing|something)\\b)(.+?)(?:\\s+to\\s+(?:work|school|the\\s+office))?$`,
+      'u',
+    ),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'wears', o, 'person', '')),
+  },
+  {
+    // "I have a fear of heights", "I've got a phobia of needles": what one is afraid of.
+    pattern:
+      /^i(?:\s+have|'ve\s+got|\s+have\s+got)\s+(?:a|an)\s+(?:\p{Ll}+\s+)?(?:fear|phobia)\s+of\s+(.+)$/u,
+    build: (m) => objects(m[1]).map((o) => triple('user', 'is_afraid_of', o, 'person', '')),
+  },
+  {
+    // "I'm 1.80 m tall", "I'm 5'10" tall": a height, said with a number.
+    pattern: new RegExp(
+      `^${I_AM}\\s+(\\d[\\d.,'"\\s]*(?:\\s*(?:m|cm|metres|meters|ft|feet|foot|in|inches)\\b[\\d\\s]*)*)\\s*tall$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'height', clean(m[1]), 'person', 'number')],
+  },
+  {
+    // "I react badly to penicillin": what one's body does not take well.
+    pattern: /^i\s+(?:react|reacted)\s+(badly|poorly|strongly)\s+to\s+(.+)$/u,
+    build: (m) => objects(m[2]).map((o) => triple('user', `reacts_${m[1]}_to`, o, 'person', '')),
+  },
+  {
+    // "Peanuts give me hives", "Red wine gives me migraines": a symptom and what brings it on.
+    nameFirst: true,
+    pattern: new RegExp(
+      `^(?!(?:${PRONOUNS})\\b)(.+?)\\s+(?:gives?|gave)\\s+me\\s+(?:an?\\s+|bad\\s+|terrible\\s+)?(\\p{Ll}+(?:\\s+\\p{Ll}+)?)$`,
+      'u',
+    ),
+    build: (m) => {
+      const symptom = m[2] ?? '';
+      if (!namesSymptom(symptom)) return [];
+      const predicate = `gets_${symptom.replace(/\s+/g, '_')}_from`;
+      return objects(m[1]).map((o) => triple('user', predicate, lowerCommonNoun(o), 'person', ''));
+    },
+  },
+  {
+    // "I teach maths at a high school", "I teach English at Lincoln High": the subject, and the
+    // school when it is named.
+    nameFirst: true,
+    pattern:
+      /^(?:I|i)\s+teach\s+(?!(?:at|in|for|part-time|full-time)\b)(.+?)(?:\s+(?:at|in)\s+(?:(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*)|\p{Ll}.*))?$/u,
+    build: (m) => [
+      ...objects(m[1]).map((o) => triple('user', 'teaches', o, 'person', '')),
+      ...(m[2] ? [triple('user', 'works_at', clean(m[2]), 'person', 'organization')] : []),
+    ],
+  },
+  {
+    // "I teach at Lincoln High": the school one works at.
+    nameFirst: true,
+    pattern: /^(?:I|i)\s+teach\s+at\s+(\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*)$/u,
+    build: (m) => [triple('user', 'works_at', clean(m[1]), 'person', 'organization')],
+  },
+  {
+    // "I run a small bakery in Lyon", "I manage a shop": a business, not a race ("I run a 10k").
+    pattern:
+      /^i\s+(?:own\s+and\s+run|run|manage)\s+(?:a|an|my|our|the)\s+(?:(?:small|little|tiny|local|family|busy)\s+)?([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)(?:\s+in\s+.+)?$/u,
+    build: (m) => {
+      const business = m[1] ?? '';
+      const head = business.split(/\s+/).at(-1) ?? '';
+      return namesKindInSenses(head, Number.POSITIVE_INFINITY, BUSINESSES)
+        ? [triple('user', 'runs', business, 'person', '')]
+        : [];
+    },
+  },
+];
+
+// WordNet concepts above a way of getting about ("bus", "bike", "subway").
+const CONVEYANCES = ['conveyance', 'vehicle', 'public_transport', 'transport', 'railway', 'railroad'];
+
+// WordNet concepts above a business one runs ("bakery", "café", "clinic", "gym").
+const BUSINESSES = [
+  'workplace',
+  'business',
+  'establishment',
+  'organization',
+  'shop',
+  'company',
+  'enterprise',
+  'restaurant',
+  'facility',
+];
+
+/** Whether WordNet reads a phrase as a symptom or an illness ("hives", "migraines", "a rash"). */
+function namesSymptom(phrase: string): boolean {
+  const head = phrase.split(/\s+/).at(-1) ?? '';
+  return namesCondition(phrase) || namesKindInSenses(head, Number.POSITIVE_INFINITY, SYMPTOMS);
+}
+
+const SYMPTOMS = ['symptom', 'pain', 'ache', 'ill_health', 'pathological_state'];
+
+/** A verb phrase as said of the user in relations ("wake up" → "wakes_up", "go to bed" → "goes_to_bed"). */
+function thirdPerson(phrase: string): string {
+  const [verb = '', ...rest] = phrase.split(/\s+/);
+  const said = verb === 'have' ? 'has' : verb === 'go' ? 'goes' : `${verb}s`;
+  return [said, ...rest].join('_');
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { RuleExtractor } from '../../src/extract/rules.js';
+import { askedRelations } from '../../src/retrieve/asked-relation.js';
+
+/** A whole turn's triples, as `subject|predicate|object`. */
+async function readTurn(text: string): Promise<string[]> {
+  const { triples } = await new RuleExtractor().extract({
+    messages: [{ role: 'user', content: text }],
+    known: [],
+    at: new Date(Date.UTC(2026, 0, 1)),
+  });
+  return triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`);
+}
+
+describe("a day's routine and what one works towards (rule-table-life.ts)", () => {
+  it.each([
+    // How one gets to work: only a way of getting about.
+    ['I commute by bike.', ['user|commutes_by|bike']],
+    ['I usually take the train to work.', ['user|commutes_by|train']],
+    ['I catch the subway to the office.', ['user|commutes_by|subway']],
+    ['I take the long way to work.', []],
+    // The hours one keeps, the time as said.
+    ['I wake up at 6 every day.', ['user|wakes_up_at|6']],
+    ['I usually wake up at 6:30 am.', ['user|wakes_up_at|6:30 am']],
+    ['I go to bed around 11.', ['user|goes_to_bed_at|11']],
+    // What one is saving, training or studying for.
+    ["I'm saving up for a house.", ['user|saving_for|house']],
+    ["I'm training for a marathon.", ['user|training_for|marathon']],
+    ["I'm studying for a law degree.", ['user|studying_for|law degree']],
+    // A trip wished for or planned.
+    ['I want to visit Japan next year.', ['user|wants_to_visit|Japan']],
+    ["I'm planning a trip to Peru.", ['user|plans_trip_to|Peru']],
+    // A title one is in the middle of; "reading a lot" names none.
+    ["I'm reading Dune right now.", ['user|is_reading|Dune']],
+    ["I'm re-reading Middlemarch.", ['user|is_reading|Middlemarch']],
+    ["I'm reading a lot lately.", []],
+    // A skill said by its verb.
+    ["I'm learning to code.", ['user|is_learning|coding']],
+    ["I've started learning how to drive.", ['user|is_learning|driving']],
+    ["I'm learning to play the cello.", ['user|is_learning|cello']],
+    // The doctor one sees, whatever for.
+    ['I see Dr. Osei for check-ups.', ['user|doctor|Dr. Osei']],
+    // What one wears, not a pronoun.
+    ['I wear glasses.', ['user|wears|glasses']],
+    ['I wear a suit to work.', ['user|wears|suit']],
+    ['I wear it every day.', []],
+    // A fear, a height, what one's body reacts to.
+    ['I have a fear of heights.', ['user|is_afraid_of|heights']],
+    ["I'm 1.80 m tall.", ['user|height|1.80 m']],
+    ['I react badly to penicillin.', ['user|reacts_badly_to|penicillin']],
+    ['Peanuts give me hives.', ['user|gets_hives_from|peanuts']],
+    ['Coffee gives me energy.', []],
+    // What one teaches, the school when named; a business one runs, not a race.
+    ['I teach maths at a high school in Leeds.', ['user|teaches|maths']],
+    ['I teach English at Lincoln High.', ['user|teaches|English', 'user|works_at|Lincoln High']],
+    ['I teach at Lincoln High.', ['user|works_at|Lincoln High']],
+    ['I run a small bakery in Lyon.', ['user|runs|bakery']],
+    ['I run a marathon every year.', []],
+  ])('%s', async (sentence, expected) => {
+    expect(await readTurn(sentence)).toEqual(expected);
+  });
+
+  it('reads "since I was a kid" as when, not as part of what is said', async () => {
+    expect(await readTurn("I've played tennis since I was a kid.")).toEqual(['user|plays|tennis']);
+  });
+
+  it('keeps a value WordNet does not know as a name, and a name said as "called"', async () => {
+    expect(await readTurn('My usual drink is chai.')).toEqual(['user|usual_drink|chai']);
+    expect(await readTurn('My go-to drink is chai.')).toEqual(['user|go_to_drink|chai']);
+    expect(await readTurn('My little one is called Mia.')).toEqual(['user|little_one|Mia']);
+    // Still no value when the words only describe.
+    expect(await readTurn('My car is brand new.')).toEqual([]);
+  });
+
+  it('reads the questions these facts answer as the same relations', () => {
+    const keys = (q: string) => askedRelations(q).map((a) => a.key);
+    expect(keys('What am I reading?')).toContain('is_reading');
+    expect(keys('What am I saving for?')).toContain('saving_for');
+    expect(keys('What do I wear?')).toContain('wears');
+  });
+});
+
+describe('everyday facts the rules bent or dropped before', () => {
+  it.each([
+    // A pet's kind said by its last word when the two together are no breed.
+    ['We just adopted a rescue dog named Pepper.', ['user|dog|Pepper']],
+    // An amount is no drink.
+    ['I drink way too much coffee.', []],
+    // A favourite whose kind is unsaid is liked; "The" before a capital says a name.
+    ['Sushi is my favorite.', ['user|likes|sushi']],
+    ['The Beatles are my all-time favourites.', ['user|likes|Beatles']],
+    ['This is my favourite.', []],
+    // A state kept until now, said without "I've"; an employer one has been at for years.
+    ['Been vegetarian for 3 years now.', ['user|diet|vegetarian']],
+    ["I've been at Microsoft for six years.", ['user|works_at|Microsoft']],
+    ["I've been with Sam for five years.", []],
+    // What one cannot have is a restriction, as what one cannot eat.
+    ["I can't have gluten.", ['user|cannot_have|gluten']],
+    ['I majored in economics.', ['user|majored_in|economics']],
+    // A kid named is the user's, whatever else the sentence says.
+    ['My kid Omar just started school.', ['user|kid|Omar', 'Omar|started|school']],
+    // A hormone taken as a medicine.
+    ['I take insulin every day.', ['user|takes|insulin']],
+    // A comma before "it" starts a clause of its own: nothing of it is part of the pastime.
+    [
+      'Been practicing dance routines lately, it keeps my mind focused and motivated.',
+      ['user|plays|dance routines'],
+    ],
+  ])('%s', async (sentence, expected) => {
+    expect(await readTurn(sentence)).toEqual(expected);
+  });
+});
