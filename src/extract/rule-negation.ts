@@ -1,6 +1,7 @@
 import type { ExtractedTriple } from './base.js';
 import { NEGATION } from './rule-patterns.js';
 import { applyRules } from './rule-table.js';
+import { HABIT_PREDICATES } from './rule-table-more.js';
 
 /** Negated verb forms and their positive forms ("doesn't live" → "lives"). */
 export const NEGATED_FORMS: [RegExp, string][] = [
@@ -10,8 +11,6 @@ export const NEGATED_FORMS: [RegExp, string][] = [
   [/'m\s+not\b/i, "'m"],
 ];
 
-// What one habitually eats, drinks or orders (`rule-table-more.ts`).
-const HABITS = new Set(['eats', 'drinks', 'orders']);
 // A denial that says something held until now.
 const ENDED = /\b(?:any\s?more|no\s+longer)\b/i;
 
@@ -38,6 +37,6 @@ export function negated(text: string): ExtractedTriple[] {
   // "I don't drink coffee" says no habit to keep; "I don't drink coffee anymore" ends one.
   const ended = ENDED.test(text);
   return applyRules(positive)
-    .filter((t) => t.predicate !== 'name' && (ended || !HABITS.has(t.predicate)))
+    .filter((t) => t.predicate !== 'name' && (ended || !HABIT_PREDICATES.has(t.predicate)))
     .map((t) => ({ ...t, predicate: `not_${t.predicate}` }));
 }

@@ -5,6 +5,12 @@ import type { Rule } from './rule-table.js';
 import { lowerCommonNoun } from './rule-table-said.js';
 import { clean, objects, triple } from './rule-words.js';
 
+/** The verbs of a habit kept by a rule below, and the predicates they give ("drink" → `drinks`). */
+const HABIT_VERBS = ['drink', 'eat', 'order'] as const;
+
+/** The predicates of what one habitually eats, drinks or orders (`drinks`, …). */
+export const HABIT_PREDICATES: ReadonlySet<string> = new Set(HABIT_VERBS.map((verb) => `${verb}s`));
+
 /**
  * Everyday facts said in other common ways, tried after the rule table's own: liking as being a
  * fan or "into" something, an allergy named before the word ("a peanut allergy"), an engagement,
@@ -51,8 +57,10 @@ export const MORE_RULES: Rule[] = [
   {
     // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
     // not a manner ("I eat out", "I eat healthy").
-    pattern:
-      /^i\s+(?:usually\s+|always\s+|often\s+|normally\s+|mostly\s+)?(drink|eat|order)\s+(?!(?:a\s+lot|lots|loads|plenty|too|way|far|so|much|more|less|out|in|well|badly|healthily)\b)(?:an?\s+)?(.+)$/u,
+    pattern: new RegExp(
+      `^i\\s+(?:usually\\s+|always\\s+|often\\s+|normally\\s+|mostly\\s+)?(${HABIT_VERBS.join('|')})\\s+(?!(?:a\\s+lot|lots|loads|plenty|too|way|far|so|much|more|less|out|in|well|badly|healthily)\\b)(?:an?\\s+)?(.+)$`,
+      'u',
+    ),
     build: (m) =>
       objects(m[2])
         .filter(namesAThing)
@@ -90,6 +98,7 @@ export const MORE_RULES: Rule[] = [
 function namesAThing(said: string): boolean {
   if (/^[\p{Lu}\d]/u.test(said) || /\s/.test(said)) return true;
   const word = said.toLowerCase();
-  const known = sharedWordNet().lemmas(word, 'adj').length + sharedWordNet().lemmas(word, 'adv').length;
+  const wordnet = sharedWordNet();
+  const known = wordnet.lemmas(word, 'adj').length + wordnet.lemmas(word, 'adv').length;
   return known === 0 || nounAtLeastAsOftenAs(word, 'adj');
 }
