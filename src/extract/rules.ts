@@ -358,9 +358,9 @@ function readStatement(said: string): ExtractedTriple[] {
   return applyRules(withoutMiddleCompanions(text));
 }
 
-// "I've lived …", "I have worked …", "I've played …": with a duration, a home, a job or a game
-// held until now.
-const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work|play)(?:d|ed)?\b/u;
+// "I've lived …", "I have worked …", "I've played …", "I've loved …": with a duration, a home, a
+// job, a game or a liking held until now.
+const PERFECT_WITH_DURATION = /^I(?:'ve|\s+have)\s+(live|work|play|love|like|enjoy|hate)(?:d|ed)?\b/u;
 // "I've been at Microsoft for six years": an employer named, where one has worked all that time.
 const BEEN_AT_WITH_DURATION = /^I(?:'ve|\s+have)\s+been\s+at\s+(?=\p{Lu})/u;
 // "I became a teacher", "I retrained as a nurse": a role taken up, read as now.

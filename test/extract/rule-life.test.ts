@@ -99,6 +99,9 @@ describe('everyday facts the rules bent or dropped before', () => {
     ['I majored in economics.', ['user|majored_in|economics']],
     // A kid named is the user's, whatever else the sentence says.
     ['My kid Omar just started school.', ['user|kid|Omar', 'Omar|started|school']],
+    // A liking held until now; a wish's "someday" is when, not where.
+    ["I've loved jazz since I was a teenager.", ['user|loves|jazz']],
+    ['I hope to visit Iceland someday.', ['user|wants_to_visit|Iceland']],
     // A hormone taken as a medicine.
     ['I take insulin every day.', ['user|takes|insulin']],
     // A comma before "it" starts a clause of its own: nothing of it is part of the pastime.
