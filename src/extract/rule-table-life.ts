@@ -1,4 +1,4 @@
-import { namesCondition, namesKindInSenses } from '../lexicon/kinds.js';
+import { namesCondition, namesKindInSenses, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
 import { I_AM, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { lowerCommonNoun } from './rule-table-said.js';
@@ -36,6 +36,21 @@ export const LIFE_RULES: Rule[] = [
       'u',
     ),
     build: (m) => [triple('user', `${thirdPerson(m[1] ?? '')}_at`, m[2] ?? '', 'person', '')],
+  },
+  {
+    // "I go to the gym", "I go to church on Sundays": a place one goes to as a habit (a time said
+    // after it is read off first); not bed, sleep or work (their own rules), nor a verb ("go to see").
+    pattern: new RegExp(
+      `^i\\s+${HABITUALLY}go\\s+to\\s+(?!(?:bed|sleep|work)\\b)(?:the\\s+|a\\s+)?([\\p{L}'-]+(?:\\s+[\\p{L}'-]+){0,2}?)(?:\\s+in\\s+\\p{Lu}.*)?$`,
+      'u',
+    ),
+    build: (m) => {
+      const place = m[1] ?? '';
+      const first = place.split(/\s+/)[0]?.toLowerCase() ?? '';
+      return /^\p{Lu}/u.test(place) || nounAtLeastAsOftenAs(first, 'verb')
+        ? [triple('user', 'goes_to', clean(place), 'person', '')]
+        : [];
+    },
   },
   {
     // "I'm saving up for a house", "I'm training for a marathon", "I'm studying for a law degree".

@@ -131,12 +131,17 @@ function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
   const named = /^[\p{Lu}\d+@]/u.test(value) || /\d|@/u.test(value);
   if (isPersonNoun(head) && !/^\p{Lu}/u.test(value)) return [];
   const last = value.split(/\s+/).at(-1) ?? '';
-  // A word WordNet does not know is a name of its own ("chai", "matcha"), not a description.
+  // A word WordNet does not know is a name of its own ("chai", "matcha"), not a description; so
+  // are several words for something eaten or drunk ("My go-to drink is flat white").
   const unknown = readingsOf(last).length === 0;
-  if (!named && !unknown && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
+  const dish = /\s/.test(value) && namesKindInSenses(head, Number.POSITIVE_INFINITY, FOOD_KINDS);
+  if (!named && !unknown && !dish && (onlyDescribes(last) || !nounAtLeastAsOftenAs(last, 'adj'))) return [];
   const objectType = isPersonNoun(head) ? 'person' : '';
   return [triple('user', words.join('_').replace(/-/g, '_'), value, 'person', objectType)];
 }
+
+// WordNet concepts above something eaten or drunk ("drink", "breakfast", "snack").
+const FOOD_KINDS = ['food', 'beverage', 'foodstuff', 'nutriment', 'dish'];
 
 // The least number read as an age without "years old" ("I'm ten"; not "I'm one").
 const MIN_AGE_ALONE = 10;

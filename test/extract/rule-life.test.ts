@@ -23,6 +23,11 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
     ['I wake up at 6 every day.', ['user|wakes_up_at|6']],
     ['I usually wake up at 6:30 am.', ['user|wakes_up_at|6:30 am']],
     ['I go to bed around 11.', ['user|goes_to_bed_at|11']],
+    // A place one goes to as a habit; not a verb, and where it is is not part of it.
+    ['I go to the gym three times a week.', ['user|goes_to|gym']],
+    ['I go to church on Sundays.', ['user|goes_to|church']],
+    ['I go to school in Leeds.', ['user|goes_to|school']],
+    ['I go to see my mom.', []],
     // What one is saving, training or studying for.
     ["I'm saving up for a house.", ['user|saving_for|house']],
     ["I'm training for a marathon.", ['user|training_for|marathon']],
@@ -67,6 +72,9 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
   it('keeps a value WordNet does not know as a name, and a name said as "called"', async () => {
     expect(await readTurn('My usual drink is chai.')).toEqual(['user|usual_drink|chai']);
     expect(await readTurn('My go-to drink is chai.')).toEqual(['user|go_to_drink|chai']);
+    // Several words for something eaten or drunk name it, though the last may describe.
+    expect(await readTurn('My go-to drink is flat white.')).toEqual(['user|go_to_drink|flat white']);
+    expect(await readTurn('My car is dark red.')).toEqual([]);
     expect(await readTurn('My little one is called Mia.')).toEqual(['user|little_one|Mia']);
     // Still no value when the words only describe.
     expect(await readTurn('My car is brand new.')).toEqual([]);
