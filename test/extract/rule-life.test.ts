@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RuleExtractor } from '../../src/extract/rules.js';
 import { askedRelations } from '../../src/retrieve/asked-relation.js';
-
-/** A whole turn's triples, as `subject|predicate|object`. */
-async function readTurn(text: string): Promise<string[]> {
-  const { triples } = await new RuleExtractor().extract({
-    messages: [{ role: 'user', content: text }],
-    known: [],
-    at: new Date(Date.UTC(2026, 0, 1)),
-  });
-  return triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`);
-}
+import { readTurn } from '../helpers/read-turn.js';
 
 describe("a day's routine and what one works towards (rule-table-life.ts)", () => {
   it.each([

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
+import { extractSentence } from '../../src/extract/rules.js';
 import { factStatement } from '../../src/model/statement.js';
+import { readTurn } from '../helpers/read-turn.js';
 
 /** Each sentence's triples as `subject|predicate|object`. */
 function read(sentence: string): string[] {
   return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
-}
-
-/** A whole turn's triples, apposition and clauses included, as `subject|predicate|object`. */
-async function readTurn(text: string): Promise<string[]> {
-  const { triples } = await new RuleExtractor().extract({
-    messages: [{ role: 'user', content: text }],
-    known: [],
-    at: new Date(Date.UTC(2026, 0, 1)),
-  });
-  return triples.map((t) => `${t.subject}|${t.predicate}|${t.object}`);
 }
 
 describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-said.ts)', () => {
