@@ -68,7 +68,8 @@ export function registerMergeSplit(init: StoreInitializer): void {
       const before = records(await memory.exportUser('ana'));
 
       const merged = await memory.mergeEntities('ana', 'Peter Brown', 'Landlord', { reason: 'the same man' });
-      expect(merged).toMatchObject({ moved: 5, absorbed: 1, closed: 1 });
+      // Six facts move: the five written about Landlord, and the user's landlord named in the turn.
+      expect(merged).toMatchObject({ moved: 6, absorbed: 1, closed: 1 });
       expect(merged.entity.name).toBe('Peter Brown');
       expect(merged.entity.aliases).toEqual(expect.arrayContaining(['peter brown', 'landlord']));
       const facts = await memory.facts('ana', { entity: 'Peter Brown', includeHistory: true });
@@ -78,6 +79,7 @@ export function registerMergeSplit(init: StoreInitializer): void {
           'Peter Brown lives in Braga',
           'Landlord works at City Hall',
           'User rents from Landlord',
+          "User's landlord is Landlord",
         ]),
       );
       const porto = facts.find((f) => f.statement === 'Landlord lives in Porto');
@@ -92,7 +94,7 @@ export function registerMergeSplit(init: StoreInitializer): void {
       expect(recalled.facts.slice(0, 3).map((f) => f.statement)).toContain('Peter Brown lives in Braga');
 
       const split = await memory.splitEntity('ana', 'Peter Brown', 'Landlord');
-      expect(split).toMatchObject({ undid: merged.mergeId, moved: 5 });
+      expect(split).toMatchObject({ undid: merged.mergeId, moved: 6 });
       expect(split.entity.name).toBe('Landlord');
       expect(split.from.aliases).not.toContain('landlord');
       expect(records(await memory.exportUser('ana'))).toEqual(before);
