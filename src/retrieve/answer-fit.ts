@@ -7,7 +7,13 @@ import { type LexicalRelatedness, sharedRelatedness, sharedWordNet } from '../le
 import { tokenize } from '../model/normalize.js';
 import { STOP_WORDS, searchTerms, stem } from '../model/text.js';
 import type { Fact } from '../model/types.js';
-import { answerKindWords, readsAsNoun, withQuestionWords } from './answer-kind.js';
+import {
+  answerKindWords,
+  isIndefinitePronoun,
+  readsAsNoun,
+  verbsByPosition,
+  withQuestionWords,
+} from './answer-kind.js';
 import {
   isTime,
   type KindReader,
@@ -72,6 +78,12 @@ export interface QuestionFocus {
   words: readonly string[];
   /** The focus words that can name a kind of thing (WordNet knows them as nouns). */
   kindWords: readonly string[];
+  /**
+   * The focus words the tagged texts read as nouns that the question uses as its verb by where
+   * they stand ({@link verbsByPosition}): no kind of answer, and named relations by their verb
+   * senses only.
+   */
+  verbs: ReadonlySet<string>;
   /** The kind words are the ones said right after "what" or "which" ({@link answerKindWords}). */
   kindAsked: boolean;
   /**
@@ -157,7 +169,12 @@ export class AnswerFit {
   ): QuestionFocus {
     const tokens = withQuestionWords(tokenize(query));
     const names = new Set(nameTokens.map(stem));
-    const words = tokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
+    const words = tokens.filter(
+      (t) => !STOP_WORDS.has(t) && !isIndefinitePronoun(t) && !names.has(stem(t)) && !/^\d+$/.test(t),
+    );
+    // A word the tagged texts read as a verb is no kind already; one they read as a noun is the
+    // verb all the same where it stands after "do I" ("Who do I _root_ for?").
+    const verbs = new Set([...verbsByPosition(tokens)].filter(readsAsNoun));
     const unique = [...new Set(words)];
     // The kind the question names after "what" or "which" is the answer's; its other nouns then
     // name the relation ("What firm do I have a job with?": a firm, not a job).
@@ -169,7 +186,7 @@ export class AnswerFit {
       ...compounds.map((c) => c.compound),
       // A word WordNet's tagged texts use more often as a verb is the question's verb ("Who
       // employs me?", "What should I cook?"), no kind of answer.
-      ...unique.filter((w) => !inCompounds.has(w) && readsAsNoun(w)),
+      ...unique.filter((w) => !inCompounds.has(w) && !verbs.has(w) && readsAsNoun(w)),
     ];
     // An adverb says what it pertains to ("What do I do professionally?": a profession).
     const pertained = unique.flatMap((w) => (readsAsNoun(w) ? [] : (adverbNoun(w) ?? [])));
@@ -178,6 +195,7 @@ export class AnswerFit {
       words: [...unique, ...compounds.map((c) => c.compound), ...pertained],
       kindWords: asked.length > 0 ? [...new Set(asked)] : nouns,
       kindAsked: asked.length > 0,
+      verbs,
       tokens: new Set(tokens),
       sequence: tokens,
       terms: new Set(searchTerms(query)),
@@ -300,7 +318,8 @@ export class AnswerFit {
     const cached = focus.relationScores.get(key);
     if (cached !== undefined) return cached;
     let relation = 0;
-    for (const word of focus.words) relation = Math.max(relation, this.relationScore(word, key));
+    for (const word of focus.words)
+      relation = Math.max(relation, this.relationScore(word, key, focus.verbs.has(word)));
     // A preposition left at the end ("What company am I _at_?") is the one the predicate ends
     // with (`works_at`): it names the relation as a near word would.
     if (endsWithFunctionWordOf(key, focus.sequence)) relation = Math.max(relation, this.recipe.near);
@@ -311,9 +330,10 @@ export class AnswerFit {
   /**
    * A question word naming the fact's relation: the lexicon's score, a definition that uses the
    * other word ("employer" … "employs workers" for `works_at`), or a kind above the key's noun
-   * ("sibling" for `sister`).
+   * ("sibling" for `sister`). A word the question uses as its verb is read as a verb only: the
+   * compounds, definitions and kinds of its noun senses do not name the relation.
    */
-  private relationScore(word: string, key: string): number {
+  private relationScore(word: string, key: string, verb: boolean): number {
     // The lexicon reads the question word in all its senses (a paraphrase may use a rare one);
     // here only its frequent senses count: the fit ranks facts a walk already found, and a
     // reading through a rare sense would rank them at random.
@@ -332,6 +352,10 @@ export class AnswerFit {
         // A predicate's word is read in one sense more than the question's: `works_at` is work
         // "for which you are paid" in its third ("Which company pays my salary?").
         this.relatedness.glossRelated(word, keyWord, this.recipe.glossSenses, this.recipe.glossSenses + 1),
+      );
+      if (verb) continue;
+      score = Math.max(
+        score,
         // A compound of either word built on the other ("email" is electronic mail), or a
         // definition naming the kind above the other ("pet": a domesticated animal, as a dog is;
         // the question word in its usual sense only: a "term" is a period only in its rarer one).

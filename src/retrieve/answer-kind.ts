@@ -97,6 +97,62 @@ export function answerKindWords(tokens: readonly string[], isName: (token: strin
   return kinds;
 }
 
+// Pronouns that stand for anyone ("How can _someone_ call me?"): a question's subject, never the
+// kind of answer it asks for nor the relation.
+const INDEFINITE_PRONOUNS: ReadonlySet<string> = new Set([
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'everyone',
+  'everybody',
+]);
+// The auxiliaries a question puts before its subject ("Who _do_ I root for?", "How _can_ someone …").
+const AUXILIARIES: ReadonlySet<string> = new Set([
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'may',
+  'might',
+  'must',
+]);
+// The pronouns that are a question's subject after its auxiliary.
+const SUBJECT_PRONOUNS: ReadonlySet<string> = new Set([
+  'i',
+  'you',
+  'he',
+  'she',
+  'we',
+  'they',
+  ...INDEFINITE_PRONOUNS,
+]);
+
+/** Whether a word is a pronoun standing for anyone ("someone", "anybody"). */
+export function isIndefinitePronoun(token: string): boolean {
+  return INDEFINITE_PRONOUNS.has(token);
+}
+
+/**
+ * The words a question uses as its verb by where they stand, however often WordNet's tagged texts
+ * read them as nouns: the word right after an auxiliary and a pronoun subject ("Who do I _root_
+ * for?", "How can someone _call_ me?"). Such a word is no kind of answer: "root" names the
+ * ancestors a mother is only as a noun.
+ *
+ * @param tokens The question's words, lower case, in order.
+ */
+export function verbsByPosition(tokens: readonly string[]): ReadonlySet<string> {
+  const verbs = new Set<string>();
+  for (let at = 2; at < tokens.length; at++)
+    if (AUXILIARIES.has(tokens[at - 2] as string) && SUBJECT_PRONOUNS.has(tokens[at - 1] as string))
+      verbs.add(tokens[at] as string);
+  return verbs;
+}
+
 /** Whether a word is a content word WordNet knows as a noun, however seldom. */
 function isNoun(token: string): boolean {
   return !STOP_WORDS.has(token) && !/^\d+$/.test(token) && sharedWordNet().lemmas(token, 'noun').length > 0;

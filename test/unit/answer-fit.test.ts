@@ -72,6 +72,38 @@ describe('answer fit: what the question asks, against predicate and object', () 
     expect(fit.focus('Which food do I love?', [], new Set()).kindWords).toEqual(['food']);
   });
 
+  it.each([
+    ['Who do I root for?', 'root'],
+    ['What did I name my cat?', 'name'],
+  ])(
+    'reads the word after an auxiliary and its pronoun as the verb, no kind of answer: %s',
+    (question, verb) => {
+      const focus = fit.focus(question, [], new Set());
+      expect(focus.verbs.has(verb)).toBe(true);
+      expect(focus.kindWords).not.toContain(verb);
+    },
+  );
+
+  it('reads no relation in the noun senses of a verb: "root" (an ancestor, above a mother) names no parent', () => {
+    const focus = fit.focus('Who do I root for?', [], new Set());
+    // Both are people (or may be) to "who"; neither predicate is named by rooting.
+    expect(fit.read(focus, fact('mom', 'Amina')).relation).toBe(0);
+    expect(fit.score(focus, fact('mom', 'Amina'))).toBeLessThanOrEqual(
+      fit.score(focus, fact('supports', 'the Yankees')),
+    );
+  });
+
+  it('reads "someone", "anybody" as the subject of the question, no kind of answer nor relation', () => {
+    const focus = fit.focus('How can someone call me?', [], new Set());
+    expect(focus.words).toEqual(['call']);
+    expect(focus.kindWords).toEqual([]);
+    expect(
+      ranked('How can someone call me?', [fact('mom', 'Amina'), fact('phone_number', '555-0142')])[0],
+    ).toBe('phone_number 555-0142');
+    expect(fit.focus('What should someone cook for me?', [], new Set()).kindWords).toEqual([]);
+    expect(fit.focus('Who is my doctor?', [], new Set()).kindWords).toEqual(['doctor']);
+  });
+
   it('reads a period of time named after "what" as asking when ("What date …")', () => {
     expect(fit.focus('What date should people celebrate me?', [], new Set()).wh).toBe('time');
     expect(fit.focus('Which year did I move?', [], new Set()).wh).toBe('time');
