@@ -129,6 +129,12 @@ export const NEW_VALUE =
 export const NEUTRAL_LOWER_ADVERBS =
   /\s+(?:originally|now|remotely|usually|mostly|normally|generally|typically|happily|proudly|alone)(?=\s)/g;
 /**
+ * How often, said before a habit's verb and kept to the rules ("I _always_ take the bus", "I
+ * _often_ order a flat white"): the habit is the fact either way. "Usually", "normally", "mostly"
+ * and "generally" are read past before any rule sees the clause ({@link NEUTRAL_LOWER_ADVERBS}).
+ */
+export const HABIT_ADVERB = '(?:(?:always|often)\\s+)?';
+/**
  * "I used to work at Google before Farfetch": a past value and the one after it, with the same
  * verb (the second read as now: "I work at Farfetch").
  */

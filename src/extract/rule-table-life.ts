@@ -1,11 +1,13 @@
 import { namesCondition, namesKindInSenses, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
-import { I_AM, PRONOUNS } from './rule-patterns.js';
+import { HABIT_ADVERB, I_AM, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { lowerCommonNoun } from './rule-table-said.js';
 import { clean, gerund, objects, triple } from './rule-words.js';
 
-// How often, said before a habit's verb ("I usually take the bus").
-const HABITUALLY = '(?:usually\\s+|always\\s+|normally\\s+|mostly\\s+|often\\s+|generally\\s+)?';
+// Where one commutes to.
+const COMMUTE_TO = '(?:work|the\\s+office|school|uni|university|college)';
+// The verbs that say how one travels under one's own steam or at the wheel.
+const TRAVEL_VERBS = 'walk|cycle|bike|drive|jog|run|skate|scooter';
 
 /**
  * A day's routine and what one is working towards, as people say them: how one gets to work
@@ -19,20 +21,32 @@ const HABITUALLY = '(?:usually\\s+|always\\s+|normally\\s+|mostly\\s+|often\\s+|
 export const LIFE_RULES: Rule[] = [
   {
     pattern: new RegExp(
-      `^i\\s+${HABITUALLY}(?:commute|get\\s+to\\s+work|go\\s+to\\s+work|travel\\s+to\\s+work)\\s+by\\s+(\\p{Ll}+)$|^i\\s+${HABITUALLY}(?:take|catch|ride)\\s+(?:the|a)\\s+(\\p{Ll}+)\\s+to\\s+(?:work|the\\s+office|school|uni|university|college)$`,
+      `^i\\s+${HABIT_ADVERB}(?:commute|get\\s+to\\s+work|go\\s+to\\s+work|travel\\s+to\\s+work)\\s+by\\s+(\\p{Ll}+|\\p{Lu}[\\p{L}-]*)$|^i\\s+${HABIT_ADVERB}(?:take|catch|ride)\\s+(?:the|a)\\s+(\\p{Ll}+)\\s+to\\s+${COMMUTE_TO}$|^i\\s+${HABIT_ADVERB}ride\\s+my\\s+(\\p{Ll}+)\\s+to\\s+${COMMUTE_TO}$`,
       'u',
     ),
     // Only a way of getting about ("by bus", "the tram"; not "I take the long way to work").
     build: (m) => {
-      const means = m[1] ?? m[2] ?? '';
-      return namesKindInSenses(means, Number.POSITIVE_INFINITY, CONVEYANCES)
+      const means = m[1] ?? m[2] ?? m[3] ?? '';
+      // A name is a service one rides with ("by Uber"), whatever WordNet knows of it.
+      return /^\p{Lu}/u.test(means) || namesKindInSenses(means, Number.POSITIVE_INFINITY, CONVEYANCES)
         ? [triple('user', 'commutes_by', means, 'person', '')]
         : [];
     },
   },
   {
+    // "I work from home", "I'm working from home these days", "I work at home": where one works
+    // (not "I'm working at home today", one day's).
+    pattern: new RegExp(`^(?:i\\s+work\\s+(?:from|at)|${I_AM}\\s+working\\s+from)\\s+home$`, 'u'),
+    build: () => [triple('user', 'works_from', 'home', 'person', '')],
+  },
+  {
+    // "I cycle to work", "I walk to the office": the way of getting there is the verb.
+    pattern: new RegExp(`^i\\s+${HABIT_ADVERB}(${TRAVEL_VERBS})\\s+to\\s+${COMMUTE_TO}$`, 'u'),
+    build: (m) => [triple('user', 'commutes_by', gerund(m[1] ?? ''), 'person', '')],
+  },
+  {
     pattern: new RegExp(
-      `^i\\s+${HABITUALLY}(wake\\s+up|get\\s+up|go\\s+to\\s+bed|go\\s+to\\s+sleep|start\\s+work|finish\\s+work|leave\\s+work|have\\s+lunch|have\\s+dinner|eat\\s+dinner)\\s+(?:at|around|by|about|before|after)\\s+(?:about\\s+|around\\s+)?(\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midnight)$`,
+      `^i\\s+${HABIT_ADVERB}(wake\\s+up|get\\s+up|go\\s+to\\s+bed|go\\s+to\\s+sleep|start\\s+work|finish\\s+work|leave\\s+work|have\\s+lunch|have\\s+dinner|eat\\s+dinner)\\s+(?:at|around|by|about|before|after)\\s+(?:about\\s+|around\\s+)?(\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:am|pm|a\\.m\\.|p\\.m\\.))?|noon|midnight)$`,
       'u',
     ),
     build: (m) => [triple('user', `${thirdPerson(m[1] ?? '')}_at`, m[2] ?? '', 'person', '')],
@@ -41,7 +55,7 @@ export const LIFE_RULES: Rule[] = [
     // "I go to the gym", "I go to church on Sundays": a place one goes to as a habit (a time said
     // after it is read off first); not bed, sleep or work (their own rules), nor a verb ("go to see").
     pattern: new RegExp(
-      `^i\\s+${HABITUALLY}go\\s+to\\s+(?!(?:bed|sleep|work)\\b)(?:the\\s+|a\\s+)?([\\p{L}'-]+(?:\\s+[\\p{L}'-]+){0,2}?)(?:\\s+in\\s+\\p{Lu}.*)?$`,
+      `^i\\s+${HABIT_ADVERB}go\\s+to\\s+(?!(?:bed|sleep|work)\\b)(?:the\\s+|a\\s+)?([\\p{L}'-]+(?:\\s+[\\p{L}'-]+){0,2}?)(?:\\s+in\\s+\\p{Lu}.*)?$`,
       'u',
     ),
     build: (m) => {
@@ -113,7 +127,7 @@ export const LIFE_RULES: Rule[] = [
   {
     // "I wear glasses", "I always wear a hat": not a pronoun ("I wear it").
     pattern: new RegExp(
-      `^i\\s+${HABITUALLY}wear\\s+(?!(?:it|them|this|that|what|whatever|anything|nothing|something)\\b)(.+?)(?:\\s+to\\s+(?:work|school|the\\s+office))?$`,
+      `^i\\s+${HABIT_ADVERB}wear\\s+(?!(?:it|them|this|that|what|whatever|anything|nothing|something)\\b)(.+?)(?:\\s+to\\s+(?:work|school|the\\s+office))?$`,
       'u',
     ),
     build: (m) => objects(m[1]).map((o) => triple('user', 'wears', o, 'person', '')),

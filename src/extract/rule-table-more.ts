@@ -1,6 +1,6 @@
-import { nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
+import { namesKindInSenses, nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
-import { I_AM, NAME, PRONOUNS } from './rule-patterns.js';
+import { HABIT_ADVERB, I_AM, NAME, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { lowerCommonNoun } from './rule-table-said.js';
 import { clean, objects, triple } from './rule-words.js';
@@ -55,10 +55,21 @@ export const MORE_RULES: Rule[] = [
       ),
   },
   {
-    // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
-    // not a manner ("I eat out", "I eat healthy").
+    // "I take my coffee black", "I have my tea with honey": how one has one's drink.
     pattern: new RegExp(
-      `^i\\s+(?:usually\\s+|always\\s+|often\\s+|normally\\s+|mostly\\s+)?(${HABIT_VERBS.join('|')})\\s+(?!(?:a\\s+lot|lots|loads|plenty|too|way|far|so|much|more|less|out|in|well|badly|healthily)\\b)(?:an?\\s+)?(.+)$`,
+      `^i\\s+${HABIT_ADVERB}(?:take|have|drink|like|order)\\s+my\\s+(\\p{Ll}+)\\s+(?!(?:at|in|on|every|each|before|after|when|while|because)\\b)((?:with\\s+|without\\s+|no\\s+)?\\p{L}[\\p{L}\\s-]*)$`,
+      'u',
+    ),
+    build: (m) =>
+      namesKindInSenses(m[1] ?? '', Number.POSITIVE_INFINITY, ['beverage'])
+        ? [triple('user', `takes_${m[1]}`, clean(m[2]), 'person', '')]
+        : [],
+  },
+  {
+    // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
+    // not a manner ("I eat out", "I eat healthy"), nor one's own ("I eat my lunch at my desk").
+    pattern: new RegExp(
+      `^i\\s+${HABIT_ADVERB}(${HABIT_VERBS.join('|')})\\s+(?!(?:a\\s+lot|lots|loads|plenty|too|way|far|so|much|more|less|out|in|well|badly|healthily|my)\\b)(?:an?\\s+)?(.+)$`,
       'u',
     ),
     build: (m) =>

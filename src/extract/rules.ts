@@ -377,8 +377,10 @@ const PLAIN_FORM: Readonly<Record<string, string>> = {
   doing: 'do',
   collecting: 'collect',
 };
-// A role said as over: "I used to be a teacher", "I was once a nurse"; "I worked as a nurse".
-const PAST_ROLE = /^[Ii]\s+(?:used\s+to\s+be|was\s+once|was\s+formerly|(worked\s+as))\s+(.+)$/u;
+// A role said as over: "I used to be a teacher", "I was once a nurse", "My dad was a pilot"; "I
+// worked as a nurse".
+const PAST_ROLE =
+  /^[Ii]\s+(?:used\s+to\s+be|was\s+once|was\s+formerly|was(?=\s+an?\s)|(worked\s+as))\s+(.+)$/u;
 // What a present reading of such a role says, as over: a job held, a place worked, a diet kept.
 const PAST_OF: Readonly<Record<string, string>> = {
   works_as: 'worked_as',

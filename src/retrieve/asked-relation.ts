@@ -99,6 +99,7 @@ export function answeringStatements(query: string): { statement: string; words: 
   const words = text.split(/\s+/).filter(Boolean);
   // "Job?", "Birthplace?": a terse question names what of the user's it asks ("What is my job?").
   if (isTerseQuestion(query, words)) return answeringStatements(`what is my ${words.join(' ')}?`);
+  if (words[0] === 'how') return askedHow(words);
   if (!WH_WORDS.has(words[0] ?? '')) return [];
   const mine = askedOfMine(words);
   if (mine.length > 0) return mine.flatMap((question) => answeringStatements(question));
@@ -137,6 +138,24 @@ export function answeringStatements(query: string): { statement: string; words: 
     const placed = [{ statement: `${text} in ${STAND_IN}.`, words: rest }];
     const copula = subject === 'my' && !PARTICIPLE.test(body.at(-1) ?? '');
     return copula ? [...placed, { statement: `${text} ${STAND_IN}.`, words: rest }] : placed;
+  });
+}
+
+/**
+ * The statements answering a question asking how the user does something: by what means ("How
+ * do I get to work?" → "I get to work by Zorvanek.") or in what manner ("How do I take my
+ * coffee?" → "I take my coffee Zorvanek."). Empty for any other "how" ("How old am I?").
+ */
+function askedHow(words: readonly string[]): { statement: string; words: string[] }[] {
+  const [, auxiliary, subject, verb, ...after] = words;
+  if ((auxiliary !== 'do' && auxiliary !== 'did') || subject !== 'i' || verb === undefined) return [];
+  const rest = [verb, ...after];
+  return (auxiliary === 'did' ? pastForms(verb) : [verb]).flatMap((form) => {
+    const text = ['I', form, ...after].join(' ');
+    return [
+      { statement: `${text} by ${STAND_IN}.`, words: rest },
+      { statement: `${text} ${STAND_IN}.`, words: rest },
+    ];
   });
 }
 

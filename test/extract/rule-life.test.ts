@@ -9,6 +9,17 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
     ['I usually take the train to work.', ['user|commutes_by|train']],
     ['I catch the subway to the office.', ['user|commutes_by|subway']],
     ['I take the long way to work.', []],
+    // Or the verb one gets there by, as its -ing form.
+    ['I usually cycle to the office.', ['user|commutes_by|cycling']],
+    ['I walk to work every day.', ['user|commutes_by|walking']],
+    ['I drive to work.', ['user|commutes_by|driving']],
+    ['I ride my bike to school.', ['user|commutes_by|bike']],
+    ['I walk to the shop.', []],
+    // A service named is a way of getting there, whatever WordNet knows of it.
+    ['I get to work by Uber.', ['user|commutes_by|Uber']],
+    // Where one works, when it is home.
+    ['I work from home.', ['user|works_from|home']],
+    ["I'm working from home these days.", ['user|works_from|home']],
     // The hours one keeps, the time as said.
     ['I wake up at 6 every day.', ['user|wakes_up_at|6']],
     ['I usually wake up at 6:30 am.', ['user|wakes_up_at|6:30 am']],
@@ -80,6 +91,16 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
 
 describe('everyday facts the rules bent or dropped before', () => {
   it.each([
+    // How one takes a drink; one's own lunch is no habit's object.
+    ['I take my coffee black.', ['user|takes_coffee|black']],
+    ['I drink my tea with honey.', ['user|takes_tea|with honey']],
+    ['I eat my lunch at my desk.', []],
+    ['I take my dog to the park.', []],
+    // A role said as over, of the user or someone of theirs.
+    ['I was a pilot.', ['user|worked_as|pilot']],
+    ['My dad was a pilot.', ['dad|worked_as|pilot']],
+    ['I was a bit tired.', []],
+    ['I was a vegetarian for ten years.', ['user|not_diet|vegetarian']],
     // A pet's kind said by its last word when the two together are no breed.
     ['We just adopted a rescue dog named Pepper.', ['user|dog|Pepper']],
     // An amount is no drink.

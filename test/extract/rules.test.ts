@@ -269,9 +269,9 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I sold my car last week.', ['user not_owns car']],
     ["I've been working at Spotify for three years.", ['user works_at Spotify']],
     ["I'm working as a nurse.", ['user works_as nurse']],
-    // At home is where one works, not for whom.
+    // At home is where one works, not for whom; working there one day is no place of work.
     ["I'm working at home today.", []],
-    ['I work at home.', []],
+    ['I work at home.', ['user works_from home']],
     ['I work in marketing.', ['user works_in marketing']],
     ["I'm based in Berlin.", ['user lives_in Berlin']],
     ["I'm a huge Arsenal fan.", ['user likes Arsenal']],

@@ -44,6 +44,9 @@ describe('the relation a first-person question asks, read by the extractor from 
     // The name of a thing of the user's is asked as the thing.
     ['What is the name of my workplace?', ['My workplace is Zorvanek.']],
     ["What's the name of my dog?", ['My dog is Zorvanek.']],
+    // "How" asks the means or the manner of what the user does.
+    ['How do I get to work?', ['I get to work by Zorvanek.', 'I get to work Zorvanek.']],
+    ['How did I commute?', ['I commuted by Zorvanek.', 'I commuted Zorvanek.']],
   ])('turns %j into the statement that would answer it', (question, statements) => {
     expect(answeringStatements(question).map((s) => s.statement)).toEqual(statements);
   });
@@ -53,6 +56,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     'What did Caroline research?',
     'Which company pays my salary?',
     'How old am I?',
+    'How many kids do I have?',
+    'How is my mother?',
     'Is there anything I can’t eat?',
     'which topics is I’m the One That I Want about',
     'I live in Porto.',
@@ -89,6 +94,10 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['In which city was I born?', 'is_from', ['born', 'in']],
     ['Where was I brought up?', 'is_from', ['brought', 'up']],
     ['What is the name of my workplace?', 'works_at', ['workplace']],
+    // The means or the manner asked "how", as the extractor reads them.
+    ['How do I get to work?', 'commutes_by', ['get', 'to', 'work']],
+    ['How do I commute?', 'commutes_by', ['commute']],
+    ['How do I take my coffee?', 'takes_coffee', ['take', 'my', 'coffee']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
