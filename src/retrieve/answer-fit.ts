@@ -322,7 +322,8 @@ export class AnswerFit {
       relation = Math.max(relation, this.relationScore(word, key, focus.verbs.has(word)));
     // A preposition left at the end ("What company am I _at_?") is the one the predicate ends
     // with (`works_at`): it names the relation as a near word would.
-    if (endsWithFunctionWordOf(key, focus.sequence)) relation = Math.max(relation, this.recipe.near);
+    if (endsWithFunctionWordOf(key, focus.sequence, focus.verbs))
+      relation = Math.max(relation, this.recipe.near);
     focus.relationScores.set(key, relation);
     return relation;
   }
@@ -379,10 +380,20 @@ function usesFunctionWordOf(key: string, sequence: readonly string[]): boolean {
   return sequence.some((word, at) => used.has(word) && !own.has(stem(sequence[at + 1] ?? '')));
 }
 
-/** Whether the question ends with the function word its predicate ends with ("… am I at?", `works_at`). */
-function endsWithFunctionWordOf(key: string, sequence: readonly string[]): boolean {
+/**
+ * Whether the question ends with the function word its predicate ends with ("… am I at?",
+ * `works_at`), left alone after its subject: after a verb of its own it is that verb's ("Who do I
+ * root _for_?" asks whom one roots for, not whom one works for).
+ */
+function endsWithFunctionWordOf(
+  key: string,
+  sequence: readonly string[],
+  verbs: ReadonlySet<string>,
+): boolean {
   const last = sequence.at(-1);
-  return last !== undefined && key.endsWith(`_${last}`) && functionWords(key).includes(last);
+  if (last === undefined || !key.endsWith(`_${last}`) || !functionWords(key).includes(last)) return false;
+  const before = sequence.at(-2) ?? '';
+  return !verbs.has(before);
 }
 
 /** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */

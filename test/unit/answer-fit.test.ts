@@ -259,6 +259,14 @@ describe('answer fit: a preposition left at the end of the question', () => {
     expect(fit.relationOf(focus, 'works_at')).toBeGreaterThan(0);
     expect(fit.relationOf(focus, 'married_to')).toBe(0);
   });
+
+  it("reads it as its own verb's after a verb of the question ('Who do I root for?': no one worked for)", () => {
+    const rooting = fit.focus('Who do I root for?', [], new Set());
+    const asAt = fit.focus('Who am I working for?', [], new Set());
+    // "root" names no work in any sense the fit reads; the "for" is rooting's.
+    expect(fit.relationOf(rooting, 'is_employed_for')).toBe(0);
+    expect(fit.relationOf(asAt, 'is_employed_for')).toBeGreaterThan(0);
+  });
 });
 
 describe('answer fit: exercise in general', () => {
