@@ -403,3 +403,30 @@ describe('personal memory: the relation a question asks, read as the extractor r
     expect((await first(query))?.object).toBe(answer);
   });
 });
+
+describe('personal memory: how the user does something, and a verb the tagged texts read as a noun', () => {
+  const first = personalMemory('kgmem-personal-how-', [
+    { subject: 'I', predicate: 'commutes_by', object: 'cycling' },
+    { subject: 'I', predicate: 'takes_coffee', object: 'black' },
+    { subject: 'I', predicate: 'is_reading', object: 'Dune' },
+    { subject: 'I', predicate: 'lives_in', object: 'Tartu' },
+    { subject: 'I', predicate: 'mom', object: 'Amina' },
+    { subject: 'I', predicate: 'supports', object: 'Arsenal' },
+    { subject: 'I', predicate: 'phone_number', object: '555-0142' },
+  ]);
+
+  it.each([
+    // "How" asks the means or the manner, read as the extractor reads its answer.
+    ['How do I get to work?', 'cycling'],
+    ['How do I take my coffee?', 'black'],
+    // "call" the verb, and "someone" no kind of answer: not the mother, a person.
+    ['How can someone call me?', '555-0142'],
+  ])('%j: %s first', async (query, answer) => {
+    expect((await first(query))?.object).toBe(answer);
+  });
+
+  it('"Who do I root for?": the mother is no answer because "root", as a noun, is an ancestor', async () => {
+    const [top] = await first.all('Who do I root for?');
+    expect(top?.object).not.toBe('Amina');
+  });
+});
