@@ -22,7 +22,7 @@ export const MODIFIED = `(?:(?!best\\s+friend\\b)(?:${RELATION_MODIFIERS})\\s+)?
 export const ANIMAL_KIND: Readonly<Record<string, string>> = { puppy: 'dog', pup: 'dog', kitten: 'cat' };
 /** Pets named as they are adopted or got ("We adopted a dog named Biscuit"). */
 export const PET_KINDS =
-  'dog|puppy|pup|cat|kitten|rabbit|bunny|parrot|hamster|guinea pig|horse|tortoise|turtle|fish|snake';
+  'dog|puppy|pup|cat|kitten|rabbit|bunny|parrot|budgie|canary|cockatiel|hamster|guinea pig|gerbil|ferret|chinchilla|hedgehog|horse|pony|tortoise|turtle|goldfish|fish|snake|lizard|gecko|iguana';
 /** A sentence's lead-in before what it says ("Big news: I moved…", "Guess what, I…"). */
 export const LEAD_IN =
   /^(?:(?:big|great|good|some|exciting|sad)\s+news|news|update|guess what|fyi|anyway|originally|these days|nowadays|by profession|for work)\s*[:,!—–-]*\s+|^[^:]{1,32}:\s+(?=(?:I|I'm|I've|we|We|my|My|our|Our)\b)|^(?:since|after|before|during)\s+(?:the|my|our)\s+[\p{L}\s-]{1,24},\s+(?=(?:I|I'm|I've|we|my|our)\b)/iu;

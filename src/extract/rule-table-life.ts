@@ -40,6 +40,14 @@ export const LIFE_RULES: Rule[] = [
     build: () => [triple('user', 'works_from', 'home', 'person', '')],
   },
   {
+    // "I sing in a choir", "I sing in a band": a musical group one sings in.
+    pattern: new RegExp(`^i\\s+${HABIT_ADVERB}sing\\s+in\\s+(?:a|the|our|my)\\s+((?:\\p{Ll}+\\s+)?(\\p{Ll}+))$`, 'u'),
+    build: (m) =>
+      namesKindInSenses(m[2] ?? '', Number.POSITIVE_INFINITY, ['musical_organization'])
+        ? [triple('user', 'sings_in', m[1] ?? '', 'person', '')]
+        : [],
+  },
+  {
     // "I cycle to work", "I walk to the office": the way of getting there is the verb.
     pattern: new RegExp(`^i\\s+${HABIT_ADVERB}(${TRAVEL_VERBS})\\s+to\\s+${COMMUTE_TO}$`, 'u'),
     build: (m) => [triple('user', 'commutes_by', gerund(m[1] ?? ''), 'person', '')],
@@ -73,6 +81,19 @@ export const LIFE_RULES: Rule[] = [
       'u',
     ),
     build: (m) => objects(m[2]).map((o) => triple('user', `${m[1]}_for`, o, 'person', '')),
+  },
+  {
+    // "I'm saving to buy a boat": what one saves for, said by buying it.
+    pattern: new RegExp(
+      `^${I_AM}\\s+saving\\s+(?:up\\s+)?to\\s+buy\\s+(?:(?:a|an|the|my|our)\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'saving_for', o, 'person', '')),
+  },
+  {
+    // "I'm training to be a nurse", "I'm studying to become a vet": a role worked towards.
+    pattern: new RegExp(`^${I_AM}\\s+(training|studying)\\s+to\\s+(?:be|become)\\s+(?:a|an)\\s+(.+)$`, 'u'),
+    build: (m) => objects(m[2]).map((o) => triple('user', `${m[1]}_to_be`, o, 'person', '')),
   },
   {
     // "I want to visit Japan", "I hope to travel to Peru": a place one wishes to go.

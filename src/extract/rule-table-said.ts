@@ -159,6 +159,18 @@ export function lowerCommonNoun(word: string): string {
   return common && !isPersonNoun(lower) ? lower : word;
 }
 
+/**
+ * A value said first in a sentence, its capital read off when its first word is a common noun
+ * ("Sushi is my favourite" → sushi, "Pad thai" → pad thai), kept where it names a people or a
+ * name ("Thai", "Nobu").
+ */
+export function lowerFirstCommon(value: string): string {
+  const first = value.split(/\s/)[0] ?? '';
+  return /^\p{Lu}\p{Ll}/u.test(first) && lowerCommonNoun(first) !== first
+    ? `${value.charAt(0).toLowerCase()}${value.slice(1)}`
+    : value;
+}
+
 // Negated in form, a fact in meaning: what one cannot eat or drink ("I can't eat walnuts").
 const CANNOT_CONSUME =
   /^i\s+(?:can't|cannot|can\s+not|mustn't|must\s+not|shouldn't|should\s+not|am\s+not\s+allowed\s+to|'m\s+not\s+allowed\s+to)\s+(eat|drink|have)\s+(.+)$/u;

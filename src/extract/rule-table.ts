@@ -28,7 +28,7 @@ import { FAMILY_RULES } from './rule-table-family.js';
 import { LIFE_RULES } from './rule-table-life.js';
 import { MORE_RULES } from './rule-table-more.js';
 import { PHRASING_RULES } from './rule-table-phrasings.js';
-import { SAID_RULES } from './rule-table-said.js';
+import { lowerFirstCommon, SAID_RULES } from './rule-table-said.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -241,16 +241,7 @@ export const RULES: Rule[] = [
       `^(?!(?:I|It|This|That|There|He|She|They|We)\\b)(.+?)\\s+is\\s+my\\s+favou?rite\\s+(?:${FAVOURITE_KINDS})$`,
       'u',
     ),
-    build: (m) =>
-      objects(m[1]).map((o) =>
-        triple(
-          'user',
-          'likes',
-          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
-          'person',
-          '',
-        ),
-      ),
+    build: (m) => objects(m[1]).map((o) => triple('user', 'likes', lowerFirstCommon(o), 'person', '')),
   },
   {
     nameFirst: true,
@@ -262,13 +253,7 @@ export const RULES: Rule[] = [
     build: (m) => {
       const who = m[1] ?? m[4];
       return objects(m[2] ?? m[3]).map((o) =>
-        triple(
-          who ? clean(who) : 'user',
-          'likes',
-          o.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()),
-          'person',
-          '',
-        ),
+        triple(who ? clean(who) : 'user', 'likes', lowerFirstCommon(o), 'person', ''),
       );
     },
   },

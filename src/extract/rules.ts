@@ -62,12 +62,18 @@ export class RuleExtractor extends Extractor {
   }
 }
 
+// "I have a sister who lives in Berlin": said of one the user has, as "My sister lives in Berlin".
+const HAVE_ONE_WHO = new RegExp(
+  `^I\\s+have\\s+(?:a|an|one)\\s+(${MODIFIED}(?:${PERSON_RELATIONS}))\\s+(?:who|that)\\s+(?=\\p{Ll})`,
+  'u',
+);
+
 /** The triples of a text, clause by clause, each pronoun read as the person named before it. */
 function readText(text: string, people: OtherPeople): ExtractedTriple[] {
   const triples: ExtractedTriple[] = [];
   for (const sentence of splitSentences(text)) {
     for (const raw of eachNamed(withoutApposition(sentence)).flatMap(splitClauses)) {
-      const clause = people.resolve(raw);
+      const clause = people.resolve(raw.replace(HAVE_ONE_WHO, 'My $1 '));
       const renamed = people.renamed(clause);
       const found = renamed.length > 0 ? renamed : extractSentence(clause);
       const other = people.firstPerson(clause);

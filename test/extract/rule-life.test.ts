@@ -91,6 +91,20 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
 
 describe('everyday facts the rules bent or dropped before', () => {
   it.each([
+    // One the user has, said with "who": as said of them.
+    ['I have a sister who lives in Berlin.', ['sister|lives_in|Berlin']],
+    ['I have an older brother who works at Google.', ['older brother|works_at|Google']],
+    ['I have a sister who I adore.', []],
+    // A pet of a kind less common, named.
+    ['I have a goldfish named Bubbles.', ['user|goldfish|Bubbles']],
+    // A role worked towards, a thing saved for by buying it, a group one sings in.
+    ["I'm training to be a nurse.", ['user|training_to_be|nurse']],
+    ["I'm saving to buy a boat.", ['user|saving_for|boat']],
+    ['I sing in a choir.', ['user|sings_in|choir']],
+    ['I sing in the shower.', []],
+    // A people's name stays a name where it is a favourite; a common noun said first does not.
+    ['My favorite cuisine is Thai.', ['user|likes|Thai']],
+    ['Sushi is my favourite food.', ['user|likes|sushi']],
     // How one takes a drink; one's own lunch is no habit's object.
     ['I take my coffee black.', ['user|takes_coffee|black']],
     ['I drink my tea with honey.', ['user|takes_tea|with honey']],
