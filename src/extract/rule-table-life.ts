@@ -15,8 +15,9 @@ const TRAVEL_VERBS = 'walk|cycle|bike|drive|jog|run|skate|scooter';
  * `wakes_up_at 6`), what one is saving, training or studying for, a trip wished for or planned,
  * what one is reading or watching now, a skill learnt said by its verb ("I'm learning to code" →
  * `is_learning coding`), the doctor one sees, what one wears, a fear, a height, what one's body
- * reacts to ("Peanuts give me hives" → `gets_hives_from peanuts`), what one teaches and the
- * business one runs. Each keeps the words the user said as its relation.
+ * reacts to ("Peanuts give me hives" → `gets_hives_from peanuts`), what one is recovering from,
+ * what one teaches, a choir one sings in and the business one runs. Each keeps the words the user
+ * said as its relation.
  */
 export const LIFE_RULES: Rule[] = [
   {
@@ -40,8 +41,19 @@ export const LIFE_RULES: Rule[] = [
     build: () => [triple('user', 'works_from', 'home', 'person', '')],
   },
   {
+    // "I'm recovering from knee surgery", "I'm getting over the flu": what one is healing from.
+    pattern: new RegExp(
+      `^${I_AM}\\s+(?:recovering|recuperating)\\s+from\\s+(?:(?:a|an|the|my)\\s+)?(.+)$|^${I_AM}\\s+getting\\s+over\\s+(?:(?:a|an|the|my)\\s+)?(.+)$`,
+      'u',
+    ),
+    build: (m) => objects(m[1] ?? m[2]).map((o) => triple('user', 'recovering_from', o, 'person', '')),
+  },
+  {
     // "I sing in a choir", "I sing in a band": a musical group one sings in.
-    pattern: new RegExp(`^i\\s+${HABIT_ADVERB}sing\\s+in\\s+(?:a|the|our|my)\\s+((?:\\p{Ll}+\\s+)?(\\p{Ll}+))$`, 'u'),
+    pattern: new RegExp(
+      `^i\\s+${HABIT_ADVERB}sing\\s+in\\s+(?:a|the|our|my)\\s+((?:\\p{Ll}+\\s+)?(\\p{Ll}+))$`,
+      'u',
+    ),
     build: (m) =>
       namesKindInSenses(m[2] ?? '', Number.POSITIVE_INFINITY, ['musical_organization'])
         ? [triple('user', 'sings_in', m[1] ?? '', 'person', '')]

@@ -102,6 +102,10 @@ describe('everyday facts the rules bent or dropped before', () => {
     ["I'm saving to buy a boat.", ['user|saving_for|boat']],
     ['I sing in a choir.', ['user|sings_in|choir']],
     ['I sing in the shower.', []],
+    // What one is healing from.
+    ["I'm recovering from knee surgery.", ['user|recovering_from|knee surgery']],
+    ["I'm getting over the flu.", ['user|recovering_from|flu']],
+    ["I'm recovering from it.", []],
     // A people's name stays a name where it is a favourite; a common noun said first does not.
     ['My favorite cuisine is Thai.', ['user|likes|Thai']],
     ['Sushi is my favourite food.', ['user|likes|sushi']],
