@@ -80,8 +80,8 @@ export interface QuestionFocus {
   kindWords: readonly string[];
   /**
    * The focus words the tagged texts read as nouns that the question uses as its verb by where
-   * they stand ({@link verbsByPosition}): no kind of answer, and named relations by their verb
-   * senses only.
+   * they stand ({@link verbsByPosition}): no kind of answer, and the compounds and kinds of their
+   * noun senses name no relation.
    */
   verbs: ReadonlySet<string>;
   /** The kind words are the ones said right after "what" or "which" ({@link answerKindWords}). */
@@ -331,8 +331,9 @@ export class AnswerFit {
   /**
    * A question word naming the fact's relation: the lexicon's score, a definition that uses the
    * other word ("employer" … "employs workers" for `works_at`), or a kind above the key's noun
-   * ("sibling" for `sister`). A word the question uses as its verb is read as a verb only: the
-   * compounds, definitions and kinds of its noun senses do not name the relation.
+   * ("sibling" for `sister`). A word the question uses as its verb names a relation by the
+   * lexicon, WordNet's relatedness and definitions only, not by the compounds, genera and kinds of
+   * its noun senses ("root" is no ancestor in "Who do I root for?").
    */
   private relationScore(word: string, key: string, verb: boolean): number {
     // The lexicon reads the question word in all its senses (a paraphrase may use a rare one);
