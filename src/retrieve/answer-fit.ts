@@ -10,6 +10,7 @@ import type { Fact } from '../model/types.js';
 import {
   answerKindWords,
   isIndefinitePronoun,
+  keyNouns,
   readsAsNoun,
   verbsByPosition,
   withQuestionWords,
@@ -324,8 +325,22 @@ export class AnswerFit {
     // with (`works_at`): it names the relation as a near word would.
     if (endsWithFunctionWordOf(key, focus.sequence, focus.verbs))
       relation = Math.max(relation, this.recipe.near);
+    if (relation > 0 && this.namesAnotherThing(focus, key)) relation = 0;
     focus.relationScores.set(key, relation);
     return relation;
+  }
+
+  /**
+   * Whether the key names a thing the question does not, where the question names one the key
+   * does not: a word they share is then another relation's ("What's my manager's name?" is not
+   * asked of `dog_name`; "What's my favourite film?" not of `favourite_dish`).
+   */
+  private namesAnotherThing(focus: QuestionFocus, key: string): boolean {
+    const names = (word: string, keyWord: string) =>
+      this.relationScore(word, keyWord, focus.verbs.has(word)) > 0;
+    const keyOnly = keyNouns(key).some((noun) => !focus.words.some((word) => names(word, noun)));
+    if (!keyOnly) return false;
+    return focus.kindWords.some((word) => !focus.verbs.has(word) && !names(word, key));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { keyWordsAsRead } from '../lexicon/key-words.js';
 import { canDescribe, namesKindOf, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { STOP_WORDS } from '../model/text.js';
@@ -166,4 +167,25 @@ export function readsAsNoun(token: string): boolean {
 /** Whether a word is a content word read as an adjective, not as a noun ("physical", "musical"). */
 function describesOnly(token: string): boolean {
   return !STOP_WORDS.has(token) && !readsAsNoun(token) && canDescribe(token);
+}
+
+/**
+ * The words of a predicate key that name a thing: nouns more often than verbs or adjectives
+ * (`favourite_dish`: the dish, not "favourite"; `dog_name`: the dog and the name). The first of
+ * several words, written as an inflected verb, is the key's verb ("plays" in `plays_instrument`,
+ * "lives" in `lives_next_to`), whatever noun shares its spelling.
+ */
+export function keyNouns(key: string): string[] {
+  const words = keyWordsAsRead(key);
+  return words.filter((word, at) => {
+    if (at === 0 && words.length > 1 && isInflectedVerb(word)) return false;
+    return readsAsNoun(word) && nounAtLeastAsOftenAs(word, 'adj');
+  });
+}
+
+/** Whether WordNet reads a word as an inflected form of a verb ("plays", "lives"; not "dog"). */
+function isInflectedVerb(word: string): boolean {
+  return sharedWordNet()
+    .lemmas(word, 'verb')
+    .some((lemma) => lemma !== word);
 }

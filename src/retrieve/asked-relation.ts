@@ -61,6 +61,9 @@ const STAND_IN = 'Zorvanek';
 const IN_STAND_IN = ` in ${STAND_IN}.`;
 const WH_WORDS = new Set(['what', 'which', 'where', 'who', 'whom', 'when']);
 const AUXILIARIES = new Set(['do', 'did', 'am', 'was', 'is', 'are', 'were']);
+// The modal verbs a question may ask with ("What can't I eat?", "What should I avoid?"): the
+// answering statement keeps them ("I can't eat Zorvanek.").
+const MODALS = new Set(['can', "can't", 'cannot', 'could', "couldn't", 'should', "shouldn't", 'must', 'may']);
 // The contractions a wh-question opens with, spelled out so the auxiliary is a word of its own
 // ("What's my job?", "What're my hobbies?").
 const CONTRACTIONS: readonly [RegExp, string][] = [
@@ -105,7 +108,7 @@ export function answeringStatements(query: string): { statement: string; words: 
   if (mine.length > 0) return mine.flatMap((question) => answeringStatements(question));
   const asker = askedOfSubject(words);
   if (asker) return [asker];
-  const at = words.findIndex((w, i) => i > 0 && AUXILIARIES.has(w));
+  const at = words.findIndex((w, i) => i > 0 && (AUXILIARIES.has(w) || MODALS.has(w)));
   const auxiliary = words[at];
   const subject = words[at + 1];
   const rest = words.slice(at + 2);
@@ -122,6 +125,13 @@ export function answeringStatements(query: string): { statement: string; words: 
       bodies.push(...verbs.map((v) => ['I', v, STAND_IN, ...after]));
   } else if (subject === 'i' && (auxiliary === 'am' || auxiliary === 'was'))
     bodies = [['I', auxiliary, ...rest]];
+  // "What can I not eat?" says what "What can't I eat?" says ("I cannot eat …").
+  else if (subject === 'i' && MODALS.has(auxiliary))
+    bodies = [
+      auxiliary === 'can' && rest[0] === 'not'
+        ? ['I', 'cannot', ...rest.slice(1)]
+        : ['I', auxiliary, ...rest],
+    ];
   else if (subject === 'my' && auxiliary !== 'do' && auxiliary !== 'did') {
     // "What's my dog called?": a participle last follows the auxiliary ("My dog is called …").
     const last = rest.at(-1) ?? '';

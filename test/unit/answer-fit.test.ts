@@ -282,3 +282,32 @@ describe('answer fit: exercise in general', () => {
     expect(workout.ofUsualKind(fact('does', 'swimming'))).toBe(true);
   });
 });
+
+describe('answer fit: a key naming another thing than the question', () => {
+  it("reads a shared word as another relation's where each names a thing the other does not", () => {
+    const manager = fit.focus("What's my manager's name?", [], new Set());
+    // `dog_name` shares "name" but names a dog; the question a manager.
+    expect(fit.relationOf(manager, 'dog_name')).toBe(0);
+    const partner = fit.focus("What's my partner's name?", [], new Set());
+    expect(fit.relationOf(partner, 'dog_name')).toBe(0);
+    expect(fit.relationOf(partner, 'spouse')).toBeGreaterThan(0);
+    const film = fit.focus("What's my favourite film?", [], new Set());
+    expect(fit.relationOf(film, 'favourite_dish')).toBe(0);
+    expect(fit.relationOf(film, 'favourite_artist')).toBe(0);
+    expect(fit.relationOf(film, 'favorite_movie')).toBeGreaterThan(0);
+    const colour = fit.focus('What is my favourite colour?', [], new Set());
+    expect(fit.relationOf(colour, 'favorite_food')).toBe(0);
+  });
+
+  it('keeps the shared word where the key names nothing the question does not', () => {
+    // The dog is the question's too; "called" is its verb.
+    expect(fit.relationOf(fit.focus("What's my dog called?", [], new Set()), 'dog_name')).toBeGreaterThan(0);
+    // The key's "plays" is its verb, and the instrument the question's kind.
+    expect(
+      fit.relationOf(fit.focus('What instrument do I play?', [], new Set()), 'plays_instrument'),
+    ).toBeGreaterThan(0);
+    expect(ranked("What's my partner's name?", [fact('dog_name', 'Rex'), fact('spouse', 'Elena')])[0]).toBe(
+      'spouse Elena',
+    );
+  });
+});

@@ -98,6 +98,10 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['How do I get to work?', 'commutes_by', ['get', 'to', 'work']],
     ['How do I commute?', 'commutes_by', ['commute']],
     ['How do I take my coffee?', 'takes_coffee', ['take', 'my', 'coffee']],
+    // A modal verb is kept in the answering statement ("I can't eat Zorvanek.").
+    ["What can't I eat?", 'cannot_eat', ['eat']],
+    ['What can I not eat?', 'cannot_eat', ['not', 'eat']],
+    ['What foods should I avoid?', 'avoids', ['avoid']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
     expect(askedRelations(question)).toEqual([{ key, words }]);
   });
