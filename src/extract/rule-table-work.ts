@@ -43,6 +43,8 @@ export const WORK_RULES: Rule[] = [
     build: (m) => {
       const what = clean(m[3]);
       if (NAMES_EMPLOYER.test(m[1] ?? '') || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];
+      // "My job is in Leeds", "… in sales": where, or the trade; no role said.
+      if (LEADING_PREPOSITION.test(what)) return [];
       const words = what.split(/\s+/);
       return words.length <= MAX_ROLE_WORDS && namesWork(words.at(-1) ?? '') ? [role(what)] : [];
     },
@@ -162,6 +164,9 @@ function namesWork(word: string): boolean {
   if (canDescribe(word, readings)) return false;
   return isPersonNoun(word) || (/ing$/i.test(word) && readings.some((id) => id.startsWith('n')));
 }
+
+// A phrase led by a preposition ("in Leeds", "near the station") says no role.
+const LEADING_PREPOSITION = /^(?:in|on|at|near|from|for|by|to|of|with|around)\s/i;
 
 // No work at all ("I do nothing for a living").
 const NOTHING = /^(?:nothing|none|not\s+much)$/i;

@@ -27,18 +27,32 @@ export interface AskedRelation {
  * Only the question words the reading needs are known here: a wh-word, an auxiliary, "I" or "my".
  */
 export function askedRelations(query: string): AskedRelation[] {
-  const statements = answeringStatements(query);
+  const all = answeringStatements(query);
+  const statements = all.filter((s) => !s.unplaced);
   const asked = readAsked(statements);
   if (asked.length > 0) return asked;
   // "Where am I employed?": a place asked "in" that no rule reads may be one asked "at" ("I am
   // employed at …"), read only then: "Where do I work?" keeps the reading "in" gives.
-  return readAsked(
+  const at = readAsked(
     statements.flatMap(({ statement, words }) =>
       statement.endsWith(IN_STAND_IN)
         ? [{ statement: `${statement.slice(0, -IN_STAND_IN.length)} at ${STAND_IN}.`, words }]
         : [],
     ),
   );
+  // "Where is my home town?": what is the place itself, read when no place in or at it is.
+  return at.length > 0 ? at : readAsked(all.filter((s) => s.unplaced));
+}
+
+/** A statement that would answer a question, and the question's words it carries. */
+export interface AnsweringStatement {
+  statement: string;
+  words: string[];
+  /**
+   * A "where" question's answer said as the thing itself, not a place it is in ("My home town is
+   * Zorvanek."): read only when no place in or at it is.
+   */
+  unplaced?: boolean;
 }
 
 /** The relations the extractor reads in answering statements, from the user to the stand-in. */
@@ -86,7 +100,7 @@ const OBJECT_WH_WORDS = new Set(['what', 'which', 'who', 'whom']);
  * "What's my favourite meal?" → "My favourite meal is Zorvanek."; a past question gives each past
  * form the verb may take ("grew", "grown": the extractor reads the one English uses).
  */
-export function answeringStatements(query: string): { statement: string; words: string[] }[] {
+export function answeringStatements(query: string): AnsweringStatement[] {
   let text = query
     .toLowerCase()
     .replace(/[’]/g, "'")
@@ -147,7 +161,7 @@ export function answeringStatements(query: string): { statement: string; words: 
     // "Where is my home town?": a place of the user's is the place asked ("My home town is …").
     const placed = [{ statement: `${text} in ${STAND_IN}.`, words: rest }];
     const copula = subject === 'my' && !PARTICIPLE.test(body.at(-1) ?? '');
-    return copula ? [...placed, { statement: `${text} ${STAND_IN}.`, words: rest }] : placed;
+    return copula ? [...placed, { statement: `${text} ${STAND_IN}.`, words: rest, unplaced: true }] : placed;
   });
 }
 
@@ -156,7 +170,7 @@ export function answeringStatements(query: string): { statement: string; words: 
  * do I get to work?" → "I get to work by Zorvanek.") or in what manner ("How do I take my
  * coffee?" → "I take my coffee Zorvanek."). Empty for any other "how" ("How old am I?").
  */
-function askedHow(words: readonly string[]): { statement: string; words: string[] }[] {
+function askedHow(words: readonly string[]): AnsweringStatement[] {
   const [, auxiliary, subject, verb, ...after] = words;
   if ((auxiliary !== 'do' && auxiliary !== 'did') || subject !== 'i' || verb === undefined) return [];
   const rest = [verb, ...after];

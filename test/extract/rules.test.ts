@@ -308,6 +308,9 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['My job is at Acme.', ['user works_at Acme']],
     ['My employer is Acme Corp.', ['user works_at Acme Corp']],
     ['My job is stressful.', []],
+    // Where the job is, or its trade: no role.
+    ['My job is in Swindon.', []],
+    ['My job is in fintech.', []],
     ['My new job is great.', []],
     ['My job is to keep people safe.', []],
     ['My employer is strict.', []],

@@ -84,6 +84,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     ["What's my cat named?", 'cat', ['cat', 'named']],
     // A place of the user's is itself the place asked where: "My home town is X."
     ['Where is my home town?', 'is_from', ['home', 'town']],
+    // …only where no place in or at it is read ("My job is at …", not "My job is …": a role).
+    ['Where is my job?', 'works_at', ['job']],
     ['Which business employs me?', 'works_at', ['employs', 'me']],
     // A place asked "in" that no rule reads is asked "at" ("I am employed at …").
     ['Where am I employed?', 'works_at', ['employed']],
