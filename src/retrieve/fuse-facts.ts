@@ -200,9 +200,8 @@ function fitToQuestion(
     input.questionerUid !== undefined &&
     candidates.some(({ f, fact }) => !rare.has(f.uid) && fit.ofUsualKind(fact));
   // The user's own answer of the kind the question asks after "what" or "which", in its usual
-  // sense, outranks the user's fact whose object is a common word known to be of another kind, or
-  // not known at all (pizza; "ramen", which WordNet lacks, is shown to be no kind asked where
-  // another of the user's is shown to be one): whatever that fact's relation, when
+  // sense, outranks the user's fact whose object is a common word known to be of another kind only
+  // (pizza; a word WordNet does not know, "pho", may be of any): whatever that fact's relation, when
   // the question's words name the answer's relation ("What sport do I like?": tennis, played); when
   // they name only the other fact's ("Which sport am I into?": a liking, but pizza is no sport). Where they
   // name neither ("What food should I avoid?"), the kind alone does not put down a fact WordNet
@@ -264,7 +263,7 @@ function fitToQuestion(
       (ownKindNamed || fit.relationOf(fact.key) > 0) &&
       fact.subjectUid === input.questionerUid &&
       isCommonWord(fact.object) &&
-      (fit.otherKind(fact) || fit.unknownKind(fact));
+      fit.otherKind(fact);
     if (suspect || ownOtherKind) return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
     const { fit: read, tieBreak } = fit.read(fact);

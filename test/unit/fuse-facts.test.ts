@@ -382,23 +382,4 @@ describe('fuseFacts: a kind asked, against a liking the question names', () => {
     // Without a kind of the user's offered, the liking keeps its reading.
     expect(order(intoSport(fact('works_at', 'Lego')))[0]).toBe('likes pizza');
   });
-
-  it('puts it above a liking of a common word WordNet does not know (ramen), which may be of any kind', () => {
-    const intoSportOrRamen = (other: Fact) => {
-      const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
-      return evidence({
-        walked: [walked(fact('likes', 'ramen'), 0.6), walked(other, 0.2)],
-        answerFit: answerFit.bind(
-          answerFit.focus('Which sport am I into?', [], new Set(['User']), ['likes']),
-        ),
-        boostFit: true,
-        questionerUid: 'User',
-        asksOfUserAlone: true,
-        walkRead: (key) => key === 'likes',
-      });
-    };
-    expect(order(intoSportOrRamen(fact('plays', 'volleyball')))[0]).toBe('plays volleyball');
-    // Nothing of the user's is shown to be a sport: the liking keeps its reading.
-    expect(order(intoSportOrRamen(fact('works_at', 'Lego')))[0]).toBe('likes ramen');
-  });
 });
