@@ -26,9 +26,18 @@ import {
   whScore,
   wrongWh,
 } from './answer-wh.js';
+import { endsWithFunctionWordOf, functionWords, usesFunctionWordOf } from './key-function-words.js';
 import { ObjectKinds } from './object-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
+
+/** What the asked-relation reader read of a question besides the keys the user holds ({@link AnswerFit.focus}). */
+export interface AskedReading {
+  /** The words of a set phrase that asked a relation ("for a living"): they name none themselves. */
+  idiomWords: readonly string[];
+  /** The keys asked that the user's memory does not hold. */
+  unheldKeys: readonly string[];
+}
 
 /** One question's fit, bound to its focus (what `fuseFacts` and `recallTurns` read candidates with). */
 export interface QuestionFit {
@@ -93,6 +102,17 @@ export interface QuestionFocus {
    * it score alone ("originally from").
    */
   askedKeys: ReadonlySet<string>;
+  /**
+   * The keys the question asks that the user's memory does not hold: the user's keys their words
+   * name are named so ("What do I do for a living?" asks `works_as`, whose "work" names
+   * `occupation`), unless the two keys' function words differ (`works_for` is another relation).
+   */
+  unheldKeys: readonly string[];
+  /**
+   * The words of a set phrase that asked a relation ("for a living"): they may say the kind of
+   * answer ("for exercise"), never the relation ("living" is no place lived in).
+   */
+  idiom: ReadonlySet<string>;
   /** How well the words name each predicate key, filled as facts are read. */
   relationScores: Map<string, number>;
   /** Every word of the question, function words included. */
@@ -167,6 +187,7 @@ export class AnswerFit {
     nameTokens: readonly string[],
     named: ReadonlySet<string>,
     askedKeys: readonly string[] = [],
+    reading: AskedReading = { idiomWords: [], unheldKeys: [] },
   ): QuestionFocus {
     const tokens = withQuestionWords(tokenize(query));
     const names = new Set(nameTokens.map(stem));
@@ -203,6 +224,8 @@ export class AnswerFit {
       wh: whKind(tokens) ?? namedWhKind(asked),
       named,
       askedKeys: new Set(askedKeys),
+      unheldKeys: reading.unheldKeys,
+      idiom: new Set(reading.idiomWords),
       relationScores: new Map(),
     };
   }
@@ -320,14 +343,29 @@ export class AnswerFit {
     if (cached !== undefined) return cached;
     let relation = 0;
     for (const word of focus.words)
-      relation = Math.max(relation, this.relationScore(word, key, focus.verbs.has(word)));
+      if (!focus.idiom.has(word))
+        relation = Math.max(relation, this.relationScore(word, key, focus.verbs.has(word)));
     // A preposition left at the end ("What company am I _at_?") is the one the predicate ends
     // with (`works_at`): it names the relation as a near word would.
     if (endsWithFunctionWordOf(key, focus.sequence, focus.verbs))
       relation = Math.max(relation, this.recipe.near);
+    for (const unheld of focus.unheldKeys) relation = Math.max(relation, this.asKeyNames(unheld, key));
     if (relation > 0 && this.namesAnotherThing(focus, key)) relation = 0;
     focus.relationScores.set(key, relation);
     return relation;
+  }
+
+  /**
+   * How well the words of a key the question asks name another key, when as near as a near word:
+   * not at all where both say function words and they differ (`works_as`, `works_for`).
+   */
+  private asKeyNames(asked: string, key: string): number {
+    const own = functionWords(key);
+    const theirs = functionWords(asked);
+    if (own.length > 0 && theirs.length > 0 && own.join(' ') !== theirs.join(' ')) return 0;
+    const score = Math.max(0, ...keyWordsAsRead(asked).map((word) => this.relationScore(word, key, false)));
+    // Only a near reading: a key's word read through a shared rare sense ("plays", "takes") is noise.
+    return score >= this.recipe.near ? score : 0;
   }
 
   /**
@@ -338,9 +376,17 @@ export class AnswerFit {
   private namesAnotherThing(focus: QuestionFocus, key: string): boolean {
     const names = (word: string, keyWord: string) =>
       this.relationScore(word, keyWord, focus.verbs.has(word)) > 0;
-    const keyOnly = keyNouns(key).some((noun) => !focus.words.some((word) => names(word, noun)));
+    // The question's relation words: its own outside a set phrase, and those of a key it asks
+    // that the user does not hold ("work", for "What do I do for a living?").
+    const words = [
+      ...focus.words.filter((word) => !focus.idiom.has(word)),
+      ...focus.unheldKeys.flatMap(keyWordsAsRead),
+    ];
+    const keyOnly = keyNouns(key).some((noun) => !words.some((word) => names(word, noun)));
     if (!keyOnly) return false;
-    return focus.kindWords.some((word) => !focus.verbs.has(word) && !names(word, key));
+    return focus.kindWords.some(
+      (word) => !focus.verbs.has(word) && !focus.idiom.has(word) && !names(word, key),
+    );
   }
 
   /**
@@ -383,37 +429,4 @@ export class AnswerFit {
     }
     return score >= this.recipe.minRelated ? score : 0;
   }
-}
-
-/**
- * Whether the question uses a function word of the predicate as the predicate does: not right
- * before the predicate's own word ("What do I do _at work_?": "at" names the place of the work,
- * not the firm one works at).
- */
-function usesFunctionWordOf(key: string, sequence: readonly string[]): boolean {
-  const own = new Set(keyWords(key).map(stem));
-  const used = new Set(functionWords(key));
-  return sequence.some((word, at) => used.has(word) && !own.has(stem(sequence[at + 1] ?? '')));
-}
-
-/**
- * Whether the question ends with the function word its predicate ends with ("… am I at?",
- * `works_at`), left alone after its subject: after a verb of its own it is that verb's ("Who do I
- * root _for_?" asks whom one roots for, not whom one works for).
- */
-function endsWithFunctionWordOf(
-  key: string,
-  sequence: readonly string[],
-  verbs: ReadonlySet<string>,
-): boolean {
-  const last = sequence.at(-1);
-  if (last === undefined || !key.endsWith(`_${last}`) || !functionWords(key).includes(last)) return false;
-  const before = sequence.at(-2) ?? '';
-  return !verbs.has(before);
-}
-
-/** The function words of a predicate key, other than "is" and "has" (`works_at` → at). */
-function functionWords(key: string): string[] {
-  const content = new Set(keyWords(key));
-  return key.split('_').filter((w) => w !== 'is' && w !== 'has' && !content.has(w) && STOP_WORDS.has(w));
 }

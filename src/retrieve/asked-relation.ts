@@ -14,6 +14,12 @@ export interface AskedRelation {
   key: string;
   /** The question's words that statement carries ("grow", "up"): they asked this relation. */
   words: readonly string[];
+  /**
+   * The words of a phrase the statement says after the answer ("I do Zorvanek _for a living_."):
+   * the set phrase asked the relation with its verb, and names none by its own words ("living" is
+   * no place lived in).
+   */
+  idiom: readonly string[];
 }
 
 /**
@@ -48,6 +54,8 @@ export function askedRelations(query: string): AskedRelation[] {
 export interface AnsweringStatement {
   statement: string;
   words: string[];
+  /** The words said after the stand-in, a set phrase of the verb's ("for a living"). */
+  idiom?: string[];
   /**
    * A "where" question's answer said as the thing itself, not a place it is in ("My home town is
    * Zorvanek."): read only when no place in or at it is.
@@ -56,16 +64,16 @@ export interface AnsweringStatement {
 }
 
 /** The relations the extractor reads in answering statements, from the user to the stand-in. */
-function readAsked(statements: readonly { statement: string; words: readonly string[] }[]): AskedRelation[] {
+function readAsked(statements: readonly AnsweringStatement[]): AskedRelation[] {
   const asked = new Map<string, AskedRelation>();
-  for (const { statement, words } of statements)
+  for (const { statement, words, idiom } of statements)
     for (const triple of extractSentence(statement))
       if (
         triple.subject.toLowerCase() === USER_ENTITY_KEY &&
         triple.object.toLowerCase().split(/\s+/).includes(STAND_IN.toLowerCase())
       ) {
         const key = normalizePredicate(triple.predicate);
-        asked.set(key, { key, words: tokenize(words.join(' ')) });
+        asked.set(key, { key, words: tokenize(words.join(' ')), idiom: tokenize((idiom ?? []).join(' ')) });
       }
   return [...asked.values()];
 }
@@ -156,7 +164,8 @@ export function answeringStatements(query: string): AnsweringStatement[] {
   }
   return bodies.flatMap((body) => {
     const text = body.join(' ');
-    if (body.includes(STAND_IN)) return [{ statement: `${text}.`, words: rest }];
+    if (body.includes(STAND_IN))
+      return [{ statement: `${text}.`, words: rest, idiom: body.slice(body.indexOf(STAND_IN) + 1) }];
     if (!where || PREPOSITION_LAST.test(text)) return [{ statement: `${text} ${STAND_IN}.`, words: rest }];
     // "Where is my home town?": a place of the user's is the place asked ("My home town is …").
     const placed = [{ statement: `${text} in ${STAND_IN}.`, words: rest }];
@@ -341,10 +350,14 @@ export function withAskedRelations(
   query: string,
   tokens: readonly string[],
   vocabulary: readonly string[],
-): { words: string[]; asked: readonly string[] } {
+): { words: string[]; asked: readonly string[]; idiom: readonly string[]; unheld: readonly string[] } {
   const known = new Set(vocabulary);
-  const asked = askedRelations(query).filter((r) => known.has(r.key));
-  const words = [...tokens];
+  const read = askedRelations(query);
+  const asked = read.filter((r) => known.has(r.key));
+  const idiom = new Set(read.flatMap((r) => r.idiom));
+  // A set phrase that asked a relation the user's memory does not hold names no other one by its
+  // words ("for a living" is no place lived in): its words are read as nothing.
+  const words = tokens.map((word) => (idiom.has(word) ? FILLER : word));
   const askedKeys = new Set<string>();
   for (const relation of asked) {
     const carried = new Set(relation.words);
@@ -365,7 +378,8 @@ export function withAskedRelations(
     }
     if (!placed) words.push(askedToken(keys));
   }
-  return { words, asked: [...askedKeys] };
+  const unheld = [...new Set(read.filter((r) => !known.has(r.key)).map((r) => r.key))];
+  return { words, asked: [...askedKeys], idiom: [...idiom], unheld };
 }
 
 // What a carried word becomes once its relation's token stands in the question: a stop word.

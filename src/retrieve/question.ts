@@ -27,6 +27,10 @@ export interface QuestionReading {
   relations: RelationMatcher;
   /** The predicate keys the question asks, read as the extractor reads its answer (`asked-relation`). */
   askedKeys: readonly string[];
+  /** The words of a set phrase that asked a relation ("for a living"): they name no relation themselves. */
+  idiomWords: readonly string[];
+  /** The keys the question asks that the user's memory does not hold (`works_as`, where it says `occupation`). */
+  unheldKeys: readonly string[];
   /** Hops to walk: asked, or inferred from the relations named. */
   hops: number;
   /** It names no entity but the user: the user's facts must be told apart. */
@@ -89,7 +93,7 @@ export async function readQuestion(
   const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
   // The relations the question asks, as the extractor reads its answering statement, stand in
   // for the words that asked them ("grow up" asks `is_from`, and is no job's "grow" besides).
-  const { words: relationWords, asked } = withAskedRelations(query, tokens, vocabulary);
+  const { words: relationWords, asked, idiom, unheld } = withAskedRelations(query, tokens, vocabulary);
   const relations = new RelationMatcher(
     relationWords,
     nameTokens,
@@ -115,6 +119,8 @@ export async function readQuestion(
     vocabulary,
     relations,
     askedKeys: asked,
+    idiomWords: idiom,
+    unheldKeys: unheld,
     hops: request.hops ?? relations.inferHops(recipe.search.defaultHops, recipe.walk.maxHops),
     aboutUserOnly,
     aboutUser:

@@ -232,7 +232,10 @@ export class Retriever {
     const chain = relations.mentions.filter((m) => !aboutUserOnly || m.weight >= fusion.chainReading);
     return {
       answerFit: this.answerFit.bind(
-        this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys),
+        this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys, {
+          idiomWords: question.idiomWords,
+          unheldKeys: question.unheldKeys,
+        }),
       ),
       boostFit: new Set(chain.map((m) => m.id)).size <= 1 || (aboutUserOnly && namesOneRelation(chain)),
       walkRead: (key: string) => relations.matched(key).size > 0,

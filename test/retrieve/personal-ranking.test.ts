@@ -430,3 +430,16 @@ describe('personal memory: how the user does something, and a verb the tagged te
     expect(top?.object).not.toBe('Amina');
   });
 });
+
+describe('personal memory: a relation asked by a set phrase, kept under another key (offline)', () => {
+  const first = personalMemory('kgmem-personal-idiom-', [
+    { subject: 'I', predicate: 'occupation', object: 'plumber' },
+    { subject: 'I', predicate: 'lives_in', object: 'Krakow' },
+    { subject: 'I', predicate: 'works_for', object: 'Acme' },
+    { subject: 'I', predicate: 'supports', object: 'Arsenal' },
+  ]);
+
+  it('"What do I do for a living?": the occupation, not the home "living" shares a stem with', async () => {
+    expect((await first('What do I do for a living?'))?.object).toBe('plumber');
+  });
+});

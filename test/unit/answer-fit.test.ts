@@ -311,3 +311,27 @@ describe('answer fit: a key naming another thing than the question', () => {
     );
   });
 });
+
+describe('answer fit: a relation asked by a set phrase, under a key the user does not hold', () => {
+  const living = { idiomWords: ['for', 'a', 'living'], unheldKeys: ['works_as'] };
+
+  it("reads the asked key's words, not the phrase's ('living' is no home)", () => {
+    const focus = fit.focus('What do I do for a living?', [], new Set(), [], living);
+    expect(fit.relationOf(focus, 'lives_in')).toBe(0);
+    expect(fit.relationOf(focus, 'occupation')).toBeGreaterThan(0);
+    expect(fit.relationOf(focus, 'job_title')).toBeGreaterThan(0);
+    // Another function word, another relation: the employer is not what one does.
+    expect(fit.relationOf(focus, 'works_for')).toBe(0);
+    // Unread, "living" names the home by its stem.
+    expect(
+      fit.relationOf(fit.focus('What do I do for a living?', [], new Set()), 'lives_in'),
+    ).toBeGreaterThan(0);
+  });
+
+  it('keeps the kind a set phrase says ("for exercise": a sport, not an instrument)', () => {
+    const reading = { idiomWords: ['for', 'exercise'], unheldKeys: [] };
+    const exercise = fit.bind(fit.focus('What do I play for exercise?', [], new Set(), [], reading));
+    expect(exercise.ofUsualKind(fact('plays', 'badminton'))).toBe(true);
+    expect(exercise.ofUsualKind(fact('plays', 'violin'))).toBe(false);
+  });
+});

@@ -105,7 +105,7 @@ describe('the relation a first-person question asks, read by the extractor from 
     ['What can I not eat?', 'cannot_eat', ['not', 'eat']],
     ['What foods should I avoid?', 'avoids', ['avoid']],
   ])('reads %j as asking %s, by the words %j', (question, key, words) => {
-    expect(askedRelations(question)).toEqual([{ key, words }]);
+    expect(askedRelations(question).map(({ key, words }) => ({ key, words }))).toEqual([{ key, words }]);
   });
 
   it.each([
@@ -116,9 +116,25 @@ describe('the relation a first-person question asks, read by the extractor from 
   ])(
     'reads %j as asking of them what the first person asks of the user: %s, by %j',
     (question, key, words) => {
-      expect(askedRelations(question)).toEqual([{ key, words }]);
+      expect(askedRelations(question).map(({ key, words }) => ({ key, words }))).toEqual([{ key, words }]);
     },
   );
+
+  it('says which words of the question are a set phrase said after the answer, and that they name nothing', () => {
+    expect(askedRelations('What do I do for a living?')).toEqual([
+      { key: 'works_as', words: ['do', 'for', 'a', 'living'], idiom: ['for', 'a', 'living'] },
+    ]);
+    expect(askedRelations('Where do I live?')).toEqual([{ key: 'lives_in', words: ['live'], idiom: [] }]);
+    // Not in the user's memory, the relation asked is none of its keys, and "living" names no home.
+    expect(
+      withAskedRelations('What do I do for a living?', tokenize('What do I do for a living?'), ['lives_in']),
+    ).toEqual({
+      words: ['what', 'do', 'i', 'do', 'the', 'the', 'the'],
+      asked: [],
+      idiom: ['for', 'a', 'living'],
+      unheld: ['works_as'],
+    });
+  });
 
   it('reads a "be" question about someone of the user\'s so only when a preposition ends it', () => {
     expect(answeringStatements('Which city is my brother based in?').map((s) => s.statement)).toEqual([
@@ -149,6 +165,8 @@ describe('the asked relation among the question’s words', () => {
     expect(read).toEqual({
       words: ['where', 'did', 'i', askedToken(['is_from']), 'the'],
       asked: ['is_from'],
+      idiom: [],
+      unheld: [],
     });
   });
 
@@ -165,11 +183,13 @@ describe('the asked relation among the question’s words', () => {
     ]);
   });
 
-  it('leaves the words alone when the user has no such relation', () => {
+  it('leaves the words alone when the user has no such relation, and says which it asked', () => {
     const tokens = ['where', 'did', 'i', 'grow', 'up'];
     expect(withAskedRelations('Where did I grow up?', tokens, ['works_as'])).toEqual({
       words: tokens,
       asked: [],
+      idiom: [],
+      unheld: ['is_from'],
     });
   });
 
@@ -180,6 +200,8 @@ describe('the asked relation among the question’s words', () => {
     expect(withAskedRelations(question, tokenize(question), vocabulary)).toEqual({
       words: ['which', 'sport', 'do', 'i', askedToken(['likes', 'plays']), 'the', askedToken(['plays'])],
       asked: ['likes', 'plays'],
+      idiom: [],
+      unheld: [],
     });
     const lexicon = new AskedLexicon(new StemLexicon(stem));
     expect(lexicon.score(askedToken(['likes', 'plays']), 'plays')).toBe(1);
