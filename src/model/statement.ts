@@ -3,9 +3,10 @@ import { isSelfReference, predicateWords } from './normalize.js';
 import { isIrregularVerbForm } from './text.js';
 
 // Predicates that read as a verb phrase ("lives in", "directed by", "likes"); anything else is
-// treated as a relation noun ("friend", "name") and reads "<subject>'s friend is <object>".
+// treated as a relation noun ("friend", "name") and reads "<subject>'s friend is <object>". A
+// word ending in "ss" or "us" is no verb's third person ("boss", "address", "status").
 const VERB_SHAPED =
-  /(^(is|was|has|had|have|does|did|can|cannot|will|lives?|works?|likes?|loves?|hates?|prefers?|owns?|knows?|wants?|visited|born)_)|(_(in|at|by|of|to|with|from|on|for|as)$)|^\w+(ed|es|s)$/;
+  /(^(is|was|has|had|have|does|did|can|cannot|will|lives?|works?|likes?|loves?|hates?|prefers?|owns?|knows?|wants?|visited|born)_)|(_(in|at|by|of|to|with|from|on|for|as)$)|^\w+(ed|es|[^su]s)$/;
 
 /**
  * Renders a fact as one English sentence for prompts and people.

@@ -98,6 +98,12 @@ describe('fact statements', () => {
     ['I', 'not_works_at', 'Microsoft', 'User no longer works at Microsoft'],
     ['I', 'not_friend', 'Bob', "User's friend is no longer Bob"],
     ['Tokyo', 'in_language', 'Japanese', "Tokyo's language is Japanese"],
+    // A noun ending in "s" is no verb's third person.
+    ['I', 'boss', 'Olga Ivanova', "User's boss is Olga Ivanova"],
+    ['I', 'address', '12 Elm Street', "User's address is 12 Elm Street"],
+    ['I', 'status', 'single', "User's status is single"],
+    ['I', 'plays', 'cello', 'User plays cello'],
+    ['I', 'watches', 'anime', 'User watches anime'],
   ])('%s %s %s → %s', (subject, predicate, object, expected) => {
     expect(factStatement(subject, predicate, object)).toBe(expected);
   });
