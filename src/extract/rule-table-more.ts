@@ -55,17 +55,6 @@ export const MORE_RULES: Rule[] = [
       ),
   },
   {
-    // "I take my coffee black", "I have my tea with honey": how one has one's drink.
-    pattern: new RegExp(
-      `^i\\s+${HABIT_ADVERB}(?:take|have|drink|like|order)\\s+my\\s+(\\p{Ll}+)\\s+(?!(?:at|in|on|every|each|before|after|when|while|because)\\b)((?:with\\s+|without\\s+|no\\s+)?\\p{L}[\\p{L}\\s-]*)$`,
-      'u',
-    ),
-    build: (m) =>
-      namesKindInSenses(m[1] ?? '', Number.POSITIVE_INFINITY, ['beverage'])
-        ? [triple('user', `takes_${m[1]}`, clean(m[2]), 'person', '')]
-        : [],
-  },
-  {
     // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
     // not a manner ("I eat out", "I eat healthy"), nor one's own ("I eat my lunch at my desk").
     pattern: new RegExp(
@@ -113,3 +102,19 @@ function namesAThing(said: string): boolean {
   const known = wordnet.lemmas(word, 'adj').length + wordnet.lemmas(word, 'adv').length;
   return known === 0 || nounAtLeastAsOftenAs(word, 'adj');
 }
+
+/**
+ * How one has one's drink: "I take my coffee black", "I have my tea with honey", "I like my coffee
+ * strong" (`takes_coffee`; the drink must be a beverage to WordNet: "I take my dog to the park"
+ * is no such thing). Tried before any rule of liking, which would keep "my coffee strong" whole.
+ */
+export const DRINK_MANNER_RULE: Rule = {
+  pattern: new RegExp(
+    `^i\\s+${HABIT_ADVERB}(?:take|have|drink|like|order)\\s+my\\s+(\\p{Ll}+)\\s+(?!(?:at|in|on|every|each|before|after|when|while|because)\\b)((?:with\\s+|without\\s+|no\\s+)?\\p{L}[\\p{L}\\s-]*)$`,
+    'u',
+  ),
+  build: (m) =>
+    namesKindInSenses(m[1] ?? '', Number.POSITIVE_INFINITY, ['beverage'])
+      ? [triple('user', `takes_${m[1]}`, clean(m[2]), 'person', '')]
+      : [],
+};

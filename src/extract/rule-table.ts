@@ -26,7 +26,7 @@ import {
 import { EVERYDAY_RULES } from './rule-table-everyday.js';
 import { FAMILY_RULES } from './rule-table-family.js';
 import { LIFE_RULES } from './rule-table-life.js';
-import { MORE_RULES } from './rule-table-more.js';
+import { DRINK_MANNER_RULE, MORE_RULES } from './rule-table-more.js';
 import { PHRASING_RULES } from './rule-table-phrasings.js';
 import { lowerFirstCommon, SAID_RULES } from './rule-table-said.js';
 import { WORK_RULES } from './rule-table-work.js';
@@ -80,6 +80,7 @@ const RELATED_NAME = new RegExp(
 
 /** The rules, tried in order: the first that matches a clause gives its triples. */
 export const RULES: Rule[] = [
+  DRINK_MANNER_RULE,
   ...WORK_RULES,
   ...EVERYDAY_RULES,
   ...PHRASING_RULES,

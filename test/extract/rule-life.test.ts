@@ -111,6 +111,9 @@ describe('everyday facts the rules bent or dropped before', () => {
     ['Sushi is my favourite food.', ['user|likes|sushi']],
     // How one takes a drink; one's own lunch is no habit's object.
     ['I take my coffee black.', ['user|takes_coffee|black']],
+    // Said with "like", the manner too, not a liking of "my coffee strong".
+    ['I like my coffee strong.', ['user|takes_coffee|strong']],
+    ['I like my tea with milk.', ['user|takes_tea|with milk']],
     ['I drink my tea with honey.', ['user|takes_tea|with honey']],
     ['I eat my lunch at my desk.', []],
     ['I take my dog to the park.', []],
