@@ -1,4 +1,4 @@
-import { NOT_A_NAME, RELATIONS } from './rule-patterns.js';
+import { NOT_A_NAME, PET_KINDS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { objects, relation, relationType, triple } from './rule-words.js';
 
@@ -24,6 +24,17 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
  * "My kids are Mia and Leo". Each named person is one fact of the user's relation to them.
  */
 export const FAMILY_RULES: Rule[] = [
+  {
+    // "I have a dog", "We've got two cats": a pet of that kind, named or not yet.
+    pattern: new RegExp(
+      `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got|\\s+own)\\s+(?:an?|one|${COUNTS})\\s+(?:(?:new|little|young|old|rescue|pet)\\s+)?(\\p{Ll}+(?:\\s+pigs?)?)$`,
+      'u',
+    ),
+    build: (m) => {
+      const kind = petKind(m[1]);
+      return kind ? [triple('user', 'has_pet', kind, 'person', 'animal')] : [];
+    },
+  },
   {
     pattern: new RegExp(
       `^${I_HAVE}\\s+(?:an?|one)\\s+${AGE_WORDS}(${KINDS})\\s*(?:,\\s*|\\s+(?:named|called)\\s+)(.+)$`,
@@ -60,4 +71,13 @@ function named(kind: string | undefined, names: string | undefined) {
   const people = objects(names);
   const allNames = people.length > 0 && people.every((p) => /^\p{Lu}/u.test(p) && !NOT_A_NAME.test(p));
   return allNames ? people.map((p) => triple('user', key, p, 'person', relationType(kind))) : [];
+}
+
+const PETS: ReadonlySet<string> = new Set(PET_KINDS.split('|'));
+
+/** The pet kind a word names, singular ("puppies" → puppy, "fish" → fish), or undefined. */
+function petKind(word: string | undefined): string | undefined {
+  const lower = (word ?? '').toLowerCase();
+  const forms = [lower, lower.replace(/ies$/, 'y'), lower.replace(/es$/, ''), lower.replace(/s$/, '')];
+  return forms.find((form) => PETS.has(form));
 }

@@ -147,6 +147,13 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     ['I have a daughter, Mia.', ['user daughter Mia']],
     ["I've got a brother called Tom.", ['user brother Tom']],
     ['I have two kids, Mia and Leo.', ['user child Mia', 'user child Leo']],
+    // A pet said without its name: its kind (a kind WordNet's pets and the rules' list name).
+    ['I have a dog.', ['user has_pet dog']],
+    ['We have two rabbits.', ['user has_pet rabbit']],
+    ["I've got a guinea pig.", ['user has_pet guinea pig']],
+    ['I have two puppies.', ['user has_pet puppy']],
+    ['I have a car.', []],
+    ['I have a problem.', []],
     ['I have three children: Tom, Ann and Bea.', ['user child Tom', 'user child Ann', 'user child Bea']],
     ['My sisters are Ana and Eva.', ['user sister Ana', 'user sister Eva']],
     // No name, or a word that is no name: nothing.
@@ -254,7 +261,8 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     // A condition is what WordNet knows as a disease or disorder; other things one has are not.
     ['I have type 1 diabetes.', ['user has_condition type 1 diabetes']],
     ['I was diagnosed with asthma last year.', ['user has_condition asthma']],
-    ['I have two cats.', []],
+    // Pets are no condition: their kind (has_pet).
+    ['I have two cats.', ['user has_pet cat']],
     ['I have a peanut allergy.', ['user is_allergic_to peanut']],
     // An injury is to a body part: a broken phone is no condition.
     ['I broke my wrist skiing.', ['user has_condition broken wrist']],
