@@ -1,4 +1,4 @@
-import { namesCondition, namesKindOf } from '../lexicon/kinds.js';
+import { namesCondition, namesDiet, namesKindOf } from '../lexicon/kinds.js';
 import { I_AM } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, jobTriples, objects, triple } from './rule-words.js';
@@ -76,6 +76,16 @@ export const EVERYDAY_RULES: Rule[] = [
     pattern:
       /^nothing\s+(?:beats|compares\s+to)\s+(?:a\s+(?:good\s+)?(?:plate|bowl|cup|glass|slice|piece)\s+of\s+)?(.+?)(?:\s+for\s+me)?$/u,
     build: (m) => objects(m[1]).map((o) => triple('user', 'likes', o, 'person', '')),
+  },
+  {
+    // "I eat halal", "I keep kosher", "I went vegan", "I eat gluten-free": a diet, not a dish.
+    pattern: /^i\s+(?:eat|keep|went|go|follow)\s+(\p{Ll}[\p{Ll}-]*)$/u,
+    build: (m) => {
+      const word = m[1] ?? '';
+      return namesDiet(word) || /\p{Ll}-free$/u.test(word)
+        ? [triple('user', 'diet', word, 'person', 'diet')]
+        : [];
+    },
   },
   {
     // "I'm lactose intolerant", "I'm gluten-free": what one cannot or does not eat.

@@ -88,6 +88,20 @@ export function isDietNoun(word: string): boolean {
     .some((ancestor) => DIET_PEOPLE.has(ancestor));
 }
 
+/**
+ * Whether a word names a diet: a person noun of one ("vegan", "vegetarian") or a word WordNet
+ * defines by dietary law ("halal", "kosher": "conforming to dietary laws").
+ */
+export function namesDiet(word: string): boolean {
+  if (isDietNoun(word)) return true;
+  const wordnet = sharedWordNet();
+  return wordnet
+    .synsetsOfWord(word.toLowerCase(), Number.POSITIVE_INFINITY, true)
+    .some((id) => DIETARY.test(wordnet.synset(id)?.definition ?? ''));
+}
+
+const DIETARY = /\bdiet(?:ary)?\b/;
+
 /** Whether a phrase's last word, in its most frequent noun sense, is an amount ("a ton", "a lot"). */
 export function isQuantity(phrase: string): boolean {
   const word = phrase.trim().toLowerCase().split(/\s+/).at(-1) ?? '';

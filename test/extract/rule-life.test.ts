@@ -113,6 +113,12 @@ describe('everyday facts the rules bent or dropped before', () => {
     ['I take my coffee black.', ['user|takes_coffee|black']],
     // Said with "like", the manner too, not a liking of "my coffee strong".
     ['I like my coffee strong.', ['user|takes_coffee|strong']],
+    // A diet said by what one eats or keeps: WordNet defines it by dietary law, or it is "-free".
+    ['I eat halal.', ['user|diet|halal']],
+    ['I keep kosher.', ['user|diet|kosher']],
+    ['I went vegan.', ['user|diet|vegan']],
+    ['I eat gluten-free.', ['user|diet|gluten-free']],
+    ['I eat sushi.', ['user|eats|sushi']],
     ['I like my tea with milk.', ['user|takes_tea|with milk']],
     ['I drink my tea with honey.', ['user|takes_tea|with honey']],
     ['I eat my lunch at my desk.', []],
