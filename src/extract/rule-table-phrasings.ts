@@ -161,14 +161,15 @@ export const PHRASING_RULES: Rule[] = [
     build: (m) => objects(m[1]).map((o) => triple('user', 'collects', o, 'person', '')),
   },
   {
-    // "I moved from Oslo to Bergen": where one lives now, and where one lived.
+    // "I moved from Oslo to Bergen", "I moved to Bergen from Oslo", "I moved here from Oslo":
+    // where one lives now (when named), and where one lived.
     pattern:
-      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:back\s+)?from\s+(.+?)\s+to\s+(.+)$/u,
+      /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+)?(?:moved|relocated)\s+(?:back\s+)?(?:from\s+(.+?)\s+to\s+(.+)|to\s+(.+?)\s+from\s+(.+)|(?:here|over)\s+from\s+(.+))$/u,
     // Each only if it is a place ("from one flat to another" names none).
     build: (m) =>
       [
-        ['lived_in', clean(m[1])],
-        ['lives_in', clean(m[2])],
+        ['lived_in', clean(m[1] ?? m[4] ?? m[5])],
+        ['lives_in', clean(m[2] ?? m[3] ?? '')],
       ]
         .filter(
           ([, place]) => isPlace(place ?? '') && !/^(?:one|another|my|our|the other)\b/i.test(place ?? ''),

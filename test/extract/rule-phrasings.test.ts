@@ -42,6 +42,9 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     ['My birthday falls on the 3rd of May.', ['user|birthday|the 3rd of May']],
     // A move from one place to another, a new role, past study and where, volunteering.
     ['I moved from Oslo to Bergen.', ['user|lived_in|Oslo', 'user|lives_in|Bergen']],
+    // Said the other way round, or "here": the same move, never "Bergen from Oslo" as a home.
+    ['I moved to Bergen from Oslo.', ['user|lived_in|Oslo', 'user|lives_in|Bergen']],
+    ['I moved here from Chile two years ago.', ['user|lived_in|Chile']],
     ["I've started a new role as a product manager.", ['user|works_as|product manager']],
     ['I got a new job as a nurse at St Mary.', ['user|works_at|St Mary', 'user|works_as|nurse']],
     ['I studied biology at Edinburgh.', ['user|studied|biology', 'user|studied_at|Edinburgh']],
