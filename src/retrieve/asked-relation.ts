@@ -73,9 +73,20 @@ function readAsked(statements: readonly AnsweringStatement[]): AskedRelation[] {
         triple.object.toLowerCase().split(/\s+/).includes(STAND_IN.toLowerCase())
       ) {
         const key = normalizePredicate(triple.predicate);
-        asked.set(key, { key, words: tokenize(words.join(' ')), idiom: tokenize((idiom ?? []).join(' ')) });
+        asked.set(key, { key, words: tokenize(words.join(' ')), idiom: setPhrase(key, words, idiom ?? []) });
       }
   return [...asked.values()];
+}
+
+/**
+ * The words said after the answer, when they asked the relation as a set phrase: the key read is
+ * none of the verb's words ("I do Zorvanek for a living.": `works_as`, not "do"). After a verb that
+ * is the key ("I use Zorvanek for mail": `uses`), they only say what for, and name what they name.
+ */
+function setPhrase(key: string, words: readonly string[], after: readonly string[]): string[] {
+  const verb = new Set(words.filter((w) => !after.includes(w)).map(stem));
+  const own = keyWords(key).map(stem);
+  return own.length > 0 && !own.some((w) => verb.has(w)) ? tokenize(after.join(' ')) : [];
 }
 
 // Where the answer goes: a name no dictionary knows, so no rule reads it as a kind of thing.

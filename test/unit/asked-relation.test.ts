@@ -125,6 +125,8 @@ describe('the relation a first-person question asks, read by the extractor from 
       { key: 'works_as', words: ['do', 'for', 'a', 'living'], idiom: ['for', 'a', 'living'] },
     ]);
     expect(askedRelations('Where do I live?')).toEqual([{ key: 'lives_in', words: ['live'], idiom: [] }]);
+    // After a verb that is the key read, the phrase only says what for: its words name as ever.
+    expect(askedRelations('What address do I use for mail on the internet?')[0]?.idiom).toEqual([]);
     // Not in the user's memory, the relation asked is none of its keys, and "living" names no home.
     expect(
       withAskedRelations('What do I do for a living?', tokenize('What do I do for a living?'), ['lives_in']),
