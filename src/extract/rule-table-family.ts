@@ -1,6 +1,6 @@
 import { NOT_A_NAME, PET_KINDS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { objects, relation, relationType, triple } from './rule-words.js';
+import { objects, petKind, relation, relationType, triple } from './rule-words.js';
 
 // "I have", "I've got", "I have got", "I got" (as a possession, not a purchase: only people follow).
 const I_HAVE = "[Ii](?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got)";
@@ -30,9 +30,10 @@ export const FAMILY_RULES: Rule[] = [
       `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got|\\s+own)\\s+(?:an?|one|${COUNTS})\\s+(?:(?:new|little|young|old|rescue|pet)\\s+)?(\\p{Ll}+(?:\\s+pigs?)?)$`,
       'u',
     ),
+    // Stored by kind as a named pet's key is: a puppy is a dog (`petKind`).
     build: (m) => {
-      const kind = petKind(m[1]);
-      return kind ? [triple('user', 'has_pet', kind, 'person', 'animal')] : [];
+      const pet = petSaid(m[1]);
+      return pet ? [triple('user', 'has_pet', petKind(pet).replace(/_/g, ' '), 'person', 'animal')] : [];
     },
   },
   {
@@ -75,8 +76,8 @@ function named(kind: string | undefined, names: string | undefined) {
 
 const PETS: ReadonlySet<string> = new Set(PET_KINDS.split('|'));
 
-/** The pet kind a word names, singular ("puppies" → puppy, "fish" → fish), or undefined. */
-function petKind(word: string | undefined): string | undefined {
+/** The pet a word names, singular ("puppies" → puppy, "fish" → fish), or undefined. */
+function petSaid(word: string | undefined): string | undefined {
   const lower = (word ?? '').toLowerCase();
   const forms = [lower, lower.replace(/ies$/, 'y'), lower.replace(/es$/, ''), lower.replace(/s$/, '')];
   return forms.find((form) => PETS.has(form));
