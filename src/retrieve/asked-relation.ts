@@ -3,6 +3,7 @@ import { keyWords, RelationLexicon } from '../lexicon/base.js';
 import { irregularFormsOf } from '../lexicon/exceptions.js';
 import { siblingKeys } from '../lexicon/key-siblings.js';
 import { canDescribe } from '../lexicon/kinds.js';
+import { phrasalVerbs } from '../lexicon/phrasal.js';
 import { normalizePredicate, tokenize, USER_ENTITY_KEY } from '../model/normalize.js';
 import { STOP_WORDS, stem } from '../model/text.js';
 import { readsAsNoun } from './answer-kind.js';
@@ -366,6 +367,12 @@ export function withAskedRelations(
   const read = askedRelations(query);
   const asked = read.filter((r) => known.has(r.key));
   const idiom = new Set(read.flatMap((r) => r.idiom));
+  // A phrasal verb is one verb ("work out" is to exercise): its words name no relation apart,
+  // unless the relation asked carries them or a key of the user's spells them (`works_out_at`).
+  const carriedByAsked = new Set(asked.flatMap((r) => r.words));
+  for (const phrasal of phrasalVerbs(tokens))
+    if (!phrasal.words.some((w) => carriedByAsked.has(w)) && !spelledByKey(phrasal.words, vocabulary))
+      for (const word of phrasal.words) idiom.add(word);
   // A set phrase that asked a relation the user's memory does not hold names no other one by its
   // words ("for a living" is no place lived in): its words are read as nothing.
   const words = tokens.map((word) => (idiom.has(word) ? FILLER : word));
@@ -395,3 +402,12 @@ export function withAskedRelations(
 
 // What a carried word becomes once its relation's token stands in the question: a stop word.
 const FILLER = 'the';
+
+/** Whether a key of the vocabulary spells both words (a verb and its particle) as it is written. */
+function spelledByKey(words: readonly string[], vocabulary: readonly string[]): boolean {
+  const stems = words.map(stem);
+  return vocabulary.some((key) => {
+    const own = key.split('_').map(stem);
+    return stems.every((s) => own.includes(s));
+  });
+}

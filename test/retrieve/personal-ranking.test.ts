@@ -443,3 +443,30 @@ describe('personal memory: a relation asked by a set phrase, kept under another 
     expect((await first('What do I do for a living?'))?.object).toBe('plumber');
   });
 });
+
+/**
+ * A phrasal verb is one verb: "work out" is to exercise and "look after" to care for, so "work" and
+ * "look" name no relation of their own (`travels_to_work_by`, `watches_on`).
+ */
+describe('personal memory: a phrasal verb read as one verb (offline)', () => {
+  const first = personalMemory('kgmem-personal-phrasal-', [
+    { subject: 'I', predicate: 'dentist', object: 'Dr. Lindqvist' },
+    { subject: 'I', predicate: 'watches_on', object: 'Netflix' },
+    { subject: 'I', predicate: 'travels_to_work_by', object: 'bus' },
+    { subject: 'I', predicate: 'volunteer_work', object: 'Red Cross' },
+    { subject: 'I', predicate: 'fitness_club', object: 'PureGym' },
+  ]);
+
+  it.each([
+    ['Where do I work out?', ['bus', 'Red Cross']],
+    ['Who looks after my teeth?', ['Netflix']],
+  ])('"%s": no fact first for the verb alone (%s)', async (query, wrong) => {
+    const top = await first(query);
+    expect(top, query).toBeDefined();
+    expect(wrong).not.toContain(top?.object);
+  });
+
+  it('"What do I watch on?": the verb alone still names its relation (guard)', async () => {
+    expect((await first('What do I watch on?'))?.object).toBe('Netflix');
+  });
+});

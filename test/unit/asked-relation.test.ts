@@ -138,6 +138,24 @@ describe('the relation a first-person question asks, read by the extractor from 
     });
   });
 
+  it('reads a phrasal verb as one verb: its words name no relation apart, unless a key spells them', () => {
+    const question = 'Where do I work out?';
+    expect(withAskedRelations(question, tokenize(question), ['fitness_club', 'travels_to_work_by'])).toEqual({
+      words: ['where', 'do', 'i', 'the', 'the'],
+      asked: [],
+      idiom: ['work', 'out'],
+      unheld: [],
+    });
+    // A key written with the verb and its particle is named by them as ever.
+    expect(withAskedRelations(question, tokenize(question), ['works_out_at']).words).toEqual([
+      'where',
+      'do',
+      'i',
+      'work',
+      'out',
+    ]);
+  });
+
   it('reads a "be" question about someone of the user\'s so only when a preposition ends it', () => {
     expect(answeringStatements('Which city is my brother based in?').map((s) => s.statement)).toEqual([
       'I am based in Zorvanek.',
@@ -186,11 +204,20 @@ describe('the asked relation among the question’s words', () => {
   });
 
   it('leaves the words alone when the user has no such relation, and says which it asked', () => {
-    const tokens = ['where', 'did', 'i', 'grow', 'up'];
-    expect(withAskedRelations('Where did I grow up?', tokens, ['works_as'])).toEqual({
+    const tokens = ['where', 'was', 'i', 'born'];
+    expect(withAskedRelations('Where was I born?', tokens, ['works_as'])).toEqual({
       words: tokens,
       asked: [],
       idiom: [],
+      unheld: ['is_from'],
+    });
+    // A phrasal verb stays one verb all the same ("grow up" is no growing of anything).
+    expect(
+      withAskedRelations('Where did I grow up?', ['where', 'did', 'i', 'grow', 'up'], ['works_as']),
+    ).toEqual({
+      words: ['where', 'did', 'i', 'the', 'the'],
+      asked: [],
+      idiom: ['grow', 'up'],
       unheld: ['is_from'],
     });
   });
