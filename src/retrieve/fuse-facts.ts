@@ -218,6 +218,10 @@ function fitToQuestion(
         fit.ofUsualKind(fact) &&
         (!named || fit.relationOf(fact.key) > 0),
     );
+  // The candidate a sentence model reads as closest to the question has been read in the sense the
+  // question means ("Who is my best mate?": the closest friend, a rare sense of "mate" in WordNet),
+  // so neither a rare reading nor a kind WordNet gives its object puts it down.
+  const closest = closestCandidate(candidates, input.closeness);
   const ownKindNamed = ownOfKind(true);
   const ownKindOffered = ownKindNamed || ownOfKind(false);
   // Some candidate is of the kind the question names ("Which sport…": fencing): a fact whose
@@ -264,7 +268,8 @@ function fitToQuestion(
       fact.subjectUid === input.questionerUid &&
       isCommonWord(fact.object) &&
       fit.otherKind(fact);
-    if (suspect || ownOtherKind) return scaled(f, 'other-kind', options.otherKindFactor);
+    if ((suspect || ownOtherKind) && f.uid !== closest)
+      return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
     const { fit: read, tieBreak } = fit.read(fact);
     const score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
@@ -275,6 +280,29 @@ function fitToQuestion(
     const raised = scaled(lifted(f, 'answer-fit', weight * score), 'fit-tie-break', tie);
     return { ...raised, signals: score >= options.fitSignal ? [...f.signals, 'answer-fit'] : f.signals };
   });
+}
+
+/**
+ * The uid of the candidate whose statement is closest to the question by the embedder's cosine
+ * (`closeness`, read for a sentence model only), when it is closer than every other; undefined
+ * without cosines or on a tie.
+ */
+function closestCandidate(
+  candidates: readonly { f: Fused }[],
+  closeness: ReadonlyMap<string, number> | undefined,
+): string | undefined {
+  if (!closeness) return undefined;
+  let best: string | undefined;
+  let bestCosine = -Infinity;
+  let tied = false;
+  for (const { f } of candidates) {
+    const cosine = closeness.get(f.uid);
+    if (cosine === undefined || cosine < bestCosine) continue;
+    tied = cosine === bestCosine;
+    if (!tied) best = f.uid;
+    bestCosine = cosine;
+  }
+  return tied ? undefined : best;
 }
 
 /**

@@ -196,6 +196,28 @@ describe('the in-process model', () => {
     }
   });
 
+  it('keeps the fact the model reads closest to the question up, however rare the sense the lexicon read it in', async () => {
+    const dir = tempDir('kgmem-local-closest-');
+    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    try {
+      await memory.addTriples('ana', [
+        { subject: 'I', predicate: 'closest_friend', object: 'Tunde' },
+        { subject: 'I', predicate: 'boyfriend', object: 'Elena' },
+        { subject: 'I', predicate: 'younger_brother', object: 'Anton' },
+        { subject: 'I', predicate: 'dietary_preference', object: 'keto' },
+        { subject: 'I', predicate: 'favorite_cuisine', object: 'Ethiopian' },
+      ]);
+      // A friend is a mate in a rare sense of WordNet's (its usual one is a spouse): the model
+      // reads the closest friend closest, and no other-kind cut puts it below the boyfriend.
+      const { facts } = await memory.recall({ userId: 'ana', query: 'Who is my best mate?', explain: true });
+      expect(facts[0]?.object).toBe('Tunde');
+      expect(facts[0]?.contributions?.['other-kind']).toBeUndefined();
+    } finally {
+      await memory.close();
+      dir.remove();
+    }
+  });
+
   it('is honoured by the command line, which records it and refuses another embedder later', async () => {
     const dir = tempDir('kgmem-local-cli-');
     try {
