@@ -29,6 +29,7 @@ import { LIFE_RULES } from './rule-table-life.js';
 import { DRINK_MANNER_RULE, MORE_RULES } from './rule-table-more.js';
 import { PHRASING_RULES } from './rule-table-phrasings.js';
 import { lowerFirstCommon, SAID_RULES } from './rule-table-said.js';
+import { VERB_NAME_RULES } from './rule-table-verb-name.js';
 import { WORK_RULES } from './rule-table-work.js';
 import {
   aboutOther,
@@ -424,6 +425,7 @@ export const RULES: Rule[] = [
   ...MORE_RULES,
   ...LIFE_RULES,
   ...SAID_RULES,
+  ...VERB_NAME_RULES,
 ];
 
 // The preferences that say one does what is liked ("I love playing chess": one plays chess).

@@ -338,7 +338,9 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     ['I use Linux at home and Mac at work.', ['user uses Linux', 'user uses Mac']],
     ['I write poetry.', []],
     ['I use a laptop.', []],
-    ['I write for The Guardian.', []],
+    // Not a language written: whom one writes for, as any habit with a name is read (its article
+    // dropped as every rule drops it: "The Beatles" are kept as Beatles).
+    ['I write for The Guardian.', ['user writes_for Guardian']],
     // Driving a kind of vehicle is a job or a habit, not owning one.
     ['I drive a bus.', []],
     ["I'm lactose intolerant.", ['user is_intolerant_to lactose']],
