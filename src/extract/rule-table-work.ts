@@ -33,13 +33,14 @@ export const WORK_RULES: Rule[] = [
     build: (m) => jobTriples(m[1], m[2]),
   },
   {
-    // The work itself, said of the job: "My job is nursing", "My occupation is a pilot" (or job
+    // The work itself, said of the job: "My job is nursing", "My occupation is a pilot", "My job is
+    // being a teacher" (or job
     // title, role, position: "My job title is dentist"), "My
     // job is at Acme", "My employer is Acme" (or workplace, place of work, company, firm). What the job is like ("My job is stressful", "...
     // is fun"), its purpose ("My job is to ...") or an employer in lower case ("My employer is
     // strict") says nothing of what or where.
     pattern:
-      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|job\s+title|role|position|occupation|profession|employer|workplace|place\s+of\s+work|company|firm)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:an?\s+|the\s+)?(.+)$/u,
+      /^[Mm]y\s+(?:current\s+|new\s+|day\s+|main\s+)?(job|job\s+title|role|position|occupation|profession|employer|workplace|place\s+of\s+work|company|firm)\s+is\s+(?:now\s+)?(?:(at|with)\s+)?(?:being\s+)?(?:an?\s+|the\s+)?(.+)$/u,
     build: (m) => {
       const what = clean(m[3]);
       if (NAMES_EMPLOYER.test(m[1] ?? '') || m[2]) return /^\p{Lu}/u.test(what) ? [employer(what)] : [];

@@ -296,6 +296,16 @@ export const RULES: Rule[] = [
     build: (m) => [triple('user', 'lives_in', clean(withoutCompanions(m[1])), 'person', 'place')],
   },
   {
+    // "I recently settled in Tartu": a home made there; a place, not a manner ("I settled in fast").
+    pattern: /^[Ii](?:'ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+)?settled\s+(?:down\s+)?in\s+(.+)$/u,
+    build: (m) => {
+      const place = clean(withoutCompanions(m[1]));
+      return /^\p{Lu}/u.test(place) || isPlace(place)
+        ? [triple('user', 'lives_in', place, 'person', 'place')]
+        : [];
+    },
+  },
+  {
     // A place: a name, or what WordNet knows as a location ("a small town in Kenya"), not "work"
     // ("My friend is from work") or "a big family"; one's home town is where one is from.
     pattern: new RegExp(

@@ -45,6 +45,10 @@ describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
     // Said the other way round, or "here": the same move, never "Bergen from Oslo" as a home.
     ['I moved to Bergen from Oslo.', ['user|lived_in|Oslo', 'user|lives_in|Bergen']],
     ['I moved here from Chile two years ago.', ['user|lived_in|Chile']],
+    // Settling in a place is making a home there; settling in fast is no place.
+    ['I recently settled in Tartu.', ['user|lives_in|Tartu']],
+    ["I've settled down in Porto.", ['user|lives_in|Porto']],
+    ['I settled in quickly.', []],
     ["I've started a new role as a product manager.", ['user|works_as|product manager']],
     ['I got a new job as a nurse at St Mary.', ['user|works_at|St Mary', 'user|works_as|nurse']],
     ['I studied biology at Edinburgh.', ['user|studied|biology', 'user|studied_at|Edinburgh']],

@@ -313,6 +313,9 @@ describe('rule extractor on everyday life: work hours, health, study, activities
     // The work itself, said of the job; what the job is like says nothing of it.
     ['My job is nursing.', ['user works_as nursing']],
     ['My occupation is a pilot.', ['user works_as pilot']],
+    // "being a …" is the role itself, not part of its name.
+    ['My job is being a teacher.', ['user works_as teacher']],
+    ['My job is being busy.', []],
     ['My current job is senior data engineer.', ['user works_as senior data engineer']],
     ['My job is at Acme.', ['user works_at Acme']],
     ['My employer is Acme Corp.', ['user works_at Acme Corp']],
