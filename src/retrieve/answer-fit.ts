@@ -26,18 +26,11 @@ import {
   whScore,
   wrongWh,
 } from './answer-wh.js';
+import type { AskedReading } from './asked-reading.js';
 import { endsWithFunctionWordOf, functionWords, usesFunctionWordOf } from './key-function-words.js';
 import { ObjectKinds } from './object-kind.js';
 import { OFFLINE_RECIPE } from './recipe.js';
 import type { FitRecipe } from './recipe-types.js';
-
-/** What the asked-relation reader read of a question besides the keys the user holds ({@link AnswerFit.focus}). */
-export interface AskedReading {
-  /** The words of a set phrase that asked a relation ("for a living"): they name none themselves. */
-  idiomWords: readonly string[];
-  /** The keys asked that the user's memory does not hold. */
-  unheldKeys: readonly string[];
-}
 
 /** One question's fit, bound to its focus (what `fuseFacts` and `recallTurns` read candidates with). */
 export interface QuestionFit {
@@ -113,6 +106,8 @@ export interface QuestionFocus {
    * answer ("for exercise"), never the relation ("living" is no place lived in).
    */
   idiom: ReadonlySet<string>;
+  /** The words of a phrasal verb read as one verb (among `idiom` too). */
+  phrasal: ReadonlySet<string>;
   /** How well the words name each predicate key, filled as facts are read. */
   relationScores: Map<string, number>;
   /** Every word of the question, function words included. */
@@ -191,8 +186,14 @@ export class AnswerFit {
   ): QuestionFocus {
     const tokens = withQuestionWords(tokenize(query));
     const names = new Set(nameTokens.map(stem));
+    const others = new Set(reading.othersWords ?? []);
     const words = tokens.filter(
-      (t) => !STOP_WORDS.has(t) && !isIndefinitePronoun(t) && !names.has(stem(t)) && !/^\d+$/.test(t),
+      (t) =>
+        !STOP_WORDS.has(t) &&
+        !isIndefinitePronoun(t) &&
+        !names.has(stem(t)) &&
+        !/^\d+$/.test(t) &&
+        !others.has(t),
     );
     // A word the tagged texts read as a verb is no kind already; one they read as a noun is the
     // verb all the same where it stands after "do I" ("Who do I _root_ for?").
@@ -226,6 +227,7 @@ export class AnswerFit {
       askedKeys: new Set(askedKeys),
       unheldKeys: reading.unheldKeys,
       idiom: new Set(reading.idiomWords),
+      phrasal: new Set(reading.phrasalWords ?? []),
       relationScores: new Map(),
     };
   }
@@ -349,7 +351,8 @@ export class AnswerFit {
     // with (`works_at`): it names the relation as a near word would.
     if (endsWithFunctionWordOf(key, focus.sequence, focus.verbs))
       relation = Math.max(relation, this.recipe.near);
-    for (const unheld of focus.unheldKeys) relation = Math.max(relation, this.asKeyNames(unheld, key));
+    for (const unheld of focus.unheldKeys)
+      relation = Math.max(relation, this.asKeyNames(unheld, key, focus.phrasal));
     if (relation > 0 && this.namesAnotherThing(focus, key)) relation = 0;
     focus.relationScores.set(key, relation);
     return relation;
@@ -359,11 +362,15 @@ export class AnswerFit {
    * How well the words of a key the question asks name another key, when as near as a near word:
    * not at all where both say function words and they differ (`works_as`, `works_for`).
    */
-  private asKeyNames(asked: string, key: string): number {
+  private asKeyNames(asked: string, key: string, phrasal: ReadonlySet<string>): number {
     const own = functionWords(key);
     const theirs = functionWords(asked);
     if (own.length > 0 && theirs.length > 0 && own.join(' ') !== theirs.join(' ')) return 0;
-    const score = Math.max(0, ...keyWordsAsRead(asked).map((word) => this.relationScore(word, key, false)));
+    // Its words a phrasal verb said name nothing here either (`works_out_at`: no work); a set
+    // phrase's do ("What do I do for a living?": `works_as`, whose "work" names `occupation`).
+    const said = new Set([...phrasal].map(stem));
+    const words = keyWordsAsRead(asked).filter((word) => !said.has(stem(word)));
+    const score = Math.max(0, ...words.map((word) => this.relationScore(word, key, false)));
     // Only a near reading: a key's word read through a shared rare sense ("plays", "takes") is noise.
     return score >= this.recipe.near ? score : 0;
   }
@@ -378,9 +385,10 @@ export class AnswerFit {
       this.relationScore(word, keyWord, focus.verbs.has(word)) > 0;
     // The question's relation words: its own outside a set phrase, and those of a key it asks
     // that the user does not hold ("work", for "What do I do for a living?").
+    const phrasalStems = new Set([...focus.phrasal].map(stem));
     const words = [
       ...focus.words.filter((word) => !focus.idiom.has(word)),
-      ...focus.unheldKeys.flatMap(keyWordsAsRead),
+      ...focus.unheldKeys.flatMap(keyWordsAsRead).filter((word) => !phrasalStems.has(stem(word))),
     ];
     const keyOnly = keyNouns(key).some((noun) => !words.some((word) => names(word, noun)));
     if (!keyOnly) return false;

@@ -111,9 +111,15 @@ export function unknownNoun(word: string): boolean {
   return sharedWordNet().lemmas(word, 'noun').length === 0;
 }
 
-/** The word an object is a kind of: its last content word, lower case ("the electric cello" → "cello"). */
+/**
+ * The word an object is a kind of: its last content word, lower case ("the electric cello" →
+ * "cello"), or the compound WordNet knows it ends with ("the food bank" → `food_bank`, a place
+ * food is given out, no bank; "hot dogs" → `hot_dog`).
+ */
 export function objectHead(object: string): string | undefined {
-  return tokenize(object)
-    .filter((t) => !STOP_WORDS.has(t))
-    .at(-1);
+  const words = tokenize(object).filter((t) => !STOP_WORDS.has(t));
+  const last = words.at(-1);
+  if (words.length < 2) return last;
+  const [compound] = sharedWordNet().lemmas(words.slice(-2).join('_'), 'noun', false);
+  return compound ?? last;
 }

@@ -362,7 +362,13 @@ export function withAskedRelations(
   query: string,
   tokens: readonly string[],
   vocabulary: readonly string[],
-): { words: string[]; asked: readonly string[]; idiom: readonly string[]; unheld: readonly string[] } {
+): {
+  words: string[];
+  asked: readonly string[];
+  idiom: readonly string[];
+  unheld: readonly string[];
+  phrasal: readonly string[];
+} {
   const known = new Set(vocabulary);
   const read = askedRelations(query);
   const asked = read.filter((r) => known.has(r.key));
@@ -370,9 +376,10 @@ export function withAskedRelations(
   // A phrasal verb is one verb ("work out" is to exercise): its words name no relation apart,
   // unless the relation asked carries them or a key of the user's spells them (`works_out_at`).
   const carriedByAsked = new Set(asked.flatMap((r) => r.words));
-  for (const phrasal of phrasalVerbs(tokens))
-    if (!phrasal.words.some((w) => carriedByAsked.has(w)) && !spelledByKey(phrasal.words, vocabulary))
-      for (const word of phrasal.words) idiom.add(word);
+  const phrasal = phrasalVerbs(tokens)
+    .filter((p) => !p.words.some((w) => carriedByAsked.has(w)) && !spelledByKey(p.words, vocabulary))
+    .flatMap((p) => p.words);
+  for (const word of phrasal) idiom.add(word);
   // A set phrase that asked a relation the user's memory does not hold names no other one by its
   // words ("for a living" is no place lived in): its words are read as nothing.
   const words = tokens.map((word) => (idiom.has(word) ? FILLER : word));
@@ -397,7 +404,7 @@ export function withAskedRelations(
     if (!placed) words.push(askedToken(keys));
   }
   const unheld = [...new Set(read.filter((r) => !known.has(r.key)).map((r) => r.key))];
-  return { words, asked: [...askedKeys], idiom: [...idiom], unheld };
+  return { words, asked: [...askedKeys], idiom: [...idiom], unheld, phrasal };
 }
 
 // What a carried word becomes once its relation's token stands in the question: a stop word.

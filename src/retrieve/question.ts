@@ -6,6 +6,7 @@ import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
 import { AskedLexicon, isAskedToken, withAskedRelations } from './asked-relation.js';
 import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
+import { possessedWords } from './possessed.js';
 import { followsMy } from './possessive.js';
 import type { RankingRecipe } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
@@ -31,6 +32,13 @@ export interface QuestionReading {
   idiomWords: readonly string[];
   /** The keys the question asks that the user's memory does not hold (`works_as`, where it says `occupation`). */
   unheldKeys: readonly string[];
+  /** The words of a phrasal verb read as one verb ("work out"; among `idiomWords` too). */
+  phrasalWords: readonly string[];
+  /**
+   * The words it says of someone of the user's whom no relation of the user's names ("my
+   * girlfriend's _name_"): they name neither a relation nor a kind of the user's own facts.
+   */
+  othersWords: readonly string[];
   /** Hops to walk: asked, or inferred from the relations named. */
   hops: number;
   /** It names no entity but the user: the user's facts must be told apart. */
@@ -59,6 +67,9 @@ export interface QuestionReading {
    */
   asksOfUserAlone: boolean;
 }
+
+// What a word said of someone no relation names becomes among the relation words: a stop word.
+const OWNED_FILLER = 'the';
 
 // The words by which a question names the user as one who does or undergoes what it asks.
 const FIRST_PERSON_PRONOUNS = new Set(['i', 'me', 'myself']);
@@ -93,15 +104,21 @@ export async function readQuestion(
   const aboutUserOnly = linked.every((l) => l.entity.key === USER_ENTITY_KEY);
   // The relations the question asks, as the extractor reads its answering statement, stand in
   // for the words that asked them ("grow up" asks `is_from`, and is no job's "grow" besides).
-  const { words: relationWords, asked, idiom, unheld } = withAskedRelations(query, tokens, vocabulary);
-  const relations = new RelationMatcher(
-    relationWords,
-    nameTokens,
-    vocabulary,
-    asked.length > 0 ? new AskedLexicon(lexicon) : lexicon,
-    anchors,
-    recipe.relations,
+  const { words: askedWords, asked, idiom, unheld, phrasal } = withAskedRelations(query, tokens, vocabulary);
+  const relationLexicon = asked.length > 0 ? new AskedLexicon(lexicon) : lexicon;
+  const match = (words: readonly string[]) =>
+    new RelationMatcher(words, nameTokens, vocabulary, relationLexicon, anchors, recipe.relations);
+  let relations = match(askedWords);
+  // A word said of someone of the user's whom no relation of the user's names ("my girlfriend's
+  // name", where the user's memory says `dating`) asks of them, not of the user: it names no
+  // relation of the user's own (the user's `preferred_name`).
+  const unowned = possessedWords(query, askedWords).filter(
+    (p) => !relations.mentions.some((m) => m.position === p.ownerAt),
   );
+  const relationWords = [...askedWords];
+  for (const { wordAt } of unowned) relationWords[wordAt] = OWNED_FILLER;
+  if (unowned.length > 0) relations = match(relationWords);
+  const othersWords = unowned.map((p) => askedWords[p.wordAt] ?? '');
   // Someone of the user's named by a relation ("my _sister_"); not the relation the question asks
   // of the user itself ("What's my _favourite meal_?": what the user likes, no one's way there).
   const referenceKeys = new Set(
@@ -120,6 +137,8 @@ export async function readQuestion(
     relations,
     askedKeys: asked,
     idiomWords: idiom,
+    phrasalWords: phrasal,
+    othersWords,
     unheldKeys: unheld,
     hops: request.hops ?? relations.inferHops(recipe.search.defaultHops, recipe.walk.maxHops),
     aboutUserOnly,

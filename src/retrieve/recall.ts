@@ -235,6 +235,8 @@ export class Retriever {
         this.answerFit.focus(question.query, question.nameTokens, named, question.askedKeys, {
           idiomWords: question.idiomWords,
           unheldKeys: question.unheldKeys,
+          othersWords: question.othersWords,
+          phrasalWords: question.phrasalWords,
         }),
       ),
       boostFit: new Set(chain.map((m) => m.id)).size <= 1 || (aboutUserOnly && namesOneRelation(chain)),

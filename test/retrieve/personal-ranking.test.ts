@@ -470,3 +470,30 @@ describe('personal memory: a phrasal verb read as one verb (offline)', () => {
     expect((await first('What do I watch on?'))?.object).toBe('Netflix');
   });
 });
+
+/**
+ * A word said of someone of the user's whom no relation of the user's names ("my girlfriend's
+ * name", where the memory says `dating`) asks about them: the user's own name does not answer it.
+ */
+describe("personal memory: a name asked of someone of the user's (offline)", () => {
+  const first = personalMemory('kgmem-personal-possessed-', [
+    { subject: 'I', predicate: 'dating', object: 'Sam' },
+    { subject: 'I', predicate: 'preferred_name', object: 'Tommo' },
+    { subject: 'I', predicate: 'dentist', object: 'Dr. Okafor' },
+  ]);
+
+  it("\"What's my girlfriend's name?\": not the user's own name above the one they date", async () => {
+    const facts = await first.all("What's my girlfriend's name?");
+    const own = facts.find((f) => f.object === 'Tommo');
+    const dated = facts.find((f) => f.object === 'Sam');
+    expect(dated).toBeDefined();
+    expect(own?.score ?? 0).toBeLessThanOrEqual(dated?.score ?? 0);
+  });
+
+  it.each([
+    ["What's my name?", 'Tommo'],
+    ["What's my dentist's name?", 'Dr. Okafor'],
+  ])('"%s": %s (guard)', async (query, object) => {
+    expect((await first(query))?.object).toBe(object);
+  });
+});

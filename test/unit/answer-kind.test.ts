@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compoundNouns } from '../../src/lexicon/compounds.js';
 import { tokenize } from '../../src/model/normalize.js';
 import { answerKindWords, questionWordOf, withQuestionWords } from '../../src/retrieve/answer-kind.js';
+import { objectHead } from '../../src/retrieve/answer-wh.js';
 
 const kinds = (question: string, names: string[] = []) =>
   answerKindWords(withQuestionWords(tokenize(question)), (t) => names.includes(t));
@@ -65,5 +66,20 @@ describe('compound nouns: adjacent question words WordNet knows as one noun', ()
   it('finds none in words that only stand side by side, nor one that starts or ends with a function word', () => {
     expect(compoundNouns(tokenize('Where do I work now?'))).toEqual([]);
     expect(compoundNouns(tokenize('What is it of?'))).toEqual([]);
+  });
+});
+
+describe("an object's head: the word, or the compound WordNet knows, it is a kind of", () => {
+  it.each([
+    ['the electric cello', 'cello'],
+    // A food bank is no bank, a hot dog no dog: the compound is the head.
+    ['the food bank', 'food_bank'],
+    ['hot dogs', 'hot_dog'],
+    ['Red Cross', 'red_cross'],
+    // Words WordNet knows as no compound: the last one.
+    ['Crunch Fitness', 'fitness'],
+    ['Monzo', 'monzo'],
+  ])('"%s" → %s', (object, head) => {
+    expect(objectHead(object)).toBe(head);
   });
 });

@@ -135,6 +135,7 @@ describe('the relation a first-person question asks, read by the extractor from 
       asked: [],
       idiom: ['for', 'a', 'living'],
       unheld: ['works_as'],
+      phrasal: [],
     });
   });
 
@@ -144,10 +145,13 @@ describe('the relation a first-person question asks, read by the extractor from 
       words: ['where', 'do', 'i', 'the', 'the'],
       asked: [],
       idiom: ['work', 'out'],
-      unheld: [],
+      // Asked as the extractor reads "I work out at …", a key the user does not hold.
+      unheld: ['works_out_at'],
+      phrasal: ['work', 'out'],
     });
-    // A key written with the verb and its particle is named by them as ever.
-    expect(withAskedRelations(question, tokenize(question), ['works_out_at']).words).toEqual([
+    // A key written with the verb and its particle is named by them as ever (one the question
+    // asks stands for them: `works_out_at`).
+    expect(withAskedRelations(question, tokenize(question), ['works_out_with']).words).toEqual([
       'where',
       'do',
       'i',
@@ -187,6 +191,7 @@ describe('the asked relation among the question’s words', () => {
       asked: ['is_from'],
       idiom: [],
       unheld: [],
+      phrasal: [],
     });
   });
 
@@ -210,6 +215,7 @@ describe('the asked relation among the question’s words', () => {
       asked: [],
       idiom: [],
       unheld: ['is_from'],
+      phrasal: [],
     });
     // A phrasal verb stays one verb all the same ("grow up" is no growing of anything).
     expect(
@@ -219,6 +225,7 @@ describe('the asked relation among the question’s words', () => {
       asked: [],
       idiom: ['grow', 'up'],
       unheld: ['is_from'],
+      phrasal: ['grow', 'up'],
     });
   });
 
@@ -231,6 +238,7 @@ describe('the asked relation among the question’s words', () => {
       asked: ['likes', 'plays'],
       idiom: [],
       unheld: [],
+      phrasal: [],
     });
     const lexicon = new AskedLexicon(new StemLexicon(stem));
     expect(lexicon.score(askedToken(['likes', 'plays']), 'plays')).toBe(1);
