@@ -28,3 +28,47 @@ export function possessedWords(query: string, tokens: readonly string[]): Posses
   }
   return found;
 }
+
+/** What a question's relation matching has found, as {@link withoutOthersWords} reads it. */
+export interface MentionsAt {
+  /** Each relation word's token position. */
+  readonly mentions: readonly { readonly position: number }[];
+}
+
+// What a word said of someone no relation names becomes among the relation words: a stop word.
+const OWNED_FILLER = 'the';
+
+/**
+ * A question's relation words without those it says of someone of the user's whom no relation of
+ * the user's names ("my girlfriend's _name_", where the memory says `dating`): such a word asks
+ * of them, not of the user, so it names no relation of the user's own (`preferred_name`). Where
+ * the owner is named by a relation (`sister`), nothing changes: "my sister's job" is a chain.
+ * A possessive whose words a relation the question asks has carried (`words` differs from
+ * `tokens` there) is that relation's, and is left to it.
+ *
+ * @param tokens - The question's tokens.
+ * @param words - The relation words, aligned with `tokens` (asked relations stand in, in place).
+ * @param found - The relations matched over `words`.
+ * @param rematch - Matches relations over other words.
+ * @returns The words and relations to read on with, and the words said of someone else.
+ */
+export function withoutOthersWords<Matched extends MentionsAt>(
+  query: string,
+  tokens: readonly string[],
+  words: readonly string[],
+  found: Matched,
+  rematch: (words: readonly string[]) => Matched,
+): { words: string[]; relations: Matched; othersWords: string[] } {
+  const own = (at: number) => words[at] === tokens[at];
+  const unowned = possessedWords(query, tokens).filter(
+    (p) => own(p.ownerAt) && own(p.wordAt) && !found.mentions.some((m) => m.position === p.ownerAt),
+  );
+  if (unowned.length === 0) return { words: [...words], relations: found, othersWords: [] };
+  const relationWords = [...words];
+  for (const { wordAt } of unowned) relationWords[wordAt] = OWNED_FILLER;
+  return {
+    words: relationWords,
+    relations: rematch(relationWords),
+    othersWords: unowned.map((p) => tokens[p.wordAt] ?? ''),
+  };
+}

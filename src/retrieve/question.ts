@@ -6,7 +6,7 @@ import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
 import { AskedLexicon, isAskedToken, withAskedRelations } from './asked-relation.js';
 import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
-import { possessedWords } from './possessed.js';
+import { withoutOthersWords } from './possessed.js';
 import { followsMy } from './possessive.js';
 import type { RankingRecipe } from './recipe-types.js';
 import { RelationMatcher } from './relations.js';
@@ -68,9 +68,6 @@ export interface QuestionReading {
   asksOfUserAlone: boolean;
 }
 
-// What a word said of someone no relation names becomes among the relation words: a stop word.
-const OWNED_FILLER = 'the';
-
 // The words by which a question names the user as one who does or undergoes what it asks.
 const FIRST_PERSON_PRONOUNS = new Set(['i', 'me', 'myself']);
 
@@ -108,24 +105,13 @@ export async function readQuestion(
   const relationLexicon = asked.length > 0 ? new AskedLexicon(lexicon) : lexicon;
   const match = (words: readonly string[]) =>
     new RelationMatcher(words, nameTokens, vocabulary, relationLexicon, anchors, recipe.relations);
-  let relations = match(askedWords);
-  // A word said of someone of the user's whom no relation of the user's names ("my girlfriend's
-  // name", where the user's memory says `dating`) asks of them, not of the user: it names no
-  // relation of the user's own (the user's `preferred_name`).
-  const unowned = possessedWords(query, askedWords).filter(
-    (p) => !relations.mentions.some((m) => m.position === p.ownerAt),
-  );
-  const relationWords = [...askedWords];
-  for (const { wordAt } of unowned) relationWords[wordAt] = OWNED_FILLER;
-  if (unowned.length > 0) relations = match(relationWords);
-  const othersWords = unowned.map((p) => askedWords[p.wordAt] ?? '');
-  // Someone of the user's named by a relation ("my _sister_"); not the relation the question asks
-  // of the user itself ("What's my _favourite meal_?": what the user likes, no one's way there).
-  const referenceKeys = new Set(
-    relations.mentions
-      .filter((m) => followsMy(relationWords, m.position) && !isAskedToken(relationWords[m.position] ?? ''))
-      .flatMap((m) => [...m.keys]),
-  );
+  // A word said of someone of the user's whom no relation names asks of them, not of the user.
+  const {
+    words: relationWords,
+    relations,
+    othersWords,
+  } = withoutOthersWords(query, tokens, askedWords, match(askedWords), match);
+  const referenceKeys = referenceKeysOf(relations, relationWords);
   return {
     query,
     tokens,
@@ -149,4 +135,16 @@ export async function readQuestion(
     asksOfTheirs: referenceKeys.size > 0 && !tokens.some((t) => FIRST_PERSON_PRONOUNS.has(t)),
     asksOfUserAlone: aboutUserOnly && linked.length > 0 && referenceKeys.size === 0,
   };
+}
+
+/**
+ * The keys that name someone of the user's ("my _sister_"), not the relation the question asks
+ * of the user itself ("What's my _favourite meal_?": what the user likes, no one's way there).
+ */
+function referenceKeysOf(relations: RelationMatcher, words: readonly string[]): Set<string> {
+  return new Set(
+    relations.mentions
+      .filter((m) => followsMy(words, m.position) && !isAskedToken(words[m.position] ?? ''))
+      .flatMap((m) => [...m.keys]),
+  );
 }

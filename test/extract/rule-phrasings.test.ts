@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gerund } from '../../src/extract/rule-words.js';
-import { extractSentence, RuleExtractor, splitSentences } from '../../src/extract/rules.js';
+import { RuleExtractor, splitSentences } from '../../src/extract/rules.js';
+import { readSentence } from '../helpers/read-sentence.js';
 
-/** Each sentence's triples as `subject|predicate|object`. */
-function read(sentence: string): string[] {
-  return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
-}
+const read = (sentence: string): string[] => readSentence(sentence);
 
 describe('everyday facts in other phrasings (rule-table-phrasings.ts)', () => {
   it.each([

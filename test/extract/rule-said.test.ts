@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractSentence } from '../../src/extract/rules.js';
 import { factStatement } from '../../src/model/statement.js';
+import { readSentence } from '../helpers/read-sentence.js';
 import { readTurn } from '../helpers/read-turn.js';
 
-/** Each sentence's triples as `subject|predicate|object`. */
-function read(sentence: string): string[] {
-  return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
-}
+const read = (sentence: string): string[] => readSentence(sentence);
 
 describe('anything of the user\'s said as "my <thing> is <value>" (rule-table-said.ts)', () => {
   it.each([

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { thirdPersonVerb } from '../../src/extract/rule-table-verb-name.js';
-import { extractSentence } from '../../src/extract/rules.js';
+import { readSentence } from '../helpers/read-sentence.js';
 
-/** Each sentence's triples as `subject|predicate|object`. */
-function read(sentence: string): string[] {
-  return extractSentence(sentence).map((t) => `${t.subject}|${t.predicate}|${t.object}`);
-}
+const read = (sentence: string): string[] => readSentence(sentence);
 
 describe('a habit with someone or something named, by any verb (rule-table-verb-name.ts)', () => {
   it.each([

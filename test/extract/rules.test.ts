@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractSentence, RuleExtractor } from '../../src/extract/rules.js';
+import { RuleExtractor } from '../../src/extract/rules.js';
 import { scoreRuleExtractor } from '../fixtures/rule-score.js';
 import { RULE_SENTENCES } from '../fixtures/rule-sentences.js';
 import { EVERYDAY_DEV, EVERYDAY_HELD_APART } from '../fixtures/rule-sentences-everyday.js';
+import { readSentence } from '../helpers/read-sentence.js';
 
 describe('rule extractor', () => {
   it('has a table of at least 100 sentences, compound, negated and past tense among them', () => {
@@ -35,8 +36,7 @@ describe('rule extractor', () => {
 });
 
 describe('rule extractor on everyday personal facts', () => {
-  const read = (sentence: string) =>
-    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+  const read = (sentence: string) => readSentence(sentence, ' ');
 
   it('keeps when and with whom out of what one does', () => {
     expect(read('I play rugby twice a week.')).toEqual(['user plays rugby']);
@@ -187,8 +187,7 @@ describe('rule extractor on the people one has, and on two subjects', () => {
 });
 
 describe('rule extractor on everyday facts said other common ways', () => {
-  const read = (sentence: string) =>
-    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+  const read = (sentence: string) => readSentence(sentence, ' ');
 
   it.each([
     ["I'm a software engineer at Google.", ['user works_at Google', 'user works_as software engineer']],
@@ -248,8 +247,7 @@ describe('rule extractor on everyday facts said other common ways', () => {
 });
 
 describe('rule extractor on everyday life: work hours, health, study, activities', () => {
-  const read = (sentence: string) =>
-    extractSentence(sentence).map((t) => `${t.subject} ${t.predicate} ${t.object}`);
+  const read = (sentence: string) => readSentence(sentence, ' ');
 
   it.each([
     ['I work nights at the Royal Infirmary.', ['user works_at Royal Infirmary']],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/model/normalize.js';
-import { possessedWords } from '../../src/retrieve/possessed.js';
+import { possessedWords, withoutOthersWords } from '../../src/retrieve/possessed.js';
 
 describe("words said of someone of the user's by a possessive", () => {
   it.each([
@@ -17,4 +17,32 @@ describe("words said of someone of the user's by a possessive", () => {
       expect(possessedWords(query, tokenize(query))).toEqual([]);
     },
   );
+});
+
+describe('relation words without those said of someone no relation names', () => {
+  const query = "What's my girlfriend's name?";
+  const tokens = tokenize(query);
+  const rematched = (words: readonly string[]) => ({ mentions: [], words });
+
+  it('reads the word said of an owner no relation names as nothing', () => {
+    const found = { mentions: [{ position: 3 }], words: tokens };
+    const read = withoutOthersWords(query, tokens, tokens, found, rematched);
+    expect(read.othersWords).toEqual(['name']);
+    expect(read.words[3]).not.toBe('name');
+    expect(read.relations.words).toEqual(read.words);
+  });
+
+  it('keeps it where a relation names the owner (a chain: "my sister\'s job")', () => {
+    const found = { mentions: [{ position: 2 }], words: tokens };
+    const read = withoutOthersWords(query, tokens, tokens, found, rematched);
+    expect(read).toEqual({ words: tokens, relations: found, othersWords: [] });
+  });
+
+  it('leaves a possessive to the asked relation that carried its owner', () => {
+    // The asked relation's stand-in took the owner's place: the possessive is that relation's.
+    const words = tokens.map((t, at) => (at === 2 ? 'asked-stand-in' : t));
+    const found = { mentions: [], words };
+    const read = withoutOthersWords(query, tokens, words, found, rematched);
+    expect(read).toEqual({ words, relations: found, othersWords: [] });
+  });
 });
