@@ -2,21 +2,25 @@ import type { EmbeddingsLike } from '../src/embed/base.js';
 import { createMemory } from '../src/memory/create.js';
 import { tempDir } from '../test/helpers/temp-dir.js';
 import { answers } from './personal.js';
-import { otherPersonas } from './personal-other-data.js';
+import { type OtherPersona, otherPersonas } from './personal-other-data.js';
 import { seededUids } from './seeded-uids.js';
 
 /**
- * kgmem on the second personal set (`personal-other-data.ts`: predicates named as other agents
- * name them): every persona's triples saved by `addTriples`, every question of both wordings
- * asked, and the share whose answer fact is recalled first.
+ * kgmem on a personal set of other predicates (by default the second set, `personal-other-data.ts`:
+ * predicates named as other agents name them; or the unseen slots, `personal-unseen-data.ts`):
+ * every persona's triples saved by `addTriples`, every question asked, and how many have their
+ * answer fact recalled first.
  */
-export async function otherPersonalHit1(embeddings: EmbeddingsLike): Promise<{ hits: number; n: number }> {
+export async function otherPersonalHit1(
+  embeddings: EmbeddingsLike,
+  personas: readonly OtherPersona[] = otherPersonas(),
+): Promise<{ hits: number; n: number }> {
   const dir = tempDir('kgmem-personal-other-');
   const memory = await createMemory({ dataDir: dir.path, embeddings, env: {}, newUid: seededUids() });
   let hits = 0;
   let n = 0;
   try {
-    for (const persona of otherPersonas()) {
+    for (const persona of personas) {
       await memory.addTriples(persona.id, persona.triples, {
         at: new Date(Date.UTC(2026, 0, 1)),
         source: 'save_knowledge',

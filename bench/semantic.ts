@@ -18,6 +18,7 @@ import { answers, benchPersonal } from './personal.js';
 import { personas, type SavedPersona } from './personal-data.js';
 import { otherPersonalHit1 } from './personal-other.js';
 import { otherPersonas } from './personal-other-data.js';
+import { unseenPersonas } from './personal-unseen-data.js';
 import { rrf } from './rrf.js';
 import { markdownTable } from './table.js';
 
@@ -251,6 +252,10 @@ export async function benchSemantic(): Promise<string> {
     const kgOther = await otherPersonalHit1(embedder.make());
     const oBase = await personalBaselines(embedder.make(), embedder.dims, otherPersonas());
     const otherHit = (n: number) => (n / Math.max(1, oBase.n)).toFixed(3);
+    console.error(`[semantic] ${embedder.name}: personal memory, unseen slots`);
+    const kgUnseen = await otherPersonalHit1(embedder.make(), unseenPersonas());
+    const uBase = await personalBaselines(embedder.make(), embedder.dims, unseenPersonas());
+    const unseenHit = (n: number) => (n / Math.max(1, uBase.n)).toFixed(3);
     const share = (s: Scores, k: 'recall10' | 'hit1') => (s[k] / Math.max(1, s.n)).toFixed(3);
     const personalHit = (n: number) => (n / Math.max(1, pBase.n)).toFixed(3);
     rows.push(
@@ -263,6 +268,7 @@ export async function benchSemantic(): Promise<string> {
           kgPersonal.filter((r) => r.kgmem === 1).length / Math.max(1, kgPersonal.length)
         ).toFixed(3),
         'personal hit@1, other predicates': (kgOther.hits / Math.max(1, kgOther.n)).toFixed(3),
+        'personal hit@1, unseen slots': (kgUnseen.hits / Math.max(1, kgUnseen.n)).toFixed(3),
       },
       {
         method: 'LangGraph InMemoryStore (index) over turns / facts',
@@ -271,6 +277,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo hit@1': share(base.store, 'hit1'),
         'personal hit@1': personalHit(pBase.store),
         'personal hit@1, other predicates': otherHit(oBase.store),
+        'personal hit@1, unseen slots': unseenHit(uBase.store),
       },
       {
         method: 'BM25 over turns / facts',
@@ -279,6 +286,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo hit@1': share(base.bm25, 'hit1'),
         'personal hit@1': personalHit(pBase.bm25),
         'personal hit@1, other predicates': otherHit(oBase.bm25),
+        'personal hit@1, unseen slots': unseenHit(uBase.bm25),
       },
       {
         method: 'hybrid: store + BM25 (reciprocal rank fusion)',
@@ -287,6 +295,7 @@ export async function benchSemantic(): Promise<string> {
         'LoCoMo hit@1': share(base.hybrid, 'hit1'),
         'personal hit@1': personalHit(pBase.hybrid),
         'personal hit@1, other predicates': otherHit(oBase.hybrid),
+        'personal hit@1, unseen slots': unseenHit(uBase.hybrid),
       },
     );
     console.error(`[semantic] ${embedder.name}: MetaQA`);
@@ -343,7 +352,7 @@ export async function benchSemantic(): Promise<string> {
     markdownTable(metaqaRows),
     '### Write cost of each embedder',
     markdownTable(costs),
-    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. Other predicates: the second personal set (bench/personal-other-data.ts: 24 personas, facts saved under names other agents use, such as `occupation`, `employed_by`, `alma_mater`, asked in words those names mostly do not share), all 960 questions, the same way. MetaQA: kb.tsv as one user (kgmem, `recall` with the hop count) and as 129,233 memories of the store, one per fact's statement; answers counted among the entities of the top 20 facts. The local model is all-MiniLM-L6-v2 run in process with ONNX Runtime (`KGMEM_EMBEDDINGS=local:<dir>`); the server row is the same model behind `npm run embeddings:start` (NumPy). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder.",
+    "LoCoMo: both development conversations, questions of categories 1–4, evidence turns among the top 10 (recall@10) and the first (hit@1); kgmem as in the LoCoMo table. LangGraph `InMemoryStore` with `index: { embed, dims }` holds each turn (`speaker: text`), searched with the question; BM25 over the raw turns; the hybrid fuses the two rankings by reciprocal rank (k = 60). Personal memory: the facts an agent saves (`addTriples`), all 1,400 questions (dev and held-apart wordings); the store holds each fact's statement as a memory. Other predicates: the second personal set (bench/personal-other-data.ts: 24 personas, facts saved under names other agents use, such as `occupation`, `employed_by`, `alma_mater`, asked in words those names mostly do not share), all 960 questions, the same way. Unseen slots: the third personal set (bench/personal-unseen-data.ts: 56 everyday slots neither other set has, 24 personas of 11 slots, 792 questions in three plain wordings), written after the recipe was fitted and used for checking only, never fitted nor tuned on: the nearest this page has to a user's own predicates and words. MetaQA: kb.tsv as one user (kgmem, `recall` with the hop count) and as 129,233 memories of the store, one per fact's statement; answers counted among the entities of the top 20 facts. The local model is all-MiniLM-L6-v2 run in process with ONNX Runtime (`KGMEM_EMBEDDINGS=local:<dir>`); the server row is the same model behind `npm run embeddings:start` (NumPy). Write cost: 40 LoCoMo turns through `remember()` (offline rule extractor) and 20 `addTriples` of 5 new facts, embedding requests counted at the embedder.",
     ...notes,
   ].join('\n\n');
 }

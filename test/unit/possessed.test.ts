@@ -22,10 +22,15 @@ describe("words said of someone of the user's by a possessive", () => {
 describe('relation words without those said of someone no relation names', () => {
   const query = "What's my girlfriend's name?";
   const tokens = tokenize(query);
-  const rematched = (words: readonly string[]) => ({ mentions: [], words });
+  // What relation matching found, as the function reads it, with the words it was matched over.
+  interface Matched {
+    mentions: readonly { position: number }[];
+    words: readonly string[];
+  }
+  const rematched = (words: readonly string[]): Matched => ({ mentions: [], words });
 
   it('reads the word said of an owner no relation names as nothing', () => {
-    const found = { mentions: [{ position: 3 }], words: tokens };
+    const found: Matched = { mentions: [{ position: 3 }], words: tokens };
     const read = withoutOthersWords(query, tokens, tokens, found, rematched);
     expect(read.othersWords).toEqual(['name']);
     expect(read.words[3]).not.toBe('name');
@@ -33,7 +38,7 @@ describe('relation words without those said of someone no relation names', () =>
   });
 
   it('keeps it where a relation names the owner (a chain: "my sister\'s job")', () => {
-    const found = { mentions: [{ position: 2 }], words: tokens };
+    const found: Matched = { mentions: [{ position: 2 }], words: tokens };
     const read = withoutOthersWords(query, tokens, tokens, found, rematched);
     expect(read).toEqual({ words: tokens, relations: found, othersWords: [] });
   });
@@ -41,7 +46,7 @@ describe('relation words without those said of someone no relation names', () =>
   it('leaves a possessive to the asked relation that carried its owner', () => {
     // The asked relation's stand-in took the owner's place: the possessive is that relation's.
     const words = tokens.map((t, at) => (at === 2 ? 'asked-stand-in' : t));
-    const found = { mentions: [], words };
+    const found: Matched = { mentions: [], words };
     const read = withoutOthersWords(query, tokens, words, found, rematched);
     expect(read).toEqual({ words, relations: found, othersWords: [] });
   });
