@@ -1,4 +1,4 @@
-import { NOT_A_NAME, PET_KINDS, RELATIONS } from './rule-patterns.js';
+import { NOT_A_NAME, PERSON_RELATIONS, PET_KINDS, RELATIONS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { objects, petKind, relation, relationType, triple } from './rule-words.js';
 
@@ -10,6 +10,12 @@ const COUNTS = 'two|three|four|five|six|2|3|4|5|6';
 const KINDS = `${RELATIONS}|kid|child`;
 const PLURAL_KINDS =
   'kids|children|sons|daughters|sisters|brothers|cousins|friends|best friends|colleagues|coworkers|roommates|grandchildren|grandkids|stepsons|stepdaughters|dogs|cats|puppies|kittens';
+// The people one may have, one or several, for "I have a sister", "I have two kids" (pets are
+// kept by kind, by the first rule).
+const PERSON_KINDS = PERSON_RELATIONS;
+const PERSON_PLURALS = PLURAL_KINDS.split('|')
+  .filter((kind) => !/^(?:dogs|cats|puppies|kittens)$/.test(kind))
+  .join('|');
 // Plurals that are not the singular and an "s".
 const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   children: 'child',
@@ -58,7 +64,18 @@ export const FAMILY_RULES: Rule[] = [
     ),
     build: (m) => named(singular(m[1]), m[2]),
   },
+  {
+    // "I have a sister", "We've got two kids", "I have an older brother": someone of the user's
+    // no name is given for yet, kept in the words said (how many and which, "two kids", "older
+    // brother"), the way "my sister" is kept when she is said to do something.
+    pattern: new RegExp(
+      `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got)\\s+(?:(?:an?|one)\\s+(${AGE_WORDS}(?:${PERSON_KINDS}))|((?:${COUNTS})\\s+${AGE_WORDS}(?:${PERSON_PLURALS})))$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'has', (m[1] ?? m[2] ?? '').replace(/\\s+/g, ' '), 'person', 'person')],
+  },
 ];
+
 
 /** A plural kind as its singular ("kids" → kid, "children" → child). */
 function singular(word: string | undefined): string {

@@ -157,8 +157,14 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     ['I have a problem.', []],
     ['I have three children: Tom, Ann and Bea.', ['user child Tom', 'user child Ann', 'user child Bea']],
     ['My sisters are Ana and Eva.', ['user sister Ana', 'user sister Eva']],
-    // No name, or a word that is no name: nothing.
-    ['I have two kids.', []],
+    // Someone of the user's not named yet: kept in the words said (how many, which one), never
+    // dropped; the one later said to do something by the same words is the same entity.
+    ['I have two kids.', ['user has two kids']],
+    ['I have a sister.', ['user has sister']],
+    ["I've got an older brother.", ['user has older brother']],
+    ['We have three grandchildren.', ['user has three grandchildren']],
+    ['I have two best friends.', ['user has two best friends']],
+    // A word that is no name: nothing.
     ['I have a daughter, she is six.', []],
   ])('%j', async (sentence, expected) => {
     expect(await read(sentence)).toEqual(expected);
