@@ -3,9 +3,13 @@
  * a landlord, a star sign, an energy supplier, …), each under two or three names an agent might
  * save it by (`fitness_club`, `letting_agent`, `gets_power_from`), asked in three plain wordings
  * that mostly share no word with those names ("Where do I work out?", "Who do I pay my power bill
- * to?"). Written after the ranking recipe was fitted, never fitted on nor tuned by: it stands in
- * for a user's own predicates and words. Keep it that way — a change made to pass one of these
- * questions makes the column a development set; write a new set to check it.
+ * to?"). Written after the ranking recipe was fitted and never fitted on: it stands in for a
+ * user's own predicates and words. Honestly told: its slots are those of three scratch probes
+ * (twenty-ninth and thirtieth sessions); the first twenty slots' misses were read while that
+ * session's reading changes were built (phrasal verbs, the closest reading, words said of someone
+ * else), the other thirty-six were only measured; the personas here are drawn anew. Keep it that
+ * way — a change made to pass one of these questions makes the column a development set; write
+ * a new set to check it.
  */
 
 import { randomSource } from './personal-data.js';
