@@ -76,7 +76,6 @@ export const FAMILY_RULES: Rule[] = [
   },
 ];
 
-
 /** A plural kind as its singular ("kids" → kid, "children" → child). */
 function singular(word: string | undefined): string {
   const lower = (word ?? '').toLowerCase();

@@ -1,4 +1,5 @@
 import type { LinkedEntity } from './link.js';
+import { followsMy } from './possessive.js';
 
 /** Where a linked name stands in the question, and how it was written. */
 export interface NameSpan {
@@ -14,7 +15,7 @@ export interface NameSpan {
 /**
  * Places each linked name in the question's tokens (`tokenize` order) and notes how it was
  * written: a single lower-case word ("the film", "actors") in a question that capitalises other
- * words is more likely a common noun than the entity of that name.
+ * words is more likely a common noun than the entity of that name, unless the user's ("my sister").
  */
 export function placeNames(
   query: string,
@@ -39,8 +40,14 @@ export function placeNames(
     }
     const first = positions[0];
     const original = first === undefined || written.length !== tokens.length ? undefined : written[first];
+    // After "my" a common noun that names an entity of the user's graph is that one ("Where does
+    // my sister live?", where the memory says `sister lives_in Berlin`): the user's, not a word.
     const lowercaseWord =
-      capitalises && words.length === 1 && original !== undefined && original === original.toLowerCase();
+      capitalises &&
+      words.length === 1 &&
+      original !== undefined &&
+      original === original.toLowerCase() &&
+      (first === undefined || !followsMy(tokens, first));
     const capitalised = original !== undefined && /^\p{Lu}/u.test(original);
     return { link, positions, lowercaseWord, capitalised };
   });
