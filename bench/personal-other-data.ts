@@ -201,19 +201,44 @@ export interface OtherPersona {
  * persona) as the user's fact, and asked in both wordings.
  */
 export function otherPersonas(count = 24, seed = 4242): OtherPersona[] {
-  const random = randomSource(seed);
+  return slotPersonas(SLOTS, { count, seed, prefix: 'other', perPersona: 10 }, (slot, persona, answer) =>
+    (['dev', 'held'] as const).flatMap((wording) =>
+      slot.questions[wording].map((question) => ({ persona, slot: slot.name, wording, question, answer })),
+    ),
+  );
+}
+
+/** How {@link slotPersonas} draws its personas. */
+export interface SlotDraw {
+  count: number;
+  seed: number;
+  /** The personas' id before their number (`other1`, `other2`, …). */
+  prefix: string;
+  /** How many slots each persona holds. */
+  perPersona: number;
+}
+
+/**
+ * Personas drawn from slots: each holds `perPersona` of them in a random order, every slot saved
+ * under one of its names (drawn per persona) as the user's fact with one of its values, and asked
+ * the questions `questionsOf` gives for it.
+ */
+export function slotPersonas<Slot extends { predicates: readonly string[]; values: readonly string[] }>(
+  slots: readonly Slot[],
+  draw: SlotDraw,
+  questionsOf: (slot: Slot, persona: string, answer: OtherPersona['triples'][number]) => PersonalQuestion[],
+): OtherPersona[] {
+  const random = randomSource(draw.seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const out: OtherPersona[] = [];
-  for (let p = 0; p < count; p++) {
-    const id = `other${p + 1}`;
+  for (let p = 0; p < draw.count; p++) {
+    const id = `${draw.prefix}${p + 1}`;
     const persona: OtherPersona = { id, triples: [], questions: [] };
-    const slots = [...SLOTS].map((slot) => ({ slot, key: random() })).sort((a, b) => a.key - b.key);
-    for (const { slot } of slots.slice(0, 10)) {
+    const ordered = [...slots].map((slot) => ({ slot, key: random() })).sort((a, b) => a.key - b.key);
+    for (const { slot } of ordered.slice(0, draw.perPersona)) {
       const fact = { subject: 'I', predicate: pick(slot.predicates), object: pick(slot.values) };
       persona.triples.push(fact);
-      for (const wording of ['dev', 'held'] as const)
-        for (const question of slot.questions[wording])
-          persona.questions.push({ persona: id, slot: slot.name, wording, question, answer: fact });
+      persona.questions.push(...questionsOf(slot, id, fact));
     }
     out.push(persona);
   }

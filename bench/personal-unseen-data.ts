@@ -12,8 +12,7 @@
  * a new set to check it.
  */
 
-import { randomSource } from './personal-data.js';
-import type { OtherPersona } from './personal-other-data.js';
+import { type OtherPersona, slotPersonas } from './personal-other-data.js';
 import UNSEEN_SLOTS from './personal-unseen-slots.json' with { type: 'json' };
 
 /** One everyday slot: the names an agent may save it under, its values and its questions. */
@@ -35,20 +34,16 @@ const SLOTS_PER_PERSONA = 11;
  * per persona) as the user's fact and asked in all three wordings (`held`: none is fitted on).
  */
 export function unseenPersonas(count = 24, seed = 5656): OtherPersona[] {
-  const random = randomSource(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const out: OtherPersona[] = [];
-  for (let p = 0; p < count; p++) {
-    const id = `unseen${p + 1}`;
-    const persona: OtherPersona = { id, triples: [], questions: [] };
-    const slots = [...SLOTS].map((slot) => ({ slot, key: random() })).sort((a, b) => a.key - b.key);
-    for (const { slot } of slots.slice(0, SLOTS_PER_PERSONA)) {
-      const fact = { subject: 'I', predicate: pick(slot.predicates), object: pick(slot.values) };
-      persona.triples.push(fact);
-      for (const question of slot.questions)
-        persona.questions.push({ persona: id, slot: slot.name, wording: 'held', question, answer: fact });
-    }
-    out.push(persona);
-  }
-  return out;
+  return slotPersonas(
+    SLOTS,
+    { count, seed, prefix: 'unseen', perPersona: SLOTS_PER_PERSONA },
+    (slot, persona, answer) =>
+      slot.questions.map((question) => ({
+        persona,
+        slot: slot.name,
+        wording: 'held' as const,
+        question,
+        answer,
+      })),
+  );
 }

@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../src/embed/hashing.js';
-import { createMemory } from '../../src/memory/create.js';
-import type { Memory } from '../../src/memory/memory.js';
+import { describe, expect, it } from 'vitest';
 import type { Triple } from '../../src/model/triple.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { embeddedMemory } from '../helpers/embedded-memory.js';
 
 /**
  * One user's memory on a real embedded database (hashing embedder), written once for a describe
  * block: returns the first fact recalled for a question, and `all` for every fact recalled.
  */
 function personalMemory(prefix: string, triples: readonly Triple[]) {
-  const dir = tempDir(prefix);
-  let memory: Memory;
-  beforeAll(async () => {
-    memory = await createMemory({
-      dataDir: dir.path,
-      embeddings: new HashingEmbeddings(),
-      env: {},
-      share: false,
-    });
-    await memory.addTriples('me', [...triples], { at: '2026-01-01T00:00:00Z' });
+  const memory = embeddedMemory(prefix, async (written) => {
+    await written.addTriples('me', [...triples], { at: '2026-01-01T00:00:00Z' });
   });
-  afterAll(async () => {
-    await memory.close();
-    dir.remove();
-  });
-  const all = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts;
+  const all = async (query: string) => (await memory().recall({ userId: 'me', query, limit: 5 })).facts;
   return Object.assign(async (query: string) => (await all(query))[0], { all });
 }
 

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../src/embed/hashing.js';
-import { createMemory } from '../../src/memory/create.js';
-import type { Memory } from '../../src/memory/memory.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import { embeddedMemory } from '../helpers/embedded-memory.js';
 
 /**
  * Which stored turn comes first, offline (hashing embedder, rule extractor, real embedded
@@ -11,17 +8,9 @@ import { tempDir } from '../helpers/temp-dir.js';
  * first for a "when" question, and the noun framing "what kind of …" is no word to match.
  */
 describe('recall: the turn that answers first', () => {
-  const dir = tempDir('kgmem-turn-rank-');
-  let memory: Memory;
   const said: Record<string, string> = {};
 
-  beforeAll(async () => {
-    memory = await createMemory({
-      dataDir: dir.path,
-      embeddings: new HashingEmbeddings(),
-      env: {},
-      share: false,
-    });
+  const memory = embeddedMemory('kgmem-turn-rank-', async (written) => {
     const turns = [
       'Glad you agree, Caroline. Appreciate the support of those close to me.',
       'Researching adoption agencies has been a dream of mine for years.',
@@ -35,7 +24,7 @@ describe('recall: the turn that answers first', () => {
       'A shelter for people in need would be my dream.',
     ];
     for (const [i, text] of turns.entries()) {
-      const result = await memory.remember({
+      const result = await written.remember({
         userId: 'caroline',
         threadId: 'chat',
         messages: [{ role: 'user', content: text, name: 'Caroline' }],
@@ -44,13 +33,9 @@ describe('recall: the turn that answers first', () => {
       said[result.episodeUid] = text;
     }
   });
-  afterAll(async () => {
-    await memory.close();
-    dir.remove();
-  });
 
   const firstTurn = async (query: string) =>
-    said[(await memory.recall({ userId: 'caroline', query, limit: 5 })).episodes[0]?.uid ?? ''];
+    said[(await memory().recall({ userId: 'caroline', query, limit: 5 })).episodes[0]?.uid ?? ''];
 
   it("does not rank a turn first for saying the user's own name", async () => {
     expect(await firstTurn('What did Caroline research?')).toMatch(/research/i);

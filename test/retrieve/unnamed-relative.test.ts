@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HashingEmbeddings } from '../../src/embed/hashing.js';
-import { createMemory } from '../../src/memory/create.js';
-import type { Memory } from '../../src/memory/memory.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { describe, expect, it } from 'vitest';
+import { embeddedMemory } from '../helpers/embedded-memory.js';
 
 /**
  * Someone of the user's said without a name ("My sister lives in Berlin"): the rule extractor keeps
@@ -10,15 +7,7 @@ import { tempDir } from '../helpers/temp-dir.js';
  * live?") is about them, not about the user (real embedded database, hashing embedder).
  */
 describe("personal memory: someone of the user's not named", () => {
-  const dir = tempDir('kgmem-unnamed-relative-');
-  let memory: Memory;
-  beforeAll(async () => {
-    memory = await createMemory({
-      dataDir: dir.path,
-      embeddings: new HashingEmbeddings(),
-      env: {},
-      share: false,
-    });
+  const memory = embeddedMemory('kgmem-unnamed-relative-', async (written) => {
     for (const content of [
       'I have a sister.',
       'My sister lives in Berlin.',
@@ -27,13 +16,9 @@ describe("personal memory: someone of the user's not named", () => {
       'I love chess.',
       'I have two kids.',
     ])
-      await memory.remember({ userId: 'me', threadId: 't', messages: [{ role: 'user', content }] });
+      await written.remember({ userId: 'me', threadId: 't', messages: [{ role: 'user', content }] });
   });
-  afterAll(async () => {
-    await memory.close();
-    dir.remove();
-  });
-  const facts = async (query: string) => (await memory.recall({ userId: 'me', query, limit: 5 })).facts;
+  const facts = async (query: string) => (await memory().recall({ userId: 'me', query, limit: 5 })).facts;
 
   it.each([
     ['Where does my sister live?', 'Berlin'],
@@ -50,7 +35,7 @@ describe("personal memory: someone of the user's not named", () => {
   });
 
   it('keeps the ones not named yet, as said', async () => {
-    const kept = await memory.recall({ userId: 'me', query: 'How many kids do I have?', limit: 5 });
+    const kept = await memory().recall({ userId: 'me', query: 'How many kids do I have?', limit: 5 });
     expect(kept.facts.map((f) => `${f.predicate} ${f.object}`)).toContain('has two kids');
   });
 });
