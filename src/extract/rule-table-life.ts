@@ -72,6 +72,27 @@ export const LIFE_RULES: Rule[] = [
     build: (m) => [triple('user', `${thirdPerson(m[1] ?? '')}_at`, m[2] ?? '', 'person', '')],
   },
   {
+    // "I go to school at Oakwood", "I go to university in Leeds": where one studies, not a place
+    // named "school at Oakwood" (by its name: `studies_at`; by its town: `studies_in`).
+    pattern: new RegExp(
+      `^i\\s+${HABIT_ADVERB}go\\s+to\\s+(?:school|uni|university|college|high\\s+school|grad\\s+school)\\s+(at|in)\\s+(\\p{Lu}.*)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', `studies_${m[1] ?? 'at'}`, clean(m[2]), 'person', 'organization')],
+  },
+  {
+    // "I study law", "I learn Japanese": a subject, as "I'm studying law" is (`is_learning`); not
+    // how or when one studies ("I study hard", "I study every night"), nor where (its own rule).
+    pattern:
+      /^i\s+(?:study|learn)\s+(?!(?:at|in|for|with|about|on|to|every|each|a\s+lot|late|online)\b)(.+?)$/u,
+    build: (m) =>
+      /\s+at\s+\p{Lu}/u.test(m[1] ?? '')
+        ? []
+        : objects(m[1])
+            .filter((o) => /^\p{Lu}/u.test(o) || nounAtLeastAsOftenAs(o.split(/\s+/)[0] ?? '', 'adj'))
+            .map((o) => triple('user', 'is_learning', o, 'person', '')),
+  },
+  {
     // "I go to the gym", "I go to church on Sundays": a place one goes to as a habit (a time said
     // after it is read off first); not bed, sleep or work (their own rules), nor a verb ("go to see").
     pattern: new RegExp(

@@ -27,7 +27,6 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
     // A place one goes to as a habit; not a verb, and where it is is not part of it.
     ['I go to the gym three times a week.', ['user|goes_to|gym']],
     ['I go to church on Sundays.', ['user|goes_to|church']],
-    ['I go to school in Leeds.', ['user|goes_to|school']],
     ['I go to see my mom.', []],
     // What one is saving, training or studying for.
     ["I'm saving up for a house.", ['user|saving_for|house']],
@@ -91,6 +90,20 @@ describe("a day's routine and what one works towards (rule-table-life.ts)", () =
 
 describe('everyday facts the rules bent or dropped before', () => {
   it.each([
+    // Where one studies, said by going to school: not a place named "school at Oakwood".
+    ['I go to school at Oakwood Primary.', ['user|studies_at|Oakwood Primary']],
+    ['I go to university in Leeds.', ['user|studies_in|Leeds']],
+    // Was `goes_to school`, the town dropped: one who goes to school there studies there.
+    ['I go to school in Leeds.', ['user|studies_in|Leeds']],
+    ['My daughter goes to school at Oakwood.', ['daughter|studies_at|Oakwood']],
+    ['I go to the gym.', ['user|goes_to|gym']],
+    // A subject studied, as "I'm studying law" is; not how or when one studies.
+    ['I study law.', ['user|is_learning|law']],
+    ['I learn Japanese.', ['user|is_learning|Japanese']],
+    ['My daughter studies law.', ['daughter|is_learning|law']],
+    ['I study hard.', []],
+    ['I study every night.', []],
+    ['I study medicine at Leeds.', ['user|studies|medicine', 'user|studies_at|Leeds']],
     // One the user has, said with "who": as said of them.
     ['I have a sister who lives in Berlin.', ['sister|lives_in|Berlin']],
     ['I have an older brother who works at Google.', ['older brother|works_at|Google']],
