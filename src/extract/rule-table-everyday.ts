@@ -1,4 +1,4 @@
-import { namesCondition, namesDiet, namesKindOf } from '../lexicon/kinds.js';
+import { namesCondition, namesDiet, namesKindInSenses, namesKindOf } from '../lexicon/kinds.js';
 import { I_AM } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { clean, jobTriples, objects, triple } from './rule-words.js';
@@ -18,6 +18,9 @@ const INJURED: Readonly<Record<string, string>> = {
   pulled: 'pulled',
   dislocated: 'dislocated',
 };
+// WordNet's kinds of one who holds a faith or none, and of the signs of the zodiac.
+const FAITH_KINDS = ['religious_person', 'nonreligious_person'];
+const ZODIAC_KINDS = ['sign_of_the_zodiac'];
 // A course of study one is on ("a master's", "a PhD", "a degree").
 const COURSE =
   "(?:(?:an?|my)\\s+)?(?:[Mm]aster'?s|[Mm]asters|MSc|MA|MBA|Ph\\.?D|phd|[Dd]octorate|[Bb]achelor'?s|[Bb]achelors|degree|diploma|course)(?:\\s+degree)?";
@@ -137,6 +140,18 @@ export const EVERYDAY_RULES: Rule[] = [
       const part = m[2] ?? '';
       if (!namesKindOf(part, 'body_part')) return [];
       return [triple('user', 'has_condition', `${INJURED[m[1] ?? ''] ?? ''} ${part}`, 'person', '')];
+    },
+  },
+  {
+    // "I'm a Buddhist", "I'm an atheist", "I'm a Scorpio": a faith (or none) or a star sign said as
+    // being one: a faith by the noun's two usual senses ("I'm a Smith" is none), a sign by any of its senses.
+    pattern: new RegExp(`^${I_AM}\\s+an?\\s+(\\p{L}+)$`, 'u'),
+    build: (m) => {
+      const said = m[1] ?? '';
+      if (namesKindInSenses(said, 2, FAITH_KINDS)) return [triple('user', 'religion', said, 'person', '')];
+      if (/^\p{Lu}/u.test(said) && namesKindInSenses(said, Number.POSITIVE_INFINITY, ZODIAC_KINDS))
+        return [triple('user', 'star_sign', said, 'person', '')];
+      return [];
     },
   },
   {

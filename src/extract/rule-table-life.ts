@@ -1,9 +1,24 @@
 import { namesCondition, namesKindInSenses, nounAtLeastAsOftenAs } from '../lexicon/kinds.js';
-import { HABIT_ADVERB, I_AM, PRONOUNS } from './rule-patterns.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
+import { HABIT_ADVERB, I_AM, PERSON_RELATIONS, PRONOUNS, RELATION_MODIFIERS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
 import { lowerCommonNoun } from './rule-table-said.js';
 import { clean, gerund, objects, triple } from './rule-words.js';
 
+// Whom one may listen to, said by a pronoun.
+const PRONOUNS_SAID: ReadonlySet<string> = new Set([
+  'me',
+  'you',
+  'him',
+  'her',
+  'it',
+  'us',
+  'them',
+  'everything',
+  'anything',
+  'something',
+  'nothing',
+]);
 // Where one commutes to.
 const COMMUTE_TO = '(?:work|the\\s+office|school|uni|university|college)';
 // The verbs that say how one travels under one's own steam or at the wheel.
@@ -70,6 +85,26 @@ export const LIFE_RULES: Rule[] = [
       'u',
     ),
     build: (m) => [triple('user', `${thirdPerson(m[1] ?? '')}_at`, m[2] ?? '', 'person', '')],
+  },
+  {
+    // "I live with my parents", "I live with my girlfriend": whom one lives with, by the words
+    // said, the one "my girlfriend …" is later said of (a name is read by the verb-name rule).
+    pattern: new RegExp(
+      `^i\\s+live\\s+with\\s+my\\s+((?:${RELATION_MODIFIERS})\\s+)?(${PERSON_RELATIONS}|parents|kids|children|family|roommates|flatmates)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'lives_with', `${m[1] ?? ''}${m[2] ?? ''}`, 'person', 'person')],
+  },
+  {
+    // "I listen to jazz", "I listen to a lot of podcasts": what one listens to as a habit, a thing
+    // (a noun more than a verb, or no verb's base form: "podcasts"); not why ("to relax"), nor
+    // whom one listens to ("to her", "to my body").
+    pattern:
+      /^i\s+(?:mostly\s+|mainly\s+|often\s+)?listen\s+to\s+(?:a\s+lot\s+of\s+|lots\s+of\s+|the\s+)?(\p{Ll}[\p{L}-]*(?:\s+(?:and|or)\s+\p{Ll}[\p{L}-]*)?)$/u,
+    build: (m) =>
+      objects(m[1])
+        .filter((o) => !PRONOUNS_SAID.has(o) && (nounAtLeastAsOftenAs(o, 'verb') || !isBaseVerb(o)))
+        .map((o) => triple('user', 'listens_to', o, 'person', '')),
   },
   {
     // "I go to school at Oakwood", "I go to university in Leeds": where one studies, not a place
@@ -279,4 +314,9 @@ function thirdPerson(phrase: string): string {
   const [verb = '', ...rest] = phrase.split(/\s+/);
   const said = verb === 'have' ? 'has' : verb === 'go' ? 'goes' : `${verb}s`;
   return [said, ...rest].join('_');
+}
+
+/** Whether a word is a verb's base form, as "to" takes one for a purpose ("I listen to relax"); "podcasts" is none. */
+function isBaseVerb(word: string): boolean {
+  return sharedWordNet().lemmas(word, 'verb').includes(word);
 }

@@ -11,14 +11,15 @@ import { clean, jobTriples, objects, triple } from './rule-words.js';
 export const WORK_RULES: Rule[] = [
   {
     // The languages and tools one works with, each by its name: "I code in C++", "I program in
-    // Rust and Go" (codes_in), "I write TypeScript" (writes), "I use Figma at work" (uses). A
-    // thing said in lower case ("I write poetry", "I use a laptop") is not read here.
-    pattern: /^[Ii]\s+(?:(code|program|develop)\s+(?:mainly\s+|mostly\s+)?in|(write|use))\s+(\p{Lu}.*)$/u,
+    // Rust and Go" (codes_in), "I write TypeScript" (writes), "I use Figma at work", "I use an
+    // iPhone" (uses). A thing said in lower case ("I write poetry", "I use a laptop") is not read here.
+    pattern:
+      /^[Ii]\s+(?:(code|program|develop)\s+(?:mainly\s+|mostly\s+)?in|(write|use))\s+(?:(?:an?|the)\s+)?((?:\p{Lu}|\p{Ll}+\p{Lu}).*)$/u,
     build: (m) =>
       // "I use Spotify to listen to podcasts": what it is used for is not its name.
       // Nor is what it serves as ("I use Neovim as my editor").
       objects(clean((m[3] ?? '').replace(/\s+(?:to\s+\p{Ll}+\b|as\s+(?:my|our|a|an)\s+\p{Ll}).*$/u, '')))
-        .filter((o) => /^\p{Lu}/u.test(o))
+        .filter((o) => /^(?:\p{Lu}|\p{Ll}+\p{Lu})/u.test(o))
         .map((o) =>
           triple('user', m[1] ? 'codes_in' : m[2] === 'write' ? 'writes' : 'uses', o, 'person', ''),
         ),

@@ -104,6 +104,22 @@ describe('everyday facts the rules bent or dropped before', () => {
     ['I study hard.', []],
     ['I study every night.', []],
     ['I study medicine at Leeds.', ['user|studies|medicine', 'user|studies_at|Leeds']],
+    // Whom one lives with, by the words said; what one listens to (not why, nor whom).
+    ['I live with my parents.', ['user|lives_with|parents']],
+    ['I live with my older sister.', ['user|lives_with|older sister']],
+    ['I listen to a lot of jazz.', ['user|listens_to|jazz']],
+    ['I listen to podcasts.', ['user|listens_to|podcasts']],
+    ['I listen to relax.', []],
+    ['I listen to her.', []],
+    // A device or service by its name, said with an article or in camel case.
+    ['I use an iPhone.', ['user|uses|iPhone']],
+    ['I use a MacBook.', ['user|uses|MacBook']],
+    ['I use the bus.', []],
+    // A faith, or none, and a star sign, said as being one; a surname is neither.
+    ["I'm a Buddhist.", ['user|religion|Buddhist']],
+    ["I'm an atheist.", ['user|religion|atheist']],
+    ["I'm a Scorpio.", ['user|star_sign|Scorpio']],
+    ["I'm a Smith.", []],
     // One the user has, said with "who": as said of them.
     ['I have a sister who lives in Berlin.', ['sister|lives_in|Berlin']],
     ['I have an older brother who works at Google.', ['older brother|works_at|Google']],
