@@ -6,6 +6,10 @@ import { objects, petKind, relation, relationType, triple } from './rule-words.j
 const I_HAVE = "[Ii](?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got)";
 const AGE_WORDS = '(?:(?:younger|older|little|big|elder|baby|teenage|grown-up|adult|twin)\\s+)?';
 const COUNTS = 'two|three|four|five|six|2|3|4|5|6';
+// One pet said by how many and its kind ("a dog", "two little kittens", "a guinea pig").
+const ONE_PET = `(?:an?|one|${COUNTS})\\s+(?:(?:new|little|young|old|rescue|pet)\\s+)?\\p{Ll}+(?:\\s+pigs?)?`;
+// What is said before a pet's kind: how many and what it is like.
+const PET_COUNT = new RegExp(`^(?:an?|one|${COUNTS})\\s+(?:(?:new|little|young|old|rescue|pet)\\s+)?`, 'u');
 // Kinds of person one has: the relations of the rules, and children said as such.
 const KINDS = `${RELATIONS}|kid|child`;
 const PLURAL_KINDS =
@@ -31,15 +35,21 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
  */
 export const FAMILY_RULES: Rule[] = [
   {
-    // "I have a dog", "We've got two cats": a pet of that kind, named or not yet.
+    // "I have a dog", "We've got two cats", "I have a cat and a dog": a pet of each kind, named or
+    // not yet; only when every one said is a pet.
     pattern: new RegExp(
-      `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got|\\s+own)\\s+(?:an?|one|${COUNTS})\\s+(?:(?:new|little|young|old|rescue|pet)\\s+)?(\\p{Ll}+(?:\\s+pigs?)?)$`,
+      `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got|\\s+own)\\s+(${ONE_PET}(?:(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s+and\\s+)${ONE_PET})*)$`,
       'u',
     ),
     // Stored by kind as a named pet's key is: a puppy is a dog (`petKind`).
     build: (m) => {
-      const pet = petSaid(m[1]);
-      return pet ? [triple('user', 'has_pet', petKind(pet).replace(/_/g, ' '), 'person', 'animal')] : [];
+      const pets = (m[1] ?? '')
+        .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+        .map((said) => petSaid(said.replace(PET_COUNT, '')));
+      if (pets.some((pet) => pet === undefined)) return [];
+      return pets.map((pet) =>
+        triple('user', 'has_pet', petKind(pet ?? '').replace(/_/g, ' '), 'person', 'animal'),
+      );
     },
   },
   {

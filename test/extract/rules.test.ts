@@ -153,6 +153,10 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     ["I've got a guinea pig.", ['user has_pet guinea pig']],
     // Stored by kind, as a named pet's key is: a puppy is a dog.
     ['I have two puppies.', ['user has_pet dog']],
+    // Several pets in one breath: each kind; a list with anything but pets keeps none of them.
+    ['I have a cat and a dog.', ['user has_pet cat', 'user has_pet dog']],
+    ['We have a rescue dog and two guinea pigs.', ['user has_pet dog', 'user has_pet guinea pig']],
+    ['I have a cat and a problem.', []],
     ['I have a car.', []],
     ['I have a problem.', []],
     ['I have three children: Tom, Ann and Bea.', ['user child Tom', 'user child Ann', 'user child Bea']],
