@@ -36,7 +36,7 @@ export const MORE_RULES: Rule[] = [
   {
     nameFirst: true,
     pattern: new RegExp(
-      `^(?:I|i)(?:'m|\\s+am)\\s+engaged\\s+to\\s+(${NAME})$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|just\\s+got)\\s+engaged\\b`,
+      `^(?:I|i)(?:'m|\\s+am|\\s+(?:just\\s+)?got|'ve\\s+(?:just\\s+)?got)\\s+engaged\\s+to\\s+(${NAME})(?:\\s+(?:last|this)\\s+\\p{Ll}+)?$|^(\\p{Lu}[\\p{L}'-]*)\\s+and\\s+I\\s+(?:got|are|just\\s+got)\\s+engaged\\b`,
       'u',
     ),
     build: (m) => [triple('user', 'engaged_to', clean(m[1] ?? m[2]), 'person', 'person')],

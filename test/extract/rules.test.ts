@@ -220,6 +220,9 @@ describe('rule extractor on everyday facts said other common ways', () => {
     ['I have a peanut allergy.', ['user is_allergic_to peanut']],
     ['I have a severe allergy.', []],
     ["I'm engaged to Sam.", ['user engaged_to Sam']],
+    // Said as what happened: the engagement holds now.
+    ['I got engaged to Sam.', ['user engaged_to Sam']],
+    ['I just got engaged to Sam last month.', ['user engaged_to Sam']],
     ['My favourite band is Radiohead.', ['user favourite_band Radiohead']],
     // A rule that matches and keeps nothing leaves the clause to the next: the favourite dish is
     // read although "X is paella" first looked like a diet.
