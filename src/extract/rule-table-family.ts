@@ -82,7 +82,7 @@ export const FAMILY_RULES: Rule[] = [
       `^(?:[Ii]|[Ww]e)(?:'ve\\s+got|\\s+have\\s+got|\\s+have|\\s+got)\\s+(?:(?:an?|one)\\s+(${AGE_WORDS}(?:${PERSON_KINDS}))|((?:${COUNTS})\\s+${AGE_WORDS}(?:${PERSON_PLURALS})))$`,
       'u',
     ),
-    build: (m) => [triple('user', 'has', (m[1] ?? m[2] ?? '').replace(/\\s+/g, ' '), 'person', 'person')],
+    build: (m) => [triple('user', 'has', (m[1] ?? m[2] ?? '').replace(/\s+/g, ' '), 'person', 'person')],
   },
 ];
 

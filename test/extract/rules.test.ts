@@ -166,6 +166,8 @@ describe('rule extractor on the people one has, and on two subjects', () => {
     ['I have two kids.', ['user has two kids']],
     ['I have a sister.', ['user has sister']],
     ["I've got an older brother.", ['user has older brother']],
+    // The words as one name, however they were spaced: the entity "my older sister" is said of.
+    ['I have an older   sister.', ['user has older sister']],
     ['We have three grandchildren.', ['user has three grandchildren']],
     ['I have two best friends.', ['user has two best friends']],
     // A word that is no name: nothing.
