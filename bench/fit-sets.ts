@@ -8,6 +8,7 @@ import { importKb, sample } from './metaqa.js';
 import { loadKb, loadQuestions } from './metaqa-data.js';
 import { answers } from './personal.js';
 import { type PersonalQuestion, personas, type SavedPersona } from './personal-data.js';
+import { fitSlotPersonas, learnsFromSlot } from './personal-fit-slots-data.js';
 import { otherPersonas } from './personal-other-data.js';
 
 /** One question of a fit set: how to ask it, and how good a recall of it is. */
@@ -102,6 +103,35 @@ export function personalSet(memory: Memory): Promise<FitSet> {
  */
 export function otherPersonalSet(memory: Memory): Promise<FitSet> {
   return savedPersonalSet(memory, 'personal memory, other predicates', otherPersonas());
+}
+
+/**
+ * Personal memory on slots of its own (`personal-fit-slots-data.ts`): every persona's saved
+ * triples; the fit learns from the questions of half the slots and is checked on the other half's,
+ * under names and in words it never saw.
+ */
+export async function fitSlotsSet(memory: Memory): Promise<FitSet> {
+  const train: FitQuestion[] = [];
+  const validation: FitQuestion[] = [];
+  for (const persona of fitSlotPersonas()) {
+    const userId = `fit-${persona.id}`;
+    await memory.addTriples(userId, [...persona.triples], {
+      at: new Date(Date.UTC(2026, 0, 1)),
+      source: 'save_knowledge',
+    });
+    for (const question of persona.questions)
+      (learnsFromSlot(question.slot) ? train : validation).push(
+        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
+      );
+  }
+  return {
+    name: 'personal memory, fit slots',
+    objective: 'mrr',
+    objectiveText: 'MRR@10 of the answer fact',
+    describe: { train: 'even slots, three wordings', validation: 'odd slots, three wordings' },
+    train,
+    validation,
+  };
 }
 
 /**

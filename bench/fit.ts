@@ -19,6 +19,7 @@ import { coordinateAscent, countedMean, type FitParameter, type FitState, MIN_GA
 import {
   evaluate,
   type FitSet,
+  fitSlotsSet,
   locomoSet,
   metaqaSet,
   otherPersonalSet,
@@ -159,7 +160,12 @@ export async function fitData(
     newUid: seededUids(),
     share: false,
   });
-  const sets = [await personalSet(memory), await locomoSet(memory), await otherPersonalSet(memory)];
+  const sets = [
+    await personalSet(memory),
+    await locomoSet(memory),
+    await otherPersonalSet(memory),
+    await fitSlotsSet(memory),
+  ];
   if (kind === 'offline') sets.push(await metaqaSet(memory, metaqaPerHop));
   // The guard last: coordinate ascent leaves the last `guards` objectives out of its mean.
   sets.push(await smallMemorySet(memory));

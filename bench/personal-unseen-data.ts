@@ -15,8 +15,8 @@
 import { type OtherPersona, slotPersonas } from './personal-other-data.js';
 import UNSEEN_SLOTS from './personal-unseen-slots.json' with { type: 'json' };
 
-/** One everyday slot: the names an agent may save it under, its values and its questions. */
-interface UnseenSlot {
+/** One everyday slot: the names an agent may save it under, its values and three plain questions. */
+export interface PlainSlot {
   name: string;
   predicates: readonly string[];
   values: readonly string[];
@@ -24,26 +24,31 @@ interface UnseenSlot {
 }
 
 // The slots, one per line of data (`personal-unseen-slots.json`).
-const SLOTS: readonly UnseenSlot[] = UNSEEN_SLOTS;
+const SLOTS: readonly PlainSlot[] = UNSEEN_SLOTS;
 
 /** How many slots each persona holds. */
 const SLOTS_PER_PERSONA = 11;
 
 /**
- * `count` personas with eleven of the slots each, every slot saved under one of its names (drawn
- * per persona) as the user's fact and asked in all three wordings (`held`: none is fitted on).
+ * Personas over plain slots: eleven slots each, every slot saved under one of its names (drawn per
+ * persona) as the user's fact and asked in all three of its wordings (each marked `held`).
  */
-export function unseenPersonas(count = 24, seed = 5656): OtherPersona[] {
-  return slotPersonas(
-    SLOTS,
-    { count, seed, prefix: 'unseen', perPersona: SLOTS_PER_PERSONA },
-    (slot, persona, answer) =>
-      slot.questions.map((question) => ({
-        persona,
-        slot: slot.name,
-        wording: 'held' as const,
-        question,
-        answer,
-      })),
+export function plainSlotPersonas(
+  slots: readonly PlainSlot[],
+  draw: { count: number; seed: number; prefix: string },
+): OtherPersona[] {
+  return slotPersonas(slots, { ...draw, perPersona: SLOTS_PER_PERSONA }, (slot, persona, answer) =>
+    slot.questions.map((question) => ({
+      persona,
+      slot: slot.name,
+      wording: 'held' as const,
+      question,
+      answer,
+    })),
   );
+}
+
+/** `count` personas of the unseen slots ({@link plainSlotPersonas}): none is fitted on. */
+export function unseenPersonas(count = 24, seed = 5656): OtherPersona[] {
+  return plainSlotPersonas(SLOTS, { count, seed, prefix: 'unseen' });
 }
