@@ -70,6 +70,7 @@ const FUSION_PARAMETERS: readonly FitParameter[] = [
       'episodeSimilarity',
       'nearFloor',
       'looseReadingTrust',
+      'unreadKeyDiscount',
       'episodeTextWeight',
     ] as const
   ).map((name) => weight(name)),
@@ -115,6 +116,7 @@ export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> 
         'factSimilarity',
         'answerFitWeight',
         'chainReading',
+        'unreadKeyDiscount',
         'nearFloor',
         'nearFloorHopDecay',
         'recencyWeight',

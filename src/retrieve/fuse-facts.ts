@@ -32,6 +32,8 @@ export interface FactEvidence {
   boostFit?: boolean;
   /** Whether the walk read a predicate key as one the question names. */
   walkRead?: (key: string) => boolean;
+  /** The share of a key the relations name that the question's words read (1 when not read). */
+  keyShare?: (key: string) => number;
   /** The keys the question names someone of the user's by ("my _friend_"; `QuestionReading.referenceKeys`). */
   referenceKeys?: ReadonlySet<string>;
   /** Whether the question asks of someone of the user's only (`QuestionReading.asksOfTheirs`). */
@@ -94,10 +96,14 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
     ),
   );
   const floor = (r: ReachedFact) => options.nearFloor * r.seed * options.nearFloorHopDecay ** (r.hops - 1);
+  // A key read in part ("Which group do I _love_?": `loves_flower`) is trusted less by the share
+  // of its words the question does not read.
+  const trust = (r: ReachedFact) =>
+    sure * (1 - options.unreadKeyDiscount * (1 - (input.keyShare?.(r.fact.key) ?? 1)));
   const relative = (r: ReachedFact) => {
     const rel = (input.seedStrength * r.score) / bestPath;
     if (!input.relationsNamed) return Math.min(rel, floor(r));
-    return Math.max(floor(r), floor(r) + (rel - floor(r)) * sure);
+    return Math.max(floor(r), floor(r) + (rel - floor(r)) * trust(r));
   };
   const factRanking = noisyOr([
     {

@@ -65,6 +65,12 @@ export interface FusionOptions {
   looseReading: number;
   /** How much the walk's ranking is trusted at or below a loose reading. */
   looseReadingTrust: number;
+  /**
+   * How much of the walk's trust a fact loses for the share of its predicate's words the question
+   * does not read: "Which group do I _love_?" reads `loves_flower` by its verb only, and a verb
+   * shared by chance says less than a key read whole.
+   */
+  unreadKeyDiscount: number;
   /** The share a fact read only through a rare sense keeps when another fact offers the kind asked. */
   otherKindFactor: number;
   /** The share a fact leading to an entity the question names keeps when that entity's own facts are candidates. */

@@ -40,6 +40,7 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   nearFloorHopDecay: 0.9,
   looseReading: 0.7,
   looseReadingTrust: 0.2,
+  unreadKeyDiscount: 0,
   otherKindFactor: 0.5,
   namedObjectShare: 0.9,
   theirWayShare: 0.25,
@@ -60,7 +61,9 @@ export const DEFAULT_FUSION: Readonly<FusionOptions> = { ...HAND_SET_FUSION, ...
  * user, or asked in the first person): a fact's similarity to the question is a ranked signal of
  * its own (counted from a low cosine, at full weight) and the walk, which reaches all of the user's
  * facts alike, weighs less; every relation reading counts toward a chain, since similarity already
- * tells the facts apart. Any other question naming an entity keeps the walk's weights: the walk
+ * tells the facts apart; and a key the question reads only in part ("Which group do I _love_?":
+ * `loves_flower`) keeps only the share of the walk's trust its read words make up, since the
+ * sentence model reads the rest. Any other question naming an entity keeps the walk's weights: the walk
  * from it says what is near, and the answer at the end of a chain of relations is not like the
  * question.
  */
@@ -69,6 +72,7 @@ export const SEMANTIC_FUSION: Readonly<Partial<FusionOptions>> = {
   factSimilarity: 0.1,
   graphWeight: 0.6,
   chainReading: 0,
+  unreadKeyDiscount: 1,
 };
 
 /**

@@ -98,6 +98,41 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(spread(0.75)).toBeGreaterThan(0);
   });
 
+  it('trusts the walk less for a key the question reads only in part, by the share left unread', () => {
+    const flower = fact('loves_flower', 'Sunflowers');
+    const band = fact('listens_to_band', 'ABBA');
+    // "Which group do I love?": the walk read loves_flower by its verb, listens_to_band by "group".
+    const read = {
+      walked: [walked(flower, 1), walked(band, 0.7)],
+      similarFacts: [band, flower],
+      factCosines: new Map([
+        [band.uid, 0.45],
+        [flower.uid, 0.3],
+      ]),
+      keyShare: (key: string) => (key === 'loves_flower' ? 0.5 : key === 'listens_to_band' ? 0.5 : 1),
+    };
+    const scores = (discount: number) =>
+      fuseFacts(evidence({ ...read, options: { ...SEMANTIC_FUSION, unreadKeyDiscount: discount } })).facts;
+    // Hand-set (no discount): the walk's reading of the verb decides.
+    expect(scores(0).map((f) => f.predicate)).toEqual(['loves flower', 'listens to band']);
+    // With it, both halves of keys count half above the floor, and the similar fact leads.
+    expect(scores(1).map((f) => f.predicate)).toEqual(['listens to band', 'loves flower']);
+    const graph = (discount: number, which: string) =>
+      scores(discount).find((f) => f.predicate === which)?.contributions?.graph ?? 0;
+    expect(graph(1, 'loves flower')).toBeLessThan(graph(0, 'loves flower'));
+    // Never below the near floor of a fact next to the start.
+    expect(graph(1, 'loves flower')).toBeGreaterThanOrEqual(
+      (SEMANTIC_FUSION.graphWeight ?? 1) * HAND_SET_FUSION.nearFloor - 1e-9,
+    );
+    // A key read whole keeps all the trust.
+    const whole = { ...read, keyShare: () => 1 };
+    const same = (discount: number) =>
+      fuseFacts(evidence({ ...whole, options: { ...SEMANTIC_FUSION, unreadKeyDiscount: discount } })).facts.map(
+        (f) => f.score,
+      );
+    expect(same(1)).toEqual(same(0));
+  });
+
   it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
     const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
     // 0.3 is under the offline floor: not found at all.
