@@ -127,9 +127,9 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     // A key read whole keeps all the trust.
     const whole = { ...read, keyShare: () => 1 };
     const same = (discount: number) =>
-      fuseFacts(evidence({ ...whole, options: { ...SEMANTIC_FUSION, unreadKeyDiscount: discount } })).facts.map(
-        (f) => f.score,
-      );
+      fuseFacts(
+        evidence({ ...whole, options: { ...SEMANTIC_FUSION, unreadKeyDiscount: discount } }),
+      ).facts.map((f) => f.score);
     expect(same(1)).toEqual(same(0));
   });
 
