@@ -1,5 +1,9 @@
 import { keyWords, type RelationLexicon } from '../lexicon/base.js';
+import { keyWordsAsRead } from '../lexicon/key-words.js';
+import { canDescribe } from '../lexicon/kinds.js';
+import { sharedWordNet } from '../lexicon/relatedness.js';
 import { STOP_WORDS, stem } from '../model/text.js';
+import { keyNouns } from './answer-kind.js';
 import { isAskedToken } from './asked-relation.js';
 import type { RelationMatcher } from './relations.js';
 
@@ -11,7 +15,9 @@ import type { RelationMatcher } from './relations.js';
  * "bicycle" reads `bike`; a link two WordNet steps apart does not). "Which group do I love?" reads
  * `loves_flower` by half (love, not flower), "Where do I live?" reads `lives_in` whole. A key the
  * question asks as the extractor reads its answer (`asked-relation.ts`) reads whole: the grammar
- * read the statement. Keys the question names no word of are left out.
+ * read the statement. A word that only describes what the key names ("closest" of `closest_friend`,
+ * "older" of `older_sister`) is not counted: "Who is my best mate?" reads the friend, which is
+ * what the key relates. Keys the question names no word of are left out.
  */
 export function keySharesRead(
   relations: RelationMatcher,
@@ -25,7 +31,7 @@ export function keySharesRead(
   const words = questionTokens.filter((t) => !STOP_WORDS.has(t) && !names.has(stem(t)) && !/^\d+$/.test(t));
   const shares = new Map<string, number>();
   for (const key of relations.relevantKeys) {
-    const own = keyWords(key);
+    const own = namingWords(key);
     const naming = relations.mentions
       .filter((m) => m.keys.has(key))
       .map((m) => relationWords[m.position] ?? '');
@@ -53,4 +59,19 @@ function bestWord(token: string, own: readonly string[], lexicon: RelationLexico
     }
   }
   return best;
+}
+
+/**
+ * The key's content words but those that only describe (an adjective WordNet reads as no noun nor
+ * verb: "closest", "older", "usual"); all of them when every word describes.
+ */
+function namingWords(key: string): string[] {
+  const words = keyWords(key);
+  const asRead = keyWordsAsRead(key);
+  const nouns = keyNouns(key);
+  const naming = words.filter(
+    (w, at) =>
+      nouns.includes(asRead[at] ?? w) || !canDescribe(w) || sharedWordNet().lemmas(w, 'verb').length > 0,
+  );
+  return naming.length > 0 ? naming : words;
 }

@@ -34,6 +34,8 @@ describe('keySharesRead: how much of each key the question names it reads', () =
     ['Which bike do I ride?', ['rides_bike', 'owns_console'], { rides_bike: 1 }],
     // Half of each: a loose link ("own" and "console", "bicycle" and "ride") reads no word of a key.
     ['Which bicycle brand do I own?', ['rides_bike', 'owns_console'], { owns_console: 0.5, rides_bike: 0.5 }],
+    // A word that only describes is not counted: the friend is read, "best" is no "closest".
+    ['Who is my best mate?', ['closest_friend', 'boyfriend'], { closest_friend: 1 }],
     // A relation the grammar reads whole, whatever words asked it.
     ['What do I do for a living?', ['works_as', 'likes'], { works_as: 1 }],
     ['Where do I live?', ['lives_in', 'loves_flower'], { lives_in: 1 }],
