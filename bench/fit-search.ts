@@ -25,14 +25,15 @@ export function withValue(state: FitState, parameter: FitParameter, value: numbe
   return { ...state, [parameter.group]: { ...state[parameter.group], [parameter.name]: value } };
 }
 
-/** The values tried for a parameter now at `value`: halves, quarters and a zero for a weight. */
+/** The values tried for a parameter now at `value`: halves, quarters and a zero for a weight (0.25, 0.5 and 1 from zero). */
 export function candidates(parameter: FitParameter, value: number): number[] {
   const factors = [0.5, 0.75, 1.25, 1.5];
   const tried = factors.map((f) => Math.round(value * f * 1000) / 1000);
   if (parameter.kind === 'weight') tried.unshift(0);
   const bounded = parameter.kind === 'weight' ? tried.map((v) => Math.min(1, v)) : tried.filter((v) => v > 0);
-  // A weight at 0 tries small values again (a dropped scorer may earn its place back).
-  if (value === 0 && parameter.kind === 'weight') bounded.push(0.25, 0.5);
+  // A weight at 0 tries small values again, and the full weight (a dropped scorer may earn its
+  // place back, and one that pays only when it decides, as a discount does, only at full weight).
+  if (value === 0 && parameter.kind === 'weight') bounded.push(0.25, 0.5, 1);
   return [...new Set(bounded)].filter((v) => v !== value);
 }
 

@@ -95,9 +95,19 @@ export function wrongWh(wh: WhKind | undefined, object: string): boolean {
   return wh === 'place' && head !== undefined && !/\p{Lu}/u.test(object) && isPersonNoun(head);
 }
 
-/** Whether a phrase names a time: a month or a year ("March 3", "in 2019"). */
+/** A time of day by the clock: "10 pm", "7:15 am", "6:30", "9 o'clock". */
+const CLOCK = /\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b\.?|o'clock\b)|\b\d{1,2}:\d{2}\b/i;
+/** WordNet concepts a time word is a kind of: a period ("weekends", "summer") or a time of day ("midnight"). */
+const TIME_CONCEPTS = ['time_period', 'time_unit', 'clock_time', 'time_of_day'];
+
+/**
+ * Whether a phrase names a time: a month or a year ("March 3", "in 2019"), a time by the clock
+ * ("10 pm"), or a word WordNet knows as a period or a time of day ("midnight", "weekends").
+ */
 export function isTime(phrase: string): boolean {
-  return MONTHS.test(phrase) || /\b\d{4}\b/.test(phrase);
+  if (MONTHS.test(phrase) || /\b\d{4}\b/.test(phrase) || CLOCK.test(phrase)) return true;
+  const head = objectHead(phrase);
+  return head !== undefined && namesKindOf(head, ...TIME_CONCEPTS);
 }
 
 /** Whether an object is written in lower case and its head is no noun WordNet knows (an unfamiliar dish, a new sport). */

@@ -4,6 +4,7 @@ import { WordNetLexicon } from '../../src/lexicon/wordnet-lexicon.js';
 import { stem } from '../../src/model/text.js';
 import type { Fact } from '../../src/model/types.js';
 import { AnswerFit } from '../../src/retrieve/answer-fit.js';
+import { isTime } from '../../src/retrieve/answer-wh.js';
 import { testFact } from '../helpers/fact.js';
 
 const fit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
@@ -114,6 +115,19 @@ describe('answer fit: what the question asks, against predicate and object', () 
         fact('birthday', 'March 3'),
       ])[0],
     ).toBe('birthday March 3');
+  });
+
+  it('reads a time by the clock, a time of day and a period as answering "when", a colour not', () => {
+    for (const time of ['10 pm', '7:15 am', '6:30', "9 o'clock", 'midnight', 'weekends', 'Tuesday mornings'])
+      expect(isTime(time), time).toBe(true);
+    for (const other of ['hazel', 'Comcast', 'pm', '10 people', 'cello'])
+      expect(isTime(other), other).toBe(false);
+    const focus = fit.focus('When is lights out for me?', [], new Set());
+    expect(fit.score(focus, fact('sleeps_at', '10 pm'))).toBeGreaterThan(0);
+    // Nor does a time answer "where", however surely the relation is asked.
+    expect(ranked('Where do I swim?', [fact('swims_at', '7 am'), fact('swims_at', 'Lisbon')])[0]).toBe(
+      'swims_at Lisbon',
+    );
   });
 
   it('reads the noun an adverb pertains to as a kind asked ("What do I do professionally?": a profession)', () => {

@@ -21,7 +21,7 @@ describe('the fit: coordinate ascent over the recipe', () => {
   it('tries a weight at 0 (dropped), halves and quarters, within [0, 1]; a scale only above 0', () => {
     expect(candidates(graph, 1)).toEqual([0, 0.5, 0.75]);
     expect(candidates(graph, 0.4)).toEqual([0, 0.2, 0.3, 0.5, 0.6]);
-    expect(candidates(graph, 0)).toEqual([0.25, 0.5]);
+    expect(candidates(graph, 0)).toEqual([0.25, 0.5, 1]);
     expect(candidates(half, 3)).toEqual([1.5, 2.25, 3.75, 4.5]);
   });
 
