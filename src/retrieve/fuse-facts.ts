@@ -99,7 +99,9 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
   // A key read in part ("Which group do I _love_?": `loves_flower`) is trusted less by the share
   // of its words the question does not read.
   const trust = (r: ReachedFact) =>
-    sure * (1 - options.unreadKeyDiscount * (1 - (input.keyShare?.(r.fact.key) ?? 1)));
+    options.unreadKeyDiscount > 0 && input.keyShare
+      ? sure * (1 - options.unreadKeyDiscount * (1 - input.keyShare(r.fact.key)))
+      : sure;
   const relative = (r: ReachedFact) => {
     const rel = (input.seedStrength * r.score) / bestPath;
     if (!input.relationsNamed) return Math.min(rel, floor(r));

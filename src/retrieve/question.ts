@@ -5,7 +5,7 @@ import type { Entity } from '../model/types.js';
 import type { GraphStore } from '../store/base.js';
 import { type NameSpan, placeNames } from './anchors.js';
 import { AskedLexicon, isAskedToken, withAskedRelations } from './asked-relation.js';
-import { keySharesRead } from './key-share.js';
+import { keyShareReader } from './key-share.js';
 import { type LinkedEntity, linkQuery, SELF_REFERENCE } from './link.js';
 import { withoutOthersWords } from './possessed.js';
 import { followsMy } from './possessive.js';
@@ -27,8 +27,8 @@ export interface QuestionReading {
   /** The user's predicate keys. */
   vocabulary: string[];
   relations: RelationMatcher;
-  /** The share of each key the relations name that the question's words read (`keySharesRead`). */
-  keyShares: ReadonlyMap<string, number>;
+  /** The share of a key the question's words read, computed on first use (`keyShareReader`). */
+  keyShare: (key: string) => number;
   /** The predicate keys the question asks, read as the extractor reads its answer (`asked-relation`). */
   askedKeys: readonly string[];
   /** The words of a set phrase that asked a relation ("for a living"): they name no relation themselves. */
@@ -124,14 +124,7 @@ export async function readQuestion(
     nameTokens,
     vocabulary,
     relations,
-    keyShares: keySharesRead(
-      relations,
-      relationWords,
-      tokens,
-      nameTokens,
-      lexicon,
-      recipe.relations.strongMatch,
-    ),
+    keyShare: keyShareReader(relations, relationWords, lexicon, recipe.relations.strongMatch),
     askedKeys: asked,
     idiomWords: idiom,
     phrasalWords: phrasal,

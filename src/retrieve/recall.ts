@@ -241,7 +241,7 @@ export class Retriever {
       ),
       boostFit: new Set(chain.map((m) => m.id)).size <= 1 || (aboutUserOnly && namesOneRelation(chain)),
       walkRead: (key: string) => relations.matched(key).size > 0,
-      keyShare: (key: string) => question.keyShares.get(key) ?? 1,
+      keyShare: question.keyShare,
       referenceKeys: question.referenceKeys,
       asksOfTheirs: question.asksOfTheirs,
       asksOfUserAlone: question.asksOfUserAlone,

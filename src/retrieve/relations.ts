@@ -53,6 +53,8 @@ export class RelationMatcher {
   readonly order: ReadonlyMap<string, number>;
   /** The question's content words outside names that name no relation (question order, once each). */
   readonly unread: readonly string[];
+  /** The question's content words outside names, relation words or not (question order). */
+  readonly contentWords: readonly string[];
   private readonly byKey = new Map<string, Set<string>>();
 
   constructor(
@@ -73,6 +75,7 @@ export class RelationMatcher {
     const words = new Map<string, RelationWord | null>();
     const mentions: RelationMention[] = [];
     const unread: string[] = [];
+    const content: string[] = [];
     const tokens = withQuestionWords(questionTokens);
     const questionWord = questionWordAt(tokens);
     // The words naming the answer's kind ("which person", "which words") say what the answer is,
@@ -85,6 +88,7 @@ export class RelationMatcher {
       if ((STOP_WORDS.has(token) && !asksType) || /^\d+$/.test(token)) continue;
       const id = stem(token);
       if (names.has(id)) continue;
+      if (!asksType) content.push(token);
       let word = words.get(id);
       if (word === undefined) {
         word = matchWord(id, token, vocabulary, lexicon, recipe, !kindWords.has(id));
@@ -94,6 +98,7 @@ export class RelationMatcher {
       else if (!asksType && !unread.includes(token)) unread.push(token);
     }
     this.unread = unread;
+    this.contentWords = content;
     const counts = new Map<string, number>();
     const weights = new Map<string, number>();
     for (const mention of mentions) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { relationLexicon } from '../../src/lexicon/resolve.js';
 import { tokenize } from '../../src/model/normalize.js';
 import { AskedLexicon, withAskedRelations } from '../../src/retrieve/asked-relation.js';
-import { keySharesRead } from '../../src/retrieve/key-share.js';
+import { keyShareReader } from '../../src/retrieve/key-share.js';
 import { OFFLINE_RECIPE } from '../../src/retrieve/recipe.js';
 import { RelationMatcher } from '../../src/retrieve/relations.js';
 
@@ -20,11 +20,15 @@ function shares(query: string, vocabulary: readonly string[]): Record<string, nu
     [],
     OFFLINE_RECIPE.relations,
   );
-  const read = keySharesRead(matcher, words, tokens, [], lexicon, OFFLINE_RECIPE.relations.strongMatch);
-  return Object.fromEntries([...read].sort(([a], [b]) => a.localeCompare(b)));
+  const read = keyShareReader(matcher, words, lexicon, OFFLINE_RECIPE.relations.strongMatch);
+  return Object.fromEntries(
+    matcher.relevantKeys
+      .map((key) => [key, read(key)])
+      .sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
-describe('keySharesRead: how much of each key the question names it reads', () => {
+describe('keyShareReader: how much of each key the question names it reads', () => {
   it.each([
     // The verb only: the key's other word is not read.
     ['Which group do I love?', ['loves_flower', 'works_at'], { loves_flower: 0.5 }],
