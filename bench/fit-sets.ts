@@ -57,44 +57,55 @@ function askedOf(
   };
 }
 
+/** Which part of a set a question goes to: learnt from, checked on, or neither (undefined). */
+type SplitOf = (question: PersonalQuestion, personaIndex: number) => 'train' | 'validation' | undefined;
+
 /**
- * A personal set: every persona's saved triples (`addTriples`); the fit learns from the dev
- * wording of half the personas and is checked on the held-apart wording of the other half.
+ * A personal set: every persona's saved triples (`addTriples`), each question asked of its
+ * persona and put in the part `splitOf` says, judged by the answer fact's reciprocal rank.
  */
-async function savedPersonalSet(
+async function savedSet(
   memory: Memory,
   name: string,
   people: readonly SavedPersona[],
+  splitOf: SplitOf,
+  describe: FitSet['describe'],
 ): Promise<FitSet> {
-  const train: FitQuestion[] = [];
-  const validation: FitQuestion[] = [];
+  const parts: Pick<FitSet, 'train' | 'validation'> = { train: [], validation: [] };
   for (const [index, persona] of people.entries()) {
     const userId = `fit-${persona.id}`;
     await memory.addTriples(userId, [...persona.triples], {
       at: new Date(Date.UTC(2026, 0, 1)),
       source: 'save_knowledge',
     });
-    const learns = index % 2 === 0;
     for (const question of persona.questions) {
-      if ((question.wording === 'dev') !== learns) continue;
-      (learns ? train : validation).push(
-        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
-      );
+      const part = splitOf(question, index);
+      if (part) parts[part].push(askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })));
     }
   }
-  return {
-    name,
-    objective: 'mrr',
-    objectiveText: 'MRR@10 of the answer fact',
-    describe: { train: 'dev wording, even personas', validation: 'held-apart wording, odd personas' },
-    train,
-    validation,
-  };
+  return { name, objective: 'mrr', objectiveText: 'MRR@10 of the answer fact', describe, ...parts };
 }
 
-/** Personal memory (`personal-data.ts`), split as {@link savedPersonalSet} says. */
+/** The dev wording of the even personas to learn from, the held-apart wording of the odd ones to check on. */
+const byWordingAndPersona: SplitOf = (question, index) => {
+  const learns = index % 2 === 0;
+  if ((question.wording === 'dev') !== learns) return undefined;
+  return learns ? 'train' : 'validation';
+};
+const WORDING_AND_PERSONA = {
+  train: 'dev wording, even personas',
+  validation: 'held-apart wording, odd personas',
+};
+
+/** Personal memory (`personal-data.ts`): learnt from and checked on as {@link byWordingAndPersona} says. */
 export function personalSet(memory: Memory): Promise<FitSet> {
-  return savedPersonalSet(memory, 'personal memory (addTriples)', personas());
+  return savedSet(
+    memory,
+    'personal memory (addTriples)',
+    personas(),
+    byWordingAndPersona,
+    WORDING_AND_PERSONA,
+  );
 }
 
 /**
@@ -102,7 +113,13 @@ export function personalSet(memory: Memory): Promise<FitSet> {
  * first set never uses, asked in words those names mostly do not share; split the same way.
  */
 export function otherPersonalSet(memory: Memory): Promise<FitSet> {
-  return savedPersonalSet(memory, 'personal memory, other predicates', otherPersonas());
+  return savedSet(
+    memory,
+    'personal memory, other predicates',
+    otherPersonas(),
+    byWordingAndPersona,
+    WORDING_AND_PERSONA,
+  );
 }
 
 /**
@@ -110,28 +127,14 @@ export function otherPersonalSet(memory: Memory): Promise<FitSet> {
  * triples; the fit learns from the questions of half the slots and is checked on the other half's,
  * under names and in words it never saw.
  */
-export async function fitSlotsSet(memory: Memory): Promise<FitSet> {
-  const train: FitQuestion[] = [];
-  const validation: FitQuestion[] = [];
-  for (const persona of fitSlotPersonas()) {
-    const userId = `fit-${persona.id}`;
-    await memory.addTriples(userId, [...persona.triples], {
-      at: new Date(Date.UTC(2026, 0, 1)),
-      source: 'save_knowledge',
-    });
-    for (const question of persona.questions)
-      (learnsFromSlot(question.slot) ? train : validation).push(
-        askedOf(userId, question, (rr) => ({ mrr: rr, hit1: rr === 1 ? 1 : 0 })),
-      );
-  }
-  return {
-    name: 'personal memory, fit slots',
-    objective: 'mrr',
-    objectiveText: 'MRR@10 of the answer fact',
-    describe: { train: 'even slots, three wordings', validation: 'odd slots, three wordings' },
-    train,
-    validation,
-  };
+export function fitSlotsSet(memory: Memory): Promise<FitSet> {
+  return savedSet(
+    memory,
+    'personal memory, fit slots',
+    fitSlotPersonas(),
+    (question) => (learnsFromSlot(question.slot) ? 'train' : 'validation'),
+    { train: 'even slots, three wordings', validation: 'odd slots, three wordings' },
+  );
 }
 
 /**
@@ -142,10 +145,8 @@ export async function fitSlotsSet(memory: Memory): Promise<FitSet> {
  * memory gets nothing back).
  */
 export async function smallMemorySet(memory: Memory): Promise<FitSet> {
-  const train: FitQuestion[] = [];
-  const validation: FitQuestion[] = [];
+  const parts: Pick<FitSet, 'train' | 'validation'> = { train: [], validation: [] };
   for (const [index, persona] of personas().entries()) {
-    const learns = index % 2 === 0;
     for (const [at, { slot, triples }] of persona.slotTriples.entries()) {
       const next = persona.slotTriples[(at + 1) % persona.slotTriples.length];
       const userId = `fit-small-${persona.id}-${slot}`;
@@ -154,10 +155,11 @@ export async function smallMemorySet(memory: Memory): Promise<FitSet> {
         source: 'save_knowledge',
       });
       for (const question of persona.questions) {
-        if (question.slot !== slot || (question.wording === 'dev') !== learns) continue;
-        (learns ? train : validation).push(
-          askedOf(userId, question, (rr) => ({ found: rr > 0 ? 1 : 0, hit1: rr === 1 ? 1 : 0 })),
-        );
+        const part = question.slot === slot ? byWordingAndPersona(question, index) : undefined;
+        if (part)
+          parts[part].push(
+            askedOf(userId, question, (rr) => ({ found: rr > 0 ? 1 : 0, hit1: rr === 1 ? 1 : 0 })),
+          );
       }
     }
   }
@@ -167,10 +169,9 @@ export async function smallMemorySet(memory: Memory): Promise<FitSet> {
     objectiveText: 'share of questions whose answer fact is returned at all',
     describe: {
       train: 'dev wording, even personas, 2–4 facts each',
-      validation: 'held-apart wording, odd personas',
+      validation: WORDING_AND_PERSONA.validation,
     },
-    train,
-    validation,
+    ...parts,
     guard: true,
   };
 }
