@@ -18,6 +18,7 @@ import {
 import {
   isTime,
   type KindReader,
+  missesWh,
   namedWhKind,
   objectHead,
   unknownCommonWord,
@@ -73,6 +74,10 @@ export interface FitReading {
   relation: number;
   /** What tells apart facts that fit alike, in [0, 1]: the question's function word and kind of answer. */
   tieBreak: number;
+  /** How surely the object is of the kind the question word asks for (a person for "who"), in [0, 1]. */
+  wh: number;
+  /** Whether the object is known not to be of that kind ({@link missesWh}). */
+  missesWh: boolean;
 }
 
 /** What a question asks for, read from its words: the ones that say what the answer is. */
@@ -292,7 +297,8 @@ export class AnswerFit {
     // So does the kind the question names, where the predicate alone reads both at full ("What's
     // my line of work?": a role, not a firm).
     const parts = [usesFunctionWord, wh, kind];
-    return { fit, relation, tieBreak: parts.reduce((sum, part) => sum + part, 0) / parts.length };
+    const tieBreak = parts.reduce((sum, part) => sum + part, 0) / parts.length;
+    return { fit, relation, tieBreak, wh, missesWh: missesWh(focus.wh, fact, this.kindReader) };
   }
 
   /** Whether a word of the question names a kind the fact's object is, in any of its senses ("food": pizza). */

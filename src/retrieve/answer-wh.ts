@@ -95,6 +95,22 @@ export function wrongWh(wh: WhKind | undefined, object: string): boolean {
   return wh === 'place' && head !== undefined && !/\p{Lu}/u.test(object) && isPersonNoun(head);
 }
 
+/**
+ * Whether an object is known not to be of the kind a question word asks for: no time where it asks
+ * when; where it asks who, a time or a number, or a common word (written in lower case, under a key
+ * naming no person) that WordNet knows as a noun in no person sense ("medium", "popcorn"). A name
+ * is never known so (WordNet knows few people by name, and "Mrs. Green" is no colour), nor a
+ * place, whose kinds are too many to tell (a gym, a pool, the park).
+ */
+export function missesWh(wh: WhKind | undefined, fact: Fact, reader: KindReader): boolean {
+  if (wh === 'time') return !isTime(fact.object);
+  if (wh !== 'person') return false;
+  if (wrongWh(wh, fact.object)) return true;
+  const head = objectHead(fact.object);
+  if (head === undefined || /\p{Lu}/u.test(fact.object) || unknownNoun(head)) return false;
+  return !keyWords(fact.key).some((w) => isPersonNoun(w)) && !reader.inAnySense('person', head);
+}
+
 /** A time of day by the clock: "10 pm", "7:15 am", "6:30", "9 o'clock". */
 const CLOCK = /\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\b\.?|o'clock\b)|\b\d{1,2}:\d{2}\b/i;
 /** WordNet concepts a time word is a kind of: a period ("weekends", "summer") or a time of day ("midnight"). */

@@ -247,6 +247,11 @@ function fitToQuestion(
   // A question naming someone and no relation ("Who is Omar?") asks about them: a fact touching
   // no one it names (the user's sister, two hops from Omar) does not rise by the kind it offers.
   const describesNamed = fit.namesOthers && !input.relationsNamed;
+  let offered: boolean | undefined;
+  const whOffered = () => {
+    offered ??= candidates.some(({ fact }) => fit.read(fact).wh >= 1);
+    return offered;
+  };
   return candidates.map(({ f, fact }) => {
     if (reference.way.has(f.uid)) return way(f);
     // "What is my husband's profession?" is not answered by the user's own profession.
@@ -279,8 +284,12 @@ function fitToQuestion(
     if ((suspect || ownOtherKind) && f.uid !== closest)
       return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
-    const { fit: read, tieBreak } = fit.read(fact);
-    const score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
+    const reading = fit.read(fact);
+    const { fit: read, tieBreak } = reading;
+    let score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
+    // A person where the question asks who, a time where it asks when: an object known to be of
+    // another kind fits less, when another candidate is of the kind asked.
+    if (reading.missesWh && options.whMissFit < 1 && whOffered()) score *= options.whMissFit;
     if (namedFacts && fit.leadsToNamed(fact)) return scaled(f, 'named-object', options.namedObjectShare);
     if (score <= 0) return f;
     // What tells apart facts that fit alike: a share of the score, 1 for the fullest reading.

@@ -84,6 +84,11 @@ export interface FusionOptions {
   fitTieBreak: number;
   /** The share of its fit a fact keeps when its object is of another kind than the one asked. */
   otherKindFit: number;
+  /**
+   * The share of its fit a fact keeps when its object is known not to be of the kind the question
+   * word asks for (no person for "who", no time for "when") while another candidate is.
+   */
+  whMissFit: number;
   /** A fit's own relation reading this strong confirms the walk's reading. */
   confirmedReading: number;
   /** The least fit that names the answer-fit signal among a fact's signals. */

@@ -46,6 +46,7 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   theirWayShare: 0.25,
   fitTieBreak: 0.02,
   otherKindFit: 0.5,
+  whMissFit: 1,
   confirmedReading: 0.9,
   fitSignal: 0.5,
 };

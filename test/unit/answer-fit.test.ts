@@ -130,6 +130,21 @@ describe('answer fit: what the question asks, against predicate and object', () 
     );
   });
 
+  it('knows an object not of the kind the question word asks: no person for "who", no time for "when"', () => {
+    const misses = (question: string, key: string, object: string) =>
+      fit.read(fit.focus(question, [], new Set()), fact(key, object)).missesWh;
+    expect(misses('Who treats my bad back?', 'snacks_on', 'popcorn')).toBe(true);
+    expect(misses('Who treats my bad back?', 'lucky_number', '3')).toBe(true);
+    expect(misses('Who treats my bad back?', 'physio', 'Dr. Virtanen')).toBe(false);
+    // A name is never known to be no one ("Mrs. Green" is no colour); nor an object under a person's key.
+    expect(misses('Who waters my plants?', 'neighbour', 'Mrs. Green')).toBe(false);
+    expect(misses('Who minds my kids?', 'babysitter', 'my sister')).toBe(false);
+    expect(misses('When do I go to bed?', 'eye_color', 'hazel')).toBe(true);
+    expect(misses('When do I go to bed?', 'bedtime', '10 pm')).toBe(false);
+    // A place has too many kinds to tell.
+    expect(misses('Where do I swim?', 'swims_at', 'the gym')).toBe(false);
+  });
+
   it('reads the noun an adverb pertains to as a kind asked ("What do I do professionally?": a profession)', () => {
     expect(fit.focus('What do I do professionally?', [], new Set()).kindWords).toEqual(['profession']);
     expect(ranked('What do I do professionally?', user)[0]).toBe('works_as plumber');

@@ -133,6 +133,31 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(same(1)).toEqual(same(0));
   });
 
+  it('puts down the fit of an object of another kind than the question word asks, when another candidate is of it', () => {
+    const answerFit = new AnswerFit(new CombinedLexicon([new StemLexicon(stem), new WordNetLexicon()]));
+    const tennis = fact('plays', 'tennis');
+    const friend = fact('friend', 'Omar');
+    const pizzaLiked = fact('likes', 'pizza');
+    const asked = (question: string, facts: Fact[], whMissFit: number) =>
+      fuseFacts(
+        evidence({
+          walked: facts.map((f) => walked(f, 1)),
+          seedStrength: 0.3,
+          answerFit: answerFit.bind(answerFit.focus(question, [], new Set())),
+          boostFit: true,
+          options: { whMissFit },
+        }),
+      ).facts;
+    const who = 'Who do I play with?';
+    // Hand-set (nothing put down): the verb names `plays`, whatever its object.
+    expect(asked(who, [tennis, friend], 1).map((f) => f.object)).toEqual(['tennis', 'Omar']);
+    // Put down: tennis is no person, and Omar is one.
+    expect(asked(who, [tennis, friend], 0).map((f) => f.object)).toEqual(['Omar', 'tennis']);
+    // No candidate is a person: nothing is put down.
+    const scores = (fit: number) => asked(who, [tennis, pizzaLiked], fit).map((f) => f.score);
+    expect(scores(0)).toEqual(scores(1));
+  });
+
   it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
     const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
     // 0.3 is under the offline floor: not found at all.
