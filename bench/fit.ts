@@ -57,9 +57,9 @@ const weight = (name: keyof FusionOptions, group: keyof FitState = 'fusion'): Fi
  * there the walk is the reading, and the hashing similarity cannot tell apart the facts it lowers
  * (on the fit's training splits, at 0.25, 0.5 and 1, the fit slots' MRR 0.752 → 0.749, 0.743,
  * 0.737, MetaQA's 0.863 at 0.25, 0.851 and 0.839 at the others: a move the fit refuses); the
- * semantic fit moves it. So does it the share of its fit a fact keeps when its object misses the
- * kind the question word asks (`whMissFit`: no person for "who"); offline it is hand-set at 1,
- * putting nothing down, and not yet fitted (it came after the offline fit's last run).
+ * semantic fit moves it. Both fits move the share of its fit a fact keeps when its object misses
+ * the kind the question word asks (`whMissFit`: no person for "who"), hand-set at 1 (nothing put
+ * down).
  */
 const FUSION_PARAMETERS: readonly FitParameter[] = [
   ...(
@@ -78,6 +78,7 @@ const FUSION_PARAMETERS: readonly FitParameter[] = [
       'nearFloor',
       'looseReadingTrust',
       'episodeTextWeight',
+      'whMissFit',
     ] as const
   ).map((name) => weight(name)),
   { group: 'fusion', name: 'recencyHalfLifeDays', kind: 'scale' },
