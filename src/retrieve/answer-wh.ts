@@ -98,9 +98,9 @@ export function wrongWh(wh: WhKind | undefined, object: string): boolean {
 /**
  * Whether an object is known not to be of the kind a question word asks for: no time where it asks
  * when; where it asks who, a time or a number, or a common word (written in lower case, under a key
- * naming no person) that WordNet knows as a noun in no person sense ("medium", "popcorn"). A name
- * is never known so (WordNet knows few people by name, and "Mrs. Green" is no colour), nor a
- * place, whose kinds are too many to tell (a gym, a pool, the park).
+ * naming no person) that WordNet knows as a noun in no person sense ("popcorn"; not "medium", also
+ * a spiritualist). A name is never known so (WordNet knows few people by name, and "Mrs. Green" is
+ * no colour), nor a place, whose kinds are too many to tell (a gym, a pool, the park).
  */
 export function missesWh(wh: WhKind | undefined, fact: Fact, reader: KindReader): boolean {
   if (wh === 'time') return !isTime(fact.object);
