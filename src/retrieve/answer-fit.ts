@@ -64,6 +64,8 @@ export interface QuestionFit {
   answersWhen(fact: Pick<Fact, 'object'>): boolean;
   /** Whether the fact's object is a time or a number where the question asks for a place or person. */
   wrongWh(fact: Pick<Fact, 'object'>): boolean;
+  /** Whether the fact's object is known not to be of the kind the question word asks ({@link missesWh}). */
+  missesWh(fact: Fact): boolean;
 }
 
 /** How a fact fits a question ({@link AnswerFit.read}). */
@@ -76,8 +78,6 @@ export interface FitReading {
   tieBreak: number;
   /** How surely the object is of the kind the question word asks for (a person for "who"), in [0, 1]. */
   wh: number;
-  /** Whether the object is known not to be of that kind ({@link missesWh}). */
-  missesWh: boolean;
 }
 
 /** What a question asks for, read from its words: the ones that say what the answer is. */
@@ -174,6 +174,7 @@ export class AnswerFit {
       asksWho: focus.wh === 'person',
       asksWhen: focus.wh === 'time',
       wrongWh: (fact) => wrongWh(focus.wh, fact.object),
+      missesWh: (fact) => missesWh(focus.wh, fact, this.kindReader),
       answersWhen: (fact) =>
         focus.wh !== 'time' ||
         isTime(fact.object) ||
@@ -298,7 +299,7 @@ export class AnswerFit {
     // my line of work?": a role, not a firm).
     const parts = [usesFunctionWord, wh, kind];
     const tieBreak = parts.reduce((sum, part) => sum + part, 0) / parts.length;
-    return { fit, relation, tieBreak, wh, missesWh: missesWh(focus.wh, fact, this.kindReader) };
+    return { fit, relation, tieBreak, wh };
   }
 
   /** Whether a word of the question names a kind the fact's object is, in any of its senses ("food": pizza). */

@@ -1,6 +1,6 @@
 import type { Fact, RecalledFact } from '../model/types.js';
 import type { TimeScope } from '../store/base.js';
-import type { QuestionFit } from './answer-fit.js';
+import type { FitReading, QuestionFit } from './answer-fit.js';
 import type { ReachedFact } from './expand.js';
 import { calibrateCosine, type Fused, lifted, noisyOr, recency, scaled } from './fuse.js';
 import { byScoreThenEvidence } from './order.js';
@@ -247,9 +247,18 @@ function fitToQuestion(
   // A question naming someone and no relation ("Who is Omar?") asks about them: a fact touching
   // no one it names (the user's sister, two hops from Omar) does not rise by the kind it offers.
   const describesNamed = fit.namesOthers && !input.relationsNamed;
+  // Each candidate's reading, read once: the kind offered asks every one before its own score.
+  const readings = new Map<string, FitReading>();
+  const readingOf = (fact: Fact) => {
+    const known = readings.get(fact.uid);
+    if (known) return known;
+    const reading = fit.read(fact);
+    readings.set(fact.uid, reading);
+    return reading;
+  };
   let offered: boolean | undefined;
   const whOffered = () => {
-    offered ??= candidates.some(({ fact }) => fit.read(fact).wh >= 1);
+    offered ??= candidates.some(({ fact }) => readingOf(fact).wh >= 1);
     return offered;
   };
   return candidates.map(({ f, fact }) => {
@@ -284,12 +293,11 @@ function fitToQuestion(
     if ((suspect || ownOtherKind) && f.uid !== closest)
       return scaled(f, 'other-kind', options.otherKindFactor);
     if (describesNamed && !fit.touchesNamed(fact)) return f;
-    const reading = fit.read(fact);
-    const { fit: read, tieBreak } = reading;
+    const { fit: read, tieBreak } = readingOf(fact);
     let score = kindOffered && fit.otherKind(fact) ? read * options.otherKindFit : read;
     // A person where the question asks who, a time where it asks when: an object known to be of
     // another kind fits less, when another candidate is of the kind asked.
-    if (reading.missesWh && options.whMissFit < 1 && whOffered()) score *= options.whMissFit;
+    if (options.whMissFit < 1 && fit.missesWh(fact) && whOffered()) score *= options.whMissFit;
     if (namedFacts && fit.leadsToNamed(fact)) return scaled(f, 'named-object', options.namedObjectShare);
     if (score <= 0) return f;
     // What tells apart facts that fit alike: a share of the score, 1 for the fullest reading.

@@ -132,7 +132,7 @@ describe('answer fit: what the question asks, against predicate and object', () 
 
   it('knows an object not of the kind the question word asks: no person for "who", no time for "when"', () => {
     const misses = (question: string, key: string, object: string) =>
-      fit.read(fit.focus(question, [], new Set()), fact(key, object)).missesWh;
+      fit.bind(fit.focus(question, [], new Set())).missesWh(fact(key, object));
     expect(misses('Who treats my bad back?', 'snacks_on', 'popcorn')).toBe(true);
     expect(misses('Who treats my bad back?', 'lucky_number', '3')).toBe(true);
     expect(misses('Who treats my bad back?', 'physio', 'Dr. Virtanen')).toBe(false);
