@@ -110,7 +110,9 @@ const TURN_PARAMETERS: readonly FitParameter[] = [
  * the user (the `aboutUser` group: naming no entity but the user, or asked in the first person;
  * answer fit included: there the sentence model's similarity competes with it); the facts of
  * other questions that name an entity keep the hand-set numbers, since the semantic fit leaves MetaQA out (a fit over the whole fusion lowered MetaQA's
- * paraphrased 3-hop recall@20 from 0.860 to 0.604).
+ * paraphrased 3-hop recall@20 from 0.860 to 0.604). Only the semantic fit moves the similarity of a
+ * fact's predicate words (`relationSimilarityWeight`, `relationSimilarity`): offline it has no
+ * weight and nothing is embedded for it (a hashing vector of a key is its spelling).
  */
 export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> = {
   offline: FUSION_PARAMETERS,
@@ -121,6 +123,8 @@ export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> 
         'graphWeight',
         'factSimilarityWeight',
         'factSimilarity',
+        'relationSimilarityWeight',
+        'relationSimilarity',
         'answerFitWeight',
         'chainReading',
         'unreadKeyDiscount',

@@ -5,6 +5,7 @@ import type { RecallSignal } from '../model/types.js';
 const SIGNALS: ReadonlySet<string> = new Set<RecallSignal>([
   'graph',
   'fact-similarity',
+  'relation-similarity',
   'episode-text',
   'episode-similarity',
   'provenance',

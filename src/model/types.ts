@@ -80,6 +80,7 @@ export interface Episode {
 export type RecallSignal =
   | 'graph'
   | 'fact-similarity'
+  | 'relation-similarity'
   | 'answer-fit'
   | 'episode-text'
   | 'episode-similarity'

@@ -2,7 +2,7 @@ import type { Fact, RecalledFact } from '../model/types.js';
 import type { TimeScope } from '../store/base.js';
 import type { FitReading, QuestionFit } from './answer-fit.js';
 import type { ReachedFact } from './expand.js';
-import { calibrateCosine, type Fused, lifted, noisyOr, recency, scaled } from './fuse.js';
+import { calibrateCosine, type Fused, joined, lifted, noisyOr, recency, scaled } from './fuse.js';
 import { byScoreThenEvidence } from './order.js';
 import type { FusionOptions } from './recipe-types.js';
 
@@ -24,6 +24,8 @@ export interface FactEvidence {
   similarFacts: readonly Fact[];
   /** Their cosines to the query. */
   factCosines: ReadonlyMap<string, number>;
+  /** The cosines to the query of the candidates' predicate keys' words (none: not read). */
+  keyCosines?: ReadonlyMap<string, number>;
   /** Cosines to the query of candidates however low, which tell facts of equal score apart (none: not read). */
   closeness?: ReadonlyMap<string, number>;
   /** How facts fit what the question asks (none: not read). */
@@ -124,7 +126,10 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
       ),
     },
   ]);
-  const fitted = fitToQuestion(factRanking, byUid, input);
+  const relationClose = relationScores(byUid, input.keyCosines, options.relationSimilarity);
+  const fitted = fitToQuestion(factRanking, byUid, input).map((f) =>
+    joined(f, 'relation-similarity', options.relationSimilarityWeight * (relationClose.get(f.uid) ?? 0)),
+  );
   // How much the fit moved each fact: a turn is lifted by the evidence for its facts, not by how
   // well they fit the question's wording (that ranks facts against each other only).
   const before = new Map(factRanking.map((f) => [f.uid, f.score]));
@@ -406,4 +411,17 @@ function adjust(
 /** Whether an object is written as a common word, not a name: no capital letter ("pizza", not "Coco"). */
 function isCommonWord(object: string): boolean {
   return !/\p{Lu}/u.test(object);
+}
+
+/** Each candidate's predicate similarity to the question, above its floor (none without key cosines). */
+function relationScores(
+  candidates: ReadonlyMap<string, Fact>,
+  keyCosines: ReadonlyMap<string, number> | undefined,
+  floor: number,
+): Map<string, number> {
+  const scores = new Map<string, number>();
+  if (!keyCosines) return scores;
+  for (const [uid, fact] of candidates)
+    scores.set(uid, calibrateCosine(keyCosines.get(fact.key) ?? 0, floor));
+  return scores;
 }

@@ -70,6 +70,23 @@ export function lifted(candidate: Fused, name: string, gain: number): Fused {
   };
 }
 
+/**
+ * A candidate joined by one more signal after the others were fused and fitted: its chance `p`
+ * in [0, 1] counts as in the noisy-OR, `s + p · (1 − s)`, so the score stays in [0, 1] and the
+ * signal, `name` among the signals when it counts, is not scaled by what the fit did before it.
+ */
+export function joined(candidate: Fused, name: RecallSignal, chance: number): Fused {
+  const p = Math.min(1, Math.max(0, chance));
+  if (p <= 0) return candidate;
+  const score = candidate.score + p * (1 - candidate.score);
+  return {
+    ...candidate,
+    score,
+    signals: [...candidate.signals, name],
+    contributions: { ...candidate.contributions, [name]: score - candidate.score },
+  };
+}
+
 /** A candidate cut to a share of its score, the cut recorded under `name` (negative). */
 export function scaled(candidate: Fused, name: string, share: number): Fused {
   const score = candidate.score * share;

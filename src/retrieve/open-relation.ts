@@ -1,6 +1,5 @@
-import type { EmbeddingsLike } from '../embed/base.js';
 import { cosine } from '../embed/cosine.js';
-import { TextVectors } from '../embed/text-vectors.js';
+import type { TextVectors } from '../embed/text-vectors.js';
 import { keyPhrase } from '../lexicon/base.js';
 
 /**
@@ -16,11 +15,8 @@ import { keyPhrase } from '../lexicon/base.js';
  * relations the walk may take one hop beyond the chain the question names.
  */
 export class OpenRelationReader {
-  private readonly vectors: TextVectors;
-
-  constructor(embeddings: EmbeddingsLike) {
-    this.vectors = new TextVectors(embeddings);
-  }
+  /** `vectors`: the short texts' vectors, shared with the other readers of one embedder. */
+  constructor(private readonly vectors: TextVectors) {}
 
   /** Each key's fit to the words (empty when there are no words or keys); one request for what is new. */
   async fit(words: readonly string[], keys: readonly string[]): Promise<Map<string, number>> {

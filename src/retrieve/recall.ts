@@ -1,8 +1,9 @@
 import type { EmbeddingsLike } from '../embed/base.js';
+import { TextVectors } from '../embed/text-vectors.js';
 import type { RelationLexicon } from '../lexicon/base.js';
 import type { QueryExpander } from '../lexicon/expansion.js';
 import { USER_ENTITY_KEY } from '../model/normalize.js';
-import type { RecalledEntity, RecalledEpisode, RecalledFact, RecallResult } from '../model/types.js';
+import type { Fact, RecalledEntity, RecalledEpisode, RecalledFact, RecallResult } from '../model/types.js';
 import type { GraphStore, TimeScope } from '../store/base.js';
 import { AnswerFit } from './answer-fit.js';
 import { contextBlock } from './context.js';
@@ -13,6 +14,7 @@ import { compareUids } from './order.js';
 import { type QuestionReading, readQuestion } from './question.js';
 import { fusionFields, OFFLINE_RECIPE, resolveFusionOptions } from './recipe.js';
 import type { FusionOptions, RankingRecipe, SeedWeights } from './recipe-types.js';
+import { RelationSimilarity } from './relation-similarity.js';
 import type { RelationMention } from './relations.js';
 import { type Seeds, seedEntities, seedFromFacts, seedUserWhenUnseeded } from './seeds.js';
 import { searchTurns } from './turn-search.js';
@@ -100,6 +102,7 @@ export class Retriever {
   private readonly aboutUserOptions: FusionOptions;
   private readonly answerFit: AnswerFit;
   private readonly openReader?: OpenRelationReader;
+  private readonly relationSimilarity: RelationSimilarity;
 
   constructor(
     private readonly store: GraphStore,
@@ -116,7 +119,10 @@ export class Retriever {
       this.recipe.fusion,
     );
     this.answerFit = new AnswerFit(lexicon, this.recipe.fit);
-    if (this.recipe.search.openRelations) this.openReader = new OpenRelationReader(embeddings);
+    // Short texts' vectors (question words, predicates' words), embedded once for both readers.
+    const vectors = new TextVectors(embeddings);
+    if (this.recipe.search.openRelations) this.openReader = new OpenRelationReader(vectors);
+    this.relationSimilarity = new RelationSimilarity(vectors);
   }
 
   /**
@@ -191,8 +197,14 @@ export class Retriever {
       walkInput,
       similarRead,
     );
+    // A predicate's words read by the embedder, for the candidates' keys (none read at weight 0).
+    const keyCosines =
+      fusion.relationSimilarityWeight > 0
+        ? await this.relationSimilarity.cosines(vector, candidateKeys(walked, similar.facts))
+        : undefined;
     const evidence: EvidenceInput = {
       ...this.evidenceOf(question, fusion),
+      ...(keyCosines ? { keyCosines } : {}),
       fittingOnly,
       walked,
       seedStrength: Math.min(1, Math.max(0, ...seeds.strength.values())),
@@ -326,6 +338,11 @@ function withOptions(recipe: Readonly<RankingRecipe>, options: RetrieverOptions)
  * A promise awaited later, after other awaits: marked handled now, so that when an earlier await
  * throws first its rejection is not reported as unhandled (awaiting it still throws).
  */
+/** The predicate keys of the candidates: the facts walked and the facts similar to the question. */
+function candidateKeys(walked: readonly { fact: Fact }[], similar: readonly Fact[]): Set<string> {
+  return new Set([...walked.map((r) => r.fact.key), ...similar.map((f) => f.key)]);
+}
+
 function settleLater<T>(pending: Promise<T>): Promise<T> {
   pending.catch(() => undefined);
   return pending;

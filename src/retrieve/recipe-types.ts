@@ -19,6 +19,14 @@ export interface FusionOptions {
   graphWeight: number;
   /** Facts by similarity of their statements to the question. */
   factSimilarityWeight: number;
+  /**
+   * Facts by similarity of their predicate's words to the question: a sentence model reads the
+   * relation asked as the question's words do ("What show am I hooked on?": `favorite_series`),
+   * where WordNet knows no link, and apart from the object's words, which a statement's own
+   * similarity mixes in. Only facts that are candidates already; a hashing embedder's vectors
+   * count shared spellings, which the lexicon reads better (0 offline: nothing is embedded).
+   */
+  relationSimilarityWeight: number;
   /** How much a fact whose predicate and object fit what the question asks rises above the rest. */
   answerFitWeight: number;
   /** Turns by full text (BM25). */
@@ -55,6 +63,11 @@ export interface FusionOptions {
   speakerWeight: number;
   /** Least cosine of a fact statement to count as similar. */
   factSimilarity: number;
+  /**
+   * Least cosine of a predicate's words to the question to count as similar: a few words' cosines
+   * lie close together (a hobby is near an occupation), so only a plainly close predicate counts.
+   */
+  relationSimilarity: number;
   /** Least cosine of a turn to count as similar. */
   episodeSimilarity: number;
   /** The least graph evidence of a fact one hop from the walk's start: it is about what the question names. */

@@ -21,6 +21,7 @@ export const MS_PER_DAY = 86_400_000;
 export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   graphWeight: 1,
   factSimilarityWeight: 0.5,
+  relationSimilarityWeight: 0,
   answerFitWeight: 1,
   episodeTextWeight: 0.9,
   episodeSimilarityWeight: 0.6,
@@ -35,6 +36,7 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   minScore: 0.1,
   speakerWeight: 0.5,
   factSimilarity: 0.35,
+  relationSimilarity: 0.4,
   episodeSimilarity: 0.3,
   nearFloor: 0.3,
   nearFloorHopDecay: 0.9,
@@ -62,14 +64,18 @@ export const DEFAULT_FUSION: Readonly<FusionOptions> = { ...HAND_SET_FUSION, ...
  * user, or asked in the first person): a fact's similarity to the question is a ranked signal of
  * its own (counted from a low cosine, at full weight) and the walk, which reaches all of the user's
  * facts alike, weighs less; every relation reading counts toward a chain, since similarity already
- * tells the facts apart; and a key the question reads only in part ("Which group do I _love_?":
+ * tells the facts apart; a key the question reads only in part ("Which group do I _love_?":
  * `loves_flower`) keeps only the share of the walk's trust its read words make up, since the
- * sentence model reads the rest. Any other question naming an entity keeps the walk's weights: the walk
+ * sentence model reads the rest; and a fact's predicate the sentence model reads as plainly close to
+ * the question (a cosine above 0.4) is a signal of its own, at full weight (what WordNet does not
+ * link: "What show am I hooked on?", `favorite_series`).
+ * Any other question naming an entity keeps the walk's weights: the walk
  * from it says what is near, and the answer at the end of a chain of relations is not like the
  * question.
  */
 export const SEMANTIC_FUSION: Readonly<Partial<FusionOptions>> = {
   factSimilarityWeight: 1,
+  relationSimilarityWeight: 1,
   factSimilarity: 0.1,
   graphWeight: 0.6,
   chainReading: 0,

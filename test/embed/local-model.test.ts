@@ -196,6 +196,35 @@ describe('the in-process model', () => {
     }
   });
 
+  it("reads a fact's predicate by the model where WordNet links none to the question (relation-similarity)", async () => {
+    const dir = tempDir('kgmem-local-relation-');
+    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    try {
+      await memory.addTriples('ana', [
+        { subject: 'I', predicate: 'favorite_series', object: 'Slow Horses' },
+        { subject: 'I', predicate: 'snacks_on', object: 'popcorn' },
+        { subject: 'I', predicate: 'eye_color', object: 'green' },
+        { subject: 'I', predicate: 'works_at', object: 'Siemens' },
+        { subject: 'I', predicate: 'goes_to_bed_at', object: '10 pm' },
+      ]);
+      // "show" and "series" share no WordNet link; the model reads "favorite series" plainly close.
+      const { facts } = await memory.recall({
+        userId: 'ana',
+        query: 'What show am I hooked on?',
+        explain: true,
+      });
+      expect(facts[0]?.predicate).toBe('favorite_series');
+      expect(facts[0]?.contributions?.['relation-similarity']).toBeGreaterThan(0);
+      // Only a plainly close predicate counts: the eye colour gets nothing from it.
+      const eyes = facts.find((f) => f.predicate === 'eye_color');
+      expect(eyes?.contributions?.['relation-similarity']).toBeUndefined();
+      for (const fact of facts) expect(fact.score).toBeLessThanOrEqual(1);
+    } finally {
+      await memory.close();
+      dir.remove();
+    }
+  });
+
   it('keeps the fact the model reads closest to the question up, however rare the sense the lexicon read it in', async () => {
     const dir = tempDir('kgmem-local-closest-');
     const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });

@@ -158,6 +158,34 @@ describe('fuseFacts: the facts of a recall from their signals (pure, no store)',
     expect(scores(0)).toEqual(scores(1));
   });
 
+  it("joins the similarity of a fact's predicate words after the fit, above its floor, at its weight", () => {
+    const series = fact('favorite_series', 'Slow Horses');
+    const eyes = fact('eye_color', 'green');
+    const tied = { walked: [walked(eyes, 1), walked(series, 1)], relationsNamed: false };
+    const keyCosines = new Map([
+      ['favorite_series', 0.46],
+      ['eye_color', 0.05],
+    ]);
+    // Weight 0 (the offline recipe): nothing joins, whatever the cosines.
+    const off = fuseFacts(evidence({ ...tied, keyCosines, options: { relationSimilarityWeight: 0 } })).facts;
+    expect(off.every((f) => !f.signals.includes('relation-similarity'))).toBe(true);
+    const on = fuseFacts(
+      evidence({ ...tied, keyCosines, options: { relationSimilarityWeight: 0.5, relationSimilarity: 0.1 } }),
+    ).facts;
+    expect(on.map((f) => f.object)).toEqual(['Slow Horses', 'green']);
+    const [first, second] = on;
+    // (0.46 − 0.1) / 0.9 at weight 0.5, joined as in a noisy-OR: s + p · (1 − s), still under 1.
+    const before = off.find((f) => f.uid === series.uid)?.score ?? 0;
+    const chance = 0.5 * (0.36 / 0.9);
+    expect(first?.score).toBeCloseTo(before + chance * (1 - before), 6);
+    expect(first?.contributions?.['relation-similarity']).toBeCloseTo(chance * (1 - before), 6);
+    expect(first?.signals).toContain('relation-similarity');
+    expect(first?.score).toBeLessThanOrEqual(1);
+    // Under the floor: the eye colour gains nothing.
+    expect(second?.signals).not.toContain('relation-similarity');
+    expect(second?.score).toBe(off.find((f) => f.uid === eyes.uid)?.score);
+  });
+
   it('counts similarity only above its floor, and the semantic fusion from 0.1 at full weight', () => {
     const similar = { similarFacts: [cello], factCosines: new Map([[cello.uid, 0.3]]) };
     // 0.3 is under the offline floor: not found at all.
