@@ -1,11 +1,11 @@
 import type { RecallSignal } from '../model/types.js';
 
-// The signals fused by noisy-OR: each contributes a chance. The rest (the answer fit, says-when,
-// speaker, recency, mentions, and cuts) change the fused score.
+// The signals fused by noisy-OR: each contributes a chance. The rest (the answer fit, the
+// predicate's similarity joined after it, says-when, speaker, recency, mentions, and cuts) change
+// the fused score.
 const SIGNALS: ReadonlySet<string> = new Set<RecallSignal>([
   'graph',
   'fact-similarity',
-  'relation-similarity',
   'episode-text',
   'episode-similarity',
   'provenance',
