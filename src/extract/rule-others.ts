@@ -126,7 +126,7 @@ export function asSubject(subject: string, triples: readonly ExtractedTriple[]):
 
 const NAME_WORDS = "\\p{Lu}[\\p{L}'-]*(?:\\s+\\p{Lu}[\\p{L}'-]*)?";
 // "My younger sister Hana", "Hana": who a clause is about.
-const RELATED = `(?:[Mm]y\\s+${MODIFIED}(?:${RELATIONS}),?\\s+)?`;
+const RELATED = `(?:(?:[Mm]y|[Oo]ur)\\s+${MODIFIED}(?:${RELATIONS}),?\\s+)?`;
 const WHO = `${RELATED}(${NAME_WORDS})`;
 const ADVERBS =
   '((?:(?:just|also|still|really|recently|now|finally|already|often|usually|always|never)\\s+)*)';
@@ -155,10 +155,10 @@ const RENAMED = new RegExp(
 );
 const DIED = new RegExp(`^(${NAME_WORDS})\\s+(?:just\\s+|sadly\\s+)?(?:died|passed\\s+away|passed)\\b`, 'u');
 const MENTION = new RegExp(
-  `\\b[Mm]y\\s+${MODIFIED}(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
+  `\\b(?:[Mm]y|[Oo]ur)\\s+${MODIFIED}(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,
   'gu',
 );
-const MENTION_OBJECT = new RegExp(`^my\\s+(?:\\p{Ll}+\\s+)?(?:${RELATIONS})\\s+\\p{Lu}`, 'iu');
+const MENTION_OBJECT = new RegExp(`^(?:my|our)\\s+(?:\\p{Ll}+\\s+)?(?:${RELATIONS})\\s+\\p{Lu}`, 'iu');
 
 /** A name, not a word that starts sentences ("This", "Today", "Everyone"). */
 function isName(name: string): boolean {

@@ -65,10 +65,11 @@ export const EVERYDAY_RULES: Rule[] = [
   },
   {
     // A team or a car by its name: "I'm a huge Arsenal fan", "I support Liverpool" (likes);
-    // "I drive a Tesla" (owns; "I drive a bus" is a job, and not read).
+    // "I drive a Tesla", "I drive a blue Honda Civic" (owns, with the words said of it; "I drive a
+    // bus" is a job, and not read).
     nameFirst: true,
     pattern:
-      /^I(?:'m|\s+am)\s+(?:an?\s+)?(?:(?:big|huge|massive|lifelong|die-hard)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})\s+(?:fan|supporter)$|^I\s+support\s+(\p{Lu}.*)$|^I\s+drive\s+(?:an?\s+)?((?:\d{4}\s+)?\p{Lu}.*)$/u,
+      /^I(?:'m|\s+am)\s+(?:an?\s+)?(?:(?:big|huge|massive|lifelong|die-hard)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*){0,2})\s+(?:fan|supporter)$|^I\s+support\s+(\p{Lu}.*)$|^I\s+drive\s+(?:an?\s+)?((?:\d{4}\s+)?(?:\p{Ll}+\s+){0,2}\p{Lu}.*)$/u,
     build: (m) =>
       m[3]
         ? [triple('user', 'owns', clean(m[3]), 'person', '')]

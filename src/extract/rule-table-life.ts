@@ -236,6 +236,20 @@ export const LIFE_RULES: Rule[] = [
     build: (m) => [triple('user', 'height', clean(m[1]), 'person', 'number')],
   },
   {
+    // "I'm 5 foot 9", "I'm 1.75 m": a height said by its unit, without "tall".
+    pattern: new RegExp(
+      `^${I_AM}\\s+(\\d[\\d.,]*\\s*(?:m|cm|metres|meters|ft|feet|foot)\\b(?:\\s*\\d+(?:\\s*(?:in|inches)\\b)?)?)$`,
+      'u',
+    ),
+    build: (m) => [triple('user', 'height', clean(m[1]), 'person', 'number')],
+  },
+  {
+    // "I weigh 70 kg", "I weigh about 11 stone 4": a weight, said with its unit.
+    pattern:
+      /^i\s+weigh\s+(?:about\s+|around\s+|roughly\s+)?(\d[\d.,]*\s*(?:kg|kgs|kilos?|kilograms?|lbs?|pounds?|stone)\b(?:\s*\d+(?:\s*(?:lbs?|pounds?)\b)?)?)$/u,
+    build: (m) => [triple('user', 'weight', clean(m[1]), 'person', 'number')],
+  },
+  {
     // "I react badly to penicillin": what one's body does not take well.
     pattern: /^i\s+(?:react|reacted)\s+(badly|poorly|strongly)\s+to\s+(.+)$/u,
     build: (m) => objects(m[2]).map((o) => triple('user', `reacts_${m[1]}_to`, o, 'person', '')),

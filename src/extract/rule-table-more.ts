@@ -1,8 +1,8 @@
-import { namesKindInSenses, nounAtLeastAsOftenAs, onlyDescribes } from '../lexicon/kinds.js';
+import { namesKindInSenses, nounAtLeastAsOftenAs, onlyDescribes, readingsOf } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { HABIT_ADVERB, I_AM, NAME, PRONOUNS } from './rule-patterns.js';
 import type { Rule } from './rule-table.js';
-import { lowerCommonNoun } from './rule-table-said.js';
+import { FOOD_KINDS, lowerCommonNoun } from './rule-table-said.js';
 import { clean, objects, triple } from './rule-words.js';
 
 /** The verbs of a habit kept by a rule below, and the predicates they give ("drink" → `drinks`). */
@@ -55,6 +55,18 @@ export const MORE_RULES: Rule[] = [
       ),
   },
   {
+    // "I have porridge for breakfast", "I usually eat a salad for lunch": what one has at a meal,
+    // kept under the meal's name (`breakfast`), the thing as said.
+    pattern: new RegExp(
+      `^i\\s+${HABIT_ADVERB}(?:have|eat|drink|get)\\s+(?!(?:a\\s+lot|lots|loads|nothing|something|anything)\\b)(?:an?\\s+|some\\s+)?(.+?)\\s+for\\s+(breakfast|brunch|lunch|dinner|supper)$`,
+      'u',
+    ),
+    build: (m) =>
+      objects(m[1])
+        .filter(eatenOrDrunk)
+        .map((o) => triple('user', m[2] ?? '', o, 'person', '')),
+  },
+  {
     // "I drink green tea", "I usually order a flat white": a habit, kept as its verb says it;
     // not a manner ("I eat out", "I eat healthy"), nor one's own ("I eat my lunch at my desk").
     pattern: new RegExp(
@@ -95,6 +107,15 @@ export const MORE_RULES: Rule[] = [
 ];
 
 /** A thing named, not a manner: a name, several words, or one word not mostly an adjective ("healthy"). */
+/**
+ * Whether what is said to be had at a meal is something eaten or drunk: its last word a food or a
+ * drink to WordNet in any sense, or a word it does not know ("shakshuka"); not "a meeting".
+ */
+function eatenOrDrunk(said: string): boolean {
+  const last = (said.split(/\s+/).at(-1) ?? '').toLowerCase();
+  return readingsOf(last).length === 0 || namesKindInSenses(last, Number.POSITIVE_INFINITY, FOOD_KINDS);
+}
+
 function namesAThing(said: string): boolean {
   if (/^[\p{Lu}\d]/u.test(said) || /\s/.test(said)) return true;
   const word = said.toLowerCase();

@@ -141,7 +141,7 @@ function ownValue(thing: string, said: string): ReturnType<typeof triple>[] {
 }
 
 // WordNet concepts above something eaten or drunk ("drink", "breakfast", "snack").
-const FOOD_KINDS = ['food', 'beverage', 'foodstuff', 'nutriment', 'dish'];
+export const FOOD_KINDS = ['food', 'beverage', 'foodstuff', 'nutriment', 'dish'];
 
 // The least number read as an age without "years old" ("I'm ten"; not "I'm one").
 const MIN_AGE_ALONE = 10;

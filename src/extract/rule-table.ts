@@ -112,9 +112,10 @@ export const RULES: Rule[] = [
     build: (m) => [triple('user', 'phone', (m[1] ?? '').trim(), 'person', 'phone')],
   },
   {
-    // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is).
+    // "I'm a nurse" (an occupation: the job), "I'm a vegetarian" (something else one is); where,
+    // by name ("at Google", "at a startup called Nimbus").
     pattern: new RegExp(
-      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:[\\p{L}+#.-]+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+(?:profession|trade)|\\s+at\\s+(\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
+      `^(?:${I_AM}|[Ii](?:'ve|\\s+have)\\s+been)\\s+(?:now\\s+)?an?\\s+((?:[\\p{L}+#.-]+\\s+)?\\p{Ll}+)(?:\\s+(?:for|since)\\s+.+|\\s+now|\\s+by\\s+(?:profession|trade)|\\s+at\\s+(\\p{Lu}.*|(?:a|an)\\s+[^,]+?\\s+(?:called|named)\\s+\\p{Lu}.*)|\\s+in\\s+\\p{Lu}.*)?$`,
       'u',
     ),
     build: (m) => {

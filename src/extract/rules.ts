@@ -1,6 +1,7 @@
 import { isDietNoun } from '../lexicon/kinds.js';
 import { sharedWordNet } from '../lexicon/relatedness.js';
 import { type ExtractedTriple, type Extraction, type ExtractionInput, Extractor } from './base.js';
+import { leadingSubject, startsWithInflectedVerb, verbAfterConjunction } from './clause-carry.js';
 import { negated } from './rule-negation.js';
 import { asSubject, OtherPeople, withRelations } from './rule-others.js';
 import {
@@ -11,7 +12,6 @@ import {
   LEAD_IN,
   LEADING_FILLER,
   MODIFIED,
-  NAME,
   NEGATION,
   NEUTRAL_ADVERBS,
   NEUTRAL_LOWER_ADVERBS,
@@ -193,11 +193,6 @@ const ME_AND = new RegExp(
 const TERSE_BEEN = /^Been\s+(?=\p{Ll})/u;
 const TERSE_NEXT = new RegExp(`,\\s+(?=(?:${TERSE_PAST_VERBS})\\s)`, 'u');
 const STARTS_WITH_VERB = new RegExp(`^${CLAUSE_VERB}\\b`, 'iu');
-// Who a sentence is about, as a verb after "and" takes it up: "I" (also "I'm"), "my mum", a name.
-const LEADING_SUBJECT = new RegExp(
-  `^(I(?=(?:'m)?\\s)|[Mm]y\\s+${MODIFIED}(?:${PERSON_RELATIONS})(?=\\s)|${NAME}?)(?:'m)?\\s+(?=\\p{Ll})`,
-  'u',
-);
 
 // A state said without "I'm": a participle ("Working at Zalando now") or a describing word before
 // a preposition or alone ("Allergic to nuts", "Retired now"), or a diet ("Vegetarian since 2020").
@@ -247,19 +242,26 @@ export function splitClauses(sentence: string): string[] {
   const terse = trimmed !== said;
   let rest = trimmed
     .slice(0, trimmed.length - end.length)
-    .replace(PAIR_SUBJECT, (pair) => pair.replace(/\s+and\s+I$/, '\u0001'));
-  const breaks = (text: string) => CLAUSE_BREAK.exec(text) ?? (terse ? TERSE_NEXT.exec(text) : null);
+    .replace(PAIR_SUBJECT, (pair, name: string | undefined) =>
+      // "I'm Maria and I work …": two clauses of the user's, not Maria and the user.
+      name?.split(/\s+/).some((w) => NOT_A_NAME.test(w)) ? pair : pair.replace(/\s+and\s+I$/, '\u0001'),
+    );
+  const breaks = (text: string) =>
+    CLAUSE_BREAK.exec(text) ?? (terse ? TERSE_NEXT.exec(text) : null) ?? verbAfterConjunction(text);
   for (let match = breaks(rest); match; match = breaks(rest)) {
     parts.push(rest.slice(0, match.index));
     rest = rest.slice(match.index + match[0].length);
   }
   parts.push(rest);
-  const subject = LEADING_SUBJECT.exec(parts[0] ?? '')?.[1];
+  const subject = leadingSubject(parts[0] ?? '');
   return parts
     .map((part) => part.replace(/\u0001/g, ' and I').trim())
     .filter((part) => part.length > 0)
     .map((part, i) => {
-      const carried = i > 0 && subject && STARTS_WITH_VERB.test(part) ? `${subject} ${part}` : part;
+      const carried =
+        i > 0 && subject && (STARTS_WITH_VERB.test(part) || startsWithInflectedVerb(part))
+          ? `${subject} ${part}`
+          : part;
       return `${carried}${end}`;
     });
 }

@@ -14,4 +14,6 @@ export const DEFAULT_FUNCTIONAL_PREDICATES = [
   'email',
   'phone',
   'job_title',
+  'height',
+  'weight',
 ];

@@ -205,6 +205,17 @@ describe('write path: turns kept whole, corrections, the user name (real databas
     );
   });
 
+  it('keeps one weight and one height at a time: a new one said closes the last, kept as history', async () => {
+    const say = (content: string, at: string) =>
+      memory.remember({ userId: 'wren', threadId: 't', messages: [{ role: 'user', content }], at });
+    await say("I weigh 72 kg and I'm 5 foot 9.", '2026-01-01T00:00:00Z');
+    await say('I weigh 70 kg.', '2026-03-01T00:00:00Z');
+    const now = await memory.facts('wren');
+    expect(now.map((f) => `${f.predicate}|${f.object}`).sort()).toEqual(['height|5 foot 9', 'weight|70 kg']);
+    const history = await memory.facts('wren', { includeHistory: true });
+    expect(history.find((f) => f.object === '72 kg')?.validTo).not.toBeNull();
+  });
+
   it('links a question naming the person to the user (userName, or a message name)', async () => {
     await memory.remember({
       userId: 'caroline',

@@ -177,8 +177,8 @@ describe('the relation a first-person question asks, read by the extractor from 
     expect(askedRelations('What do I wear to work?').map((r) => r.key)).toEqual(['wears']);
   });
 
-  it('reads a habit the extractor keeps ("I eat sushi for breakfast" → eats)', () => {
-    expect(askedRelations('What do I eat for breakfast?').map((r) => r.key)).toEqual(['eats']);
+  it('reads a habit the extractor keeps ("I eat sushi" → eats; "I eat sushi for breakfast" → breakfast)', () => {
+    expect(askedRelations('What do I eat for breakfast?').map((r) => r.key)).toEqual(['eats', 'breakfast']);
   });
 });
 
