@@ -104,17 +104,23 @@ export class OtherPeople {
  * that is such a mention ("met: my friend Kenji for lunch").
  */
 export function withRelations(clause: string, triples: readonly ExtractedTriple[]): ExtractedTriple[] {
-  const mentions = [...clause.replace(/[’]/g, "'").matchAll(MENTION)].flatMap((m) => {
+  const said = clause.replace(/[’]/g, "'");
+  const ended: ExtractedTriple[] = [];
+  const mentions = [...said.matchAll(MENTION)].flatMap((m) => {
     const name = m[2] ?? '';
     if (!isName(name)) return [];
     const kind = relation(m[1]);
+    // "Our old dog Bruno passed away": the user had Bruno, and no longer has (said last, so the
+    // fact is kept as history).
+    if (DIED_AFTER.test(said.slice((m.index ?? 0) + m[0].length)))
+      ended.push(triple('user', `not_${kind}`, name, 'person', relationType(m[1])));
     // Read already, perhaps with more of the name ("my friend Polar bear").
     if (triples.some((t) => t.subject === 'user' && t.predicate === kind && t.object.startsWith(name)))
       return [];
     return [triple('user', kind, name, 'person', relationType(m[1]))];
   });
-  if (mentions.length === 0) return [...triples];
-  return [...mentions, ...triples.filter((t) => !MENTION_OBJECT.test(t.object))];
+  if (mentions.length === 0) return [...triples, ...ended];
+  return [...mentions, ...triples.filter((t) => !MENTION_OBJECT.test(t.object)), ...ended];
 }
 
 /** The triples of a first-person reading given to the one who said it of themselves. */
@@ -153,6 +159,8 @@ const RENAMED = new RegExp(
   `^(${NAME_WORDS})'s\\s+(?:real\\s+)?name\\s+is\\s+(${NAME_WORDS})(?:,?\\s+not\\s+\\1)?[.!]*$`,
   'u',
 );
+// Said right after a name: that one died.
+const DIED_AFTER = /^\s+(?:just\s+|sadly\s+)?(?:died|passed\s+away)\b/u;
 const DIED = new RegExp(`^(${NAME_WORDS})\\s+(?:just\\s+|sadly\\s+)?(?:died|passed\\s+away|passed)\\b`, 'u');
 const MENTION = new RegExp(
   `\\b(?:[Mm]y|[Oo]ur)\\s+${MODIFIED}(${RELATIONS}),?\\s+(${NAME_WORDS})(?=[\\s,.!;:]|$)`,

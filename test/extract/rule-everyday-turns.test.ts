@@ -16,6 +16,9 @@ describe('everyday turns the rules read whole (nothing said dropped or run toget
     ['My son Jake is 12 and loves football.', ['user|son|Jake', 'Jake|age|12', 'Jake|loves|football']],
     ['Our daughter Mia plays piano.', ['user|daughter|Mia', 'Mia|plays|piano']],
     ['Our neighbour Bob works at Tesco.', ['user|neighbour|Bob', 'Bob|works_at|Tesco']],
+    // One named with how they relate who died: had, and no longer (the fact kept as history).
+    ['Our old dog Bruno passed away in March.', ['user|dog|Bruno', 'user|not_dog|Bruno']],
+    ['My grandfather Joe died last year.', ['user|grandfather|Joe', 'user|not_grandfather|Joe']],
     // A list of things stays a list.
     ['I like fish and chips.', ['user|likes|fish', 'user|likes|chips']],
     // A car with the words said of it; a bus driven is a job, not read.
