@@ -33,12 +33,26 @@ export function startsWithInflectedVerb(part: string): boolean {
 /**
  * The first "and" or "but" followed by a verb's inflected form, a clause whose subject carries
  * over ("I was born in Glasgow but grew up in Edinburgh"); lists of things ("fish and chips")
- * are not split.
+ * and two verbs of one clause ("born and raised") are not split.
  */
 export function verbAfterConjunction(text: string): RegExpExecArray | null {
-  for (const match of text.matchAll(CONJUNCTION_THEN_WORD))
+  for (const match of text.matchAll(CONJUNCTION_THEN_WORD)) {
+    // Two verbs of one clause ("I was born and raised in Aarhus") are not two clauses.
+    const before = /(\p{Ll}+)$/u.exec(text.slice(0, match.index))?.[1] ?? '';
+    if (isVerbForm(before)) continue;
     if (isInflectedVerbOnly(match[1] ?? '')) return match as RegExpExecArray;
+  }
   return null;
+}
+
+/** Whether WordNet reads a word as an inflected form of a verb ("born", "raised", "washed"). */
+function isVerbForm(word: string): boolean {
+  return (
+    word.length > 0 &&
+    sharedWordNet()
+      .lemmas(word, 'verb')
+      .some((lemma) => lemma !== word)
+  );
 }
 
 // Who a sentence is about, as a verb after "and" takes it up: "I" (also "I'm"), "my mum", a name,

@@ -19,6 +19,8 @@ describe('everyday turns the rules read whole (nothing said dropped or run toget
     // One named with how they relate who died: had, and no longer (the fact kept as history).
     ['Our old dog Bruno passed away in March.', ['user|dog|Bruno', 'user|not_dog|Bruno']],
     ['My grandfather Joe died last year.', ['user|grandfather|Joe', 'user|not_grandfather|Joe']],
+    // Two verbs of one clause are one clause.
+    ['I was born and raised in Aarhus.', ['user|is_from|Aarhus']],
     // A list of things stays a list.
     ['I like fish and chips.', ['user|likes|fish', 'user|likes|chips']],
     // A car with the words said of it; a bus driven is a job, not read.
