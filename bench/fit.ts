@@ -112,7 +112,9 @@ const TURN_PARAMETERS: readonly FitParameter[] = [
  * other questions that name an entity keep the hand-set numbers, since the semantic fit leaves MetaQA out (a fit over the whole fusion lowered MetaQA's
  * paraphrased 3-hop recall@20 from 0.860 to 0.604). Only the semantic fit moves the similarity of a
  * fact's predicate words (`relationSimilarityWeight`, `relationSimilarity`): offline it has no
- * weight and nothing is embedded for it (a hashing vector of a key is its spelling).
+ * weight and nothing is embedded for it (a hashing vector of a key is its spelling). So with the
+ * cut of a fact the sentence model reads as plainly farther from the question than the closest
+ * candidate (`similarityGap`, `similarityGapCut`, `similarityGapKeep`): offline no such cosines are read.
  */
 export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> = {
   offline: FUSION_PARAMETERS,
@@ -133,6 +135,9 @@ export const FIT_PARAMETERS: Readonly<Record<FitKind, readonly FitParameter[]>> 
         'nearFloorHopDecay',
         'recencyWeight',
         'mentionsWeight',
+        'similarityGap',
+        'similarityGapCut',
+        'similarityGapKeep',
       ] as const
     ).map((name) => weight(name, 'aboutUser')),
   ],

@@ -5,6 +5,7 @@ import type { ReachedFact } from './expand.js';
 import { calibrateCosine, type Fused, joined, lifted, noisyOr, recency, scaled } from './fuse.js';
 import { byScoreThenEvidence } from './order.js';
 import type { FusionOptions } from './recipe-types.js';
+import { cutFarFromClosest } from './similarity-gap.js';
 
 /** What the facts' fusion works on: everything is already read, so it is a pure function. */
 export interface FactEvidence {
@@ -109,12 +110,9 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
     if (!input.relationsNamed) return Math.min(rel, floor(r));
     return Math.max(floor(r), floor(r) + (rel - floor(r)) * trust(r));
   };
+  const graphScores = new Map(walked.map((r) => [r.fact.uid, relative(r)]));
   const factRanking = noisyOr([
-    {
-      signal: 'graph',
-      weight: options.graphWeight,
-      scores: new Map(walked.map((r) => [r.fact.uid, relative(r)])),
-    },
+    { signal: 'graph', weight: options.graphWeight, scores: graphScores },
     {
       signal: 'fact-similarity',
       weight: options.factSimilarityWeight,
@@ -140,7 +138,8 @@ export function fuseFacts(input: FactEvidence): FusedFacts {
   const kept = fitted.filter(
     (f) => f.score >= options.minScore && (!input.fittingOnly || f.signals.includes('answer-fit')),
   );
-  const facts = adjust(kept, byUid, options, input.closeness)
+  const near = cutFarFromClosest(kept, { closeness: input.closeness, graphScores, options });
+  const facts = adjust(near, byUid, options, input.closeness)
     .slice(0, limit)
     .map((f): RecalledFact => {
       const fact = byUid.get(f.uid) as Fact;

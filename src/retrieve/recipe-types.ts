@@ -102,6 +102,23 @@ export interface FusionOptions {
    * word asks for (no person for "who", no time for "when") while another candidate is.
    */
   whMissFit: number;
+  /**
+   * With a sentence model, the cosine below the closest candidate's beyond which a fact's
+   * statement reads as plainly farther from the question (`similarity-gap.ts`).
+   */
+  similarityGap: number;
+  /**
+   * The share of its score a fact plainly farther from the question than the closest candidate
+   * loses: the model's closeness outweighs a word shared by chance or a fit of the answer's kind
+   * (0: nothing is cut; the offline embedder reads no such cosines).
+   */
+  similarityGapCut: number;
+  /**
+   * The graph score at which a fact keeps its score however far the model reads it: the walk
+   * reached it by a relation the question's words name, a reading the lexicon knows and the
+   * model may miss ("hometown", `is_from`).
+   */
+  similarityGapKeep: number;
   /** A fit's own relation reading this strong confirms the walk's reading. */
   confirmedReading: number;
   /** The least fit that names the answer-fit signal among a fact's signals. */

@@ -51,6 +51,9 @@ export const HAND_SET_FUSION: Readonly<FusionOptions> = {
   whMissFit: 1,
   confirmedReading: 0.9,
   fitSignal: 0.5,
+  similarityGap: 0.08,
+  similarityGapCut: 0,
+  similarityGapKeep: 0.5,
 };
 
 /**
@@ -68,7 +71,9 @@ export const DEFAULT_FUSION: Readonly<FusionOptions> = { ...HAND_SET_FUSION, ...
  * `loves_flower`) keeps only the share of the walk's trust its read words make up, since the
  * sentence model reads the rest; and a fact's predicate the sentence model reads as plainly close to
  * the question (a cosine above 0.4) is a signal of its own, at full weight (what WordNet does not
- * link: "What show am I hooked on?", `favorite_series`).
+ * link: "What show am I hooked on?", `favorite_series`); a fact whose statement the model reads
+ * as plainly farther from the question than the closest candidate's keeps a share of its score,
+ * unless the walk reached it by a relation the question names (`similarity-gap.ts`).
  * Any other question naming an entity keeps the walk's weights: the walk
  * from it says what is near, and the answer at the end of a chain of relations is not like the
  * question.
@@ -80,6 +85,7 @@ export const SEMANTIC_FUSION: Readonly<Partial<FusionOptions>> = {
   graphWeight: 0.6,
   chainReading: 0,
   unreadKeyDiscount: 1,
+  similarityGapCut: 0.3,
 };
 
 /**

@@ -247,6 +247,38 @@ describe('the in-process model', () => {
     }
   });
 
+  it('puts down a fact the model reads as plainly farther than the closest one, unless the walk read its relation', async () => {
+    const dir = tempDir('kgmem-local-gap-');
+    const memory = await createMemory({ dataDir: dir.path, env: { KGMEM_EMBEDDINGS: `local:${modelDir}` } });
+    try {
+      await memory.addTriples('ana', [
+        { subject: 'I', predicate: 'sees_physio', object: 'Sam Okoye' },
+        { subject: 'I', predicate: 'gets_glasses_from', object: 'Vision Express' },
+        { subject: 'I', predicate: 'is_from', object: 'Brno' },
+        { subject: 'I', predicate: 'lives_in', object: 'Malmo' },
+        { subject: 'I', predicate: 'snacks_on', object: 'popcorn' },
+        { subject: 'I', predicate: 'works_at', object: 'Siemens' },
+      ]);
+      // "see" is a word of `sees_physio` by chance: the model reads the glasses plainly closer.
+      const eyes = await memory.recall({
+        userId: 'ana',
+        query: 'Who should I see about my eyesight?',
+        explain: true,
+      });
+      expect(eyes.facts[0]?.predicate).toBe('gets_glasses_from');
+      const physio = eyes.facts.find((f) => f.predicate === 'sees_physio');
+      expect(physio?.contributions?.['similarity-gap']).toBeLessThan(0);
+      // "hometown" reads `is_from` through the lexicon, though the model puts `lives_in` closer:
+      // the walk's reading keeps it first.
+      const home = await memory.recall({ userId: 'ana', query: 'What is my hometown?', explain: true });
+      expect(home.facts[0]?.predicate).toBe('is_from');
+      expect(home.facts[0]?.contributions?.['similarity-gap']).toBeUndefined();
+    } finally {
+      await memory.close();
+      dir.remove();
+    }
+  });
+
   it('is honoured by the command line, which records it and refuses another embedder later', async () => {
     const dir = tempDir('kgmem-local-cli-');
     try {
